@@ -1,0 +1,148 @@
+package solver
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Square is a square of the board; Row 0 is the top row, Col 0 the left file.
+type Square struct {
+	Row, Col int
+}
+
+// Name returns the square's chess name on an n×n board: file letters from
+// the left (a…z, aa…), rank numbers from the bottom; "b3" on an 8×8 board is
+// Row 5, Col 1.
+func (s Square) Name(n int) string {
+	return FileName(s.Col) + strconv.Itoa(n-s.Row)
+}
+
+// FileName returns the letters of file c (0-based): a…z, then aa, ab, ….
+func FileName(c int) string {
+	var b []byte
+	for c++; c > 0; c = (c - 1) / 26 {
+		b = append(b, byte('a'+(c-1)%26))
+	}
+	slices.Reverse(b)
+	return string(b)
+}
+
+// Placement is a set of pieces on an n×n board. The solver returns pieces in
+// row-major order; a placement read from a contestant may hold anything, and
+// Check says what is wrong with it.
+type Placement struct {
+	N       int
+	Queens  []Square
+	Knights []Square
+}
+
+// FromColumns returns the placement with a queen in row r, column cols[r]
+// (0-based) for every row.
+func FromColumns(cols []int) Placement {
+	qs := make([]Square, len(cols))
+	for r, c := range cols {
+		qs[r] = Square{r, c}
+	}
+	return Placement{N: len(cols), Queens: qs}
+}
+
+// Columns returns, for a placement with exactly one queen in each row in row
+// order and no knights, the queen's column (0-based) in each row.
+func (p Placement) Columns() ([]int, bool) {
+	if len(p.Knights) != 0 || len(p.Queens) != p.N {
+		return nil, false
+	}
+	cols := make([]int, p.N)
+	for r, q := range p.Queens {
+		if q.Row != r {
+			return nil, false
+		}
+		cols[r] = q.Col
+	}
+	return cols, true
+}
+
+// Rows returns the board form of the placement: one string per row, 'Q' for a
+// queen, 'N' for a knight and '.' for an empty square.
+func (p Placement) Rows() []string {
+	grid := make([][]byte, p.N)
+	for r := range grid {
+		grid[r] = []byte(strings.Repeat(".", p.N))
+	}
+	for _, q := range p.Queens {
+		grid[q.Row][q.Col] = 'Q'
+	}
+	for _, k := range p.Knights {
+		grid[k.Row][k.Col] = 'N'
+	}
+	rows := make([]string, p.N)
+	for r := range grid {
+		rows[r] = string(grid[r])
+	}
+	return rows
+}
+
+// String returns the compact text form that ParsePlacement reads: for a
+// queens-only placement with one queen per row, the 1-based columns separated
+// by spaces ("2 4 1 3"); otherwise the board rows separated by '/'
+// (".Q../...N/...."). It is the form the cache stores.
+func (p Placement) String() string {
+	if cols, ok := p.Columns(); ok && p.N > 0 {
+		var b strings.Builder
+		for i, c := range cols {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(c + 1))
+		}
+		return b.String()
+	}
+	return strings.Join(p.Rows(), "/")
+}
+
+// ParsePlacement reads the text form written by Placement.String.
+func ParsePlacement(s string) (Placement, error) {
+	if strings.Contains(s, "/") || strings.ContainsAny(s, ".QN") {
+		rows := strings.Split(s, "/")
+		p := Placement{N: len(rows)}
+		for r, row := range rows {
+			if len(row) != p.N {
+				return Placement{}, fmt.Errorf("placement %q: row %d has %d squares, want %d", s, r+1, len(row), p.N)
+			}
+			for c := 0; c < len(row); c++ {
+				switch row[c] {
+				case 'Q':
+					p.Queens = append(p.Queens, Square{r, c})
+				case 'N':
+					p.Knights = append(p.Knights, Square{r, c})
+				case '.':
+				default:
+					return Placement{}, fmt.Errorf("placement %q: bad square %q", s, row[c])
+				}
+			}
+		}
+		return p, nil
+	}
+	fields := strings.Fields(s)
+	cols := make([]int, len(fields))
+	for i, f := range fields {
+		c, err := strconv.Atoi(f)
+		if err != nil || c < 1 || c > len(fields) {
+			return Placement{}, fmt.Errorf("placement %q: bad column %q", s, f)
+		}
+		cols[i] = c - 1
+	}
+	return FromColumns(cols), nil
+}
+
+// sortSquares puts squares in row-major order.
+func sortSquares(sq []Square) {
+	slices.SortFunc(sq, func(a, b Square) int {
+		if a.Row != b.Row {
+			return a.Row - b.Row
+		}
+		return a.Col - b.Col
+	})
+}

@@ -1,0 +1,148 @@
+package solver
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+)
+
+// Version identifies the answers this solver gives. Change it whenever a
+// change could alter an answer, so that cached results are solved afresh.
+const Version = "1"
+
+// Kind is the sort of puzzle.
+type Kind string
+
+// The kinds of puzzle.
+const (
+	// NQueens asks for n non-attacking queens on an n×n board.
+	NQueens Kind = "nqueens"
+	// Reserved is NQueens on a board whose reserved squares may not hold a
+	// queen but do not block attacks.
+	Reserved Kind = "reserved"
+	// QueensKnights asks for m queens and m knights, no piece attacking another.
+	QueensKnights Kind = "queens-knights"
+)
+
+// Kinds lists every kind, in the order the documentation gives them.
+var Kinds = []Kind{NQueens, Reserved, QueensKnights}
+
+// Ask is what a problem asks for.
+type Ask string
+
+// The questions a problem can ask.
+const (
+	// AskCount asks for the number of placements.
+	AskCount Ask = "count"
+	// AskUnique asks for the number of placements up to symmetry.
+	AskUnique Ask = "unique"
+	// AskMax asks for the largest m (queens-knights only).
+	AskMax Ask = "max"
+	// AskSolutions asks for every placement.
+	AskSolutions Ask = "solutions"
+	// AskPlacement asks for any one placement, or none when there is none.
+	AskPlacement Ask = "placement"
+)
+
+// Asks lists every ask, in the order the documentation gives them.
+var Asks = []Ask{AskCount, AskUnique, AskMax, AskSolutions, AskPlacement}
+
+// AnyM is the value of Problem.M that asks for the largest m possible.
+const AnyM = -1
+
+// Limits on the board size. Beyond them the answer cannot be represented
+// (counts overflow 64 bits, masks overflow a word) or cannot be computed.
+const (
+	// MaxCountN is the largest n whose n-queens count fits a uint64 and is
+	// known to be computable (Q(27) = 234907967154122528).
+	MaxCountN = 27
+	// MaxPlacementN is the largest n for which an n-queens placement is built.
+	MaxPlacementN = 10_000_000
+	// MaxReservedN is the largest reserved board: its diagonals fit one word.
+	MaxReservedN = 32
+	// MaxKnightsN is the largest queens-knights board.
+	MaxKnightsN = 16
+)
+
+// Problem is one puzzle instance.
+type Problem struct {
+	Kind Kind
+	// N is the side of the board.
+	N int
+	// Reserved holds, for a Reserved problem, one mask per row: bit c of
+	// Reserved[r] is set when the square in row r, column c is reserved.
+	Reserved []uint64
+	// M is the number of queens and of knights of a QueensKnights problem,
+	// or AnyM for the largest possible.
+	M   int
+	Ask Ask
+}
+
+// MaxN returns the largest board side the solver accepts for kind and ask.
+func MaxN(kind Kind, ask Ask) int {
+	switch kind {
+	case NQueens:
+		if ask == AskPlacement {
+			return MaxPlacementN
+		}
+		return MaxCountN
+	case Reserved:
+		return MaxReservedN
+	case QueensKnights:
+		return MaxKnightsN
+	}
+	return 0
+}
+
+// Validate reports why p is not a problem the solver can answer, or nil.
+func (p Problem) Validate() error {
+	var errs []error
+	known := false
+	for _, k := range Kinds {
+		known = known || k == p.Kind
+	}
+	if !known {
+		return fmt.Errorf("unknown kind %q (want nqueens, reserved or queens-knights)", p.Kind)
+	}
+	switch p.Ask {
+	case AskCount, AskUnique, AskSolutions, AskPlacement:
+	case AskMax:
+		if p.Kind != QueensKnights {
+			errs = append(errs, fmt.Errorf("ask max is only for queens-knights"))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("unknown ask %q (want count, unique, max, solutions or placement)", p.Ask))
+	}
+	if max := MaxN(p.Kind, p.Ask); p.N < 1 || p.N > max {
+		errs = append(errs, fmt.Errorf("n must be 1..%d for %s %s, got %d", max, p.Kind, p.Ask, p.N))
+	}
+	if p.Kind == Reserved {
+		if len(p.Reserved) != p.N {
+			errs = append(errs, fmt.Errorf("board has %d rows, want %d", len(p.Reserved), p.N))
+		} else if p.N >= 1 && p.N <= MaxReservedN {
+			for r, mask := range p.Reserved {
+				if bits.Len64(mask) > p.N {
+					errs = append(errs, fmt.Errorf("row %d reserves a square beyond column %d", r+1, p.N))
+				}
+			}
+		}
+	} else if p.Reserved != nil {
+		errs = append(errs, fmt.Errorf("only a reserved problem has a board"))
+	}
+	if p.Kind == QueensKnights {
+		if p.M != AnyM && (p.M < 0 || p.M > p.N) {
+			errs = append(errs, fmt.Errorf("m must be 0..n (%d), got %d", p.N, p.M))
+		}
+		if p.M != AnyM && p.Ask == AskMax {
+			errs = append(errs, fmt.Errorf("ask max takes no m"))
+		}
+	} else if p.M != AnyM && p.M != 0 {
+		errs = append(errs, fmt.Errorf("only a queens-knights problem has m"))
+	}
+	return errors.Join(errs...)
+}
+
+// IsReserved reports whether the square at row r, column c is reserved.
+func (p Problem) IsReserved(r, c int) bool {
+	return p.Kind == Reserved && r < len(p.Reserved) && p.Reserved[r]>>uint(c)&1 == 1
+}

@@ -1,0 +1,122 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// Answer is the solver's answer to a problem.
+type Answer struct {
+	// Count is the number asked for by AskCount and AskUnique, the largest m
+	// for AskMax, and the number of placements for AskSolutions.
+	Count uint64
+	// M is the m a queens-knights answer is for: the problem's m, or the
+	// largest possible when the problem left it open. Zero for other kinds.
+	M int
+	// Placement answers AskPlacement; nil when no placement exists.
+	Placement *Placement
+}
+
+// DefaultMaxSolutions is the default limit on the placements AskSolutions
+// will list.
+const DefaultMaxSolutions = 1_000_000
+
+// Options tune Solve. The zero value is ready to use.
+type Options struct {
+	// Workers is the number of goroutines a long count uses; GOMAXPROCS
+	// when zero.
+	Workers int
+	// MaxSolutions refuses an AskSolutions problem with more placements;
+	// DefaultMaxSolutions when zero.
+	MaxSolutions uint64
+	// Emit receives each placement of an AskSolutions problem, in a
+	// deterministic order, once the problem is known to be within
+	// MaxSolutions. The placement is not reused. An error from Emit stops
+	// the solve and is returned.
+	Emit func(Placement) error
+}
+
+// ErrTooManySolutions is returned, wrapped, for an AskSolutions problem with
+// more placements than Options.MaxSolutions, before any is emitted.
+var ErrTooManySolutions = errors.New("too many solutions")
+
+// Solve answers p. It returns ctx's error when ctx is done first: a long
+// count stops within a second of it.
+func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
+	if err := p.Validate(); err != nil {
+		return Answer{}, err
+	}
+	if opt.MaxSolutions == 0 {
+		opt.MaxSolutions = DefaultMaxSolutions
+	}
+	if p.Kind == QueensKnights {
+		return solveKnights(ctx, p, opt)
+	}
+	return solveQueens(ctx, p, opt)
+}
+
+// solveQueens answers the queens-only kinds, NQueens and Reserved.
+func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
+	switch p.Ask {
+	case AskCount:
+		c, err := countQueens(ctx, p, opt.Workers)
+		return Answer{Count: c}, err
+	case AskUnique:
+		c, err := countQueens(ctx, p, opt.Workers)
+		if err != nil {
+			return Answer{}, err
+		}
+		u, err := classes(ctx, p, c)
+		return Answer{Count: u}, err
+	case AskPlacement:
+		if p.Kind == NQueens {
+			cols, ok := Construct(p.N)
+			if !ok {
+				return Answer{}, nil
+			}
+			pl := FromColumns(cols)
+			return Answer{Placement: &pl}, nil
+		}
+		var found *Placement
+		err := newBoard(p).each(ctx, func(cols []int) error {
+			pl := FromColumns(append([]int(nil), cols...))
+			found = &pl
+			return errStop
+		})
+		if err != nil && err != errStop {
+			return Answer{}, err
+		}
+		return Answer{Placement: found}, nil
+	case AskSolutions:
+		b := newBoard(p)
+		var total uint64
+		err := b.each(ctx, func([]int) error {
+			if total++; total > opt.MaxSolutions {
+				return errStop
+			}
+			return nil
+		})
+		if err == errStop {
+			return Answer{}, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
+		}
+		if err != nil {
+			return Answer{}, err
+		}
+		if opt.Emit != nil {
+			err = b.each(ctx, func(cols []int) error {
+				return opt.Emit(FromColumns(append([]int(nil), cols...)))
+			})
+		}
+		return Answer{Count: total}, err
+	}
+	return Answer{}, fmt.Errorf("ask %s is not for %s", p.Ask, p.Kind)
+}
+
+// errStop ends a walk early once it has what it needs.
+var errStop = errors.New("stop")
+
+// countQueens counts the placements of n queens on p's board.
+func countQueens(ctx context.Context, p Problem, workers int) (uint64, error) {
+	return newBoard(p).countParallel(ctx, workers)
+}

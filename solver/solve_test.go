@@ -1,0 +1,225 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+func solve(t *testing.T, p Problem) Answer {
+	t.Helper()
+	a, err := Solve(context.Background(), p, Options{})
+	if err != nil {
+		t.Fatalf("Solve(%+v): %v", p, err)
+	}
+	return a
+}
+
+// Published counts (OEIS A000170 and A002562), used only to cross-check
+// what the solver computes.
+var (
+	a000170 = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596}
+	a002562 = []uint64{1, 0, 0, 1, 2, 1, 6, 12, 46, 92, 341, 1787, 9233, 45752}
+)
+
+func TestNQueensPublished(t *testing.T) {
+	for i, want := range a000170 {
+		n := i + 1
+		if got := solve(t, Problem{Kind: NQueens, N: n, Ask: AskCount}).Count; got != want {
+			t.Errorf("count(%d) = %d, want %d", n, got, want)
+		}
+		if got := solve(t, Problem{Kind: NQueens, N: n, Ask: AskUnique}).Count; got != a002562[i] {
+			t.Errorf("unique(%d) = %d, want %d", n, got, a002562[i])
+		}
+	}
+}
+
+func TestQueensAgainstBrute(t *testing.T) {
+	for n := 1; n <= 7; n++ {
+		p := Problem{Kind: NQueens, N: n}
+		checkQueensKind(t, p)
+	}
+}
+
+func TestReservedAgainstBrute(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 60; i++ {
+		n := 1 + rng.IntN(7)
+		p := Problem{Kind: Reserved, N: n, Reserved: make([]uint64, n)}
+		density := rng.IntN(4) // 0 (nothing reserved) .. 3 (a third)
+		for r := range p.Reserved {
+			for c := 0; c < n; c++ {
+				if density > 0 && rng.IntN(9) < density {
+					p.Reserved[r] |= 1 << uint(c)
+				}
+			}
+		}
+		if i%5 == 0 { // a symmetric board, so that larger groups are tried
+			for r := range p.Reserved {
+				for c := 0; c < n; c++ {
+					if p.IsReserved(r, c) {
+						for _, g := range []Sym{Rot90, Rot180, Rot270} {
+							s := g.Apply(Square{r, c}, n)
+							p.Reserved[s.Row] |= 1 << uint(s.Col)
+						}
+					}
+				}
+			}
+		}
+		checkQueensKind(t, p)
+	}
+}
+
+func checkQueensKind(t *testing.T, p Problem) {
+	t.Helper()
+	brute := brutePlacements(p, p.N, 0)
+	name := p.Kind + " " + Kind(strings.Join(boardRows(p), "/"))
+	p.Ask = AskCount
+	if got := solve(t, p).Count; got != uint64(len(brute)) {
+		t.Errorf("%s: count = %d, want %d", name, got, len(brute))
+	}
+	p.Ask = AskUnique
+	if got, want := solve(t, p).Count, bruteClasses(brute, BoardSyms(p)); got != uint64(want) {
+		t.Errorf("%s: unique = %d, want %d", name, got, want)
+	}
+	p.Ask = AskPlacement
+	pl := solve(t, p).Placement
+	switch {
+	case pl == nil && len(brute) > 0:
+		t.Errorf("%s: no placement, want one of %d", name, len(brute))
+	case pl != nil && Check(p, *pl) != nil:
+		t.Errorf("%s: placement %v: %v", name, pl, Check(p, *pl))
+	}
+	p.Ask = AskSolutions
+	var got []string
+	a, err := Solve(context.Background(), p, Options{Emit: func(pl Placement) error {
+		if v := Check(p, pl); v != nil {
+			t.Errorf("%s: solution %v: %v", name, pl, v)
+		}
+		got = append(got, pl.String())
+		return nil
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{}
+	for _, b := range brute {
+		want[b.String()] = true
+	}
+	if a.Count != uint64(len(brute)) || len(got) != len(brute) {
+		t.Errorf("%s: solutions: count %d, %d emitted, want %d", name, a.Count, len(got), len(brute))
+	}
+	for _, s := range got {
+		if !want[s] {
+			t.Errorf("%s: solution %s not found by brute force", name, s)
+		}
+		delete(want, s)
+	}
+}
+
+func boardRows(p Problem) []string {
+	rows := make([]string, p.N)
+	for r := range rows {
+		var b strings.Builder
+		for c := 0; c < p.N; c++ {
+			if p.IsReserved(r, c) {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		rows[r] = b.String()
+	}
+	return rows
+}
+
+func TestCSESSample(t *testing.T) {
+	rows := []string{"........", "........", "..*.....", "........", "........", ".....**.", "...*....", "........"}
+	p := Problem{Kind: Reserved, N: 8, Reserved: make([]uint64, 8), Ask: AskCount}
+	for r, row := range rows {
+		for c, ch := range row {
+			if ch == '*' {
+				p.Reserved[r] |= 1 << uint(c)
+			}
+		}
+	}
+	if got := solve(t, p).Count; got != 65 {
+		t.Errorf("CSES sample: count = %d, want 65", got)
+	}
+}
+
+func TestKnightsAgainstBrute(t *testing.T) {
+	for n := 1; n <= 5; n++ {
+		// The largest m by brute force: the first m with no placement ends it.
+		bruteMax, bruteAt := 0, brutePlacements(Problem{N: n}, 0, 0)
+		for m := 1; m <= n; m++ {
+			pls := brutePlacements(Problem{N: n}, m, m)
+			if len(pls) == 0 {
+				break
+			}
+			bruteMax, bruteAt = m, pls
+		}
+		p := Problem{Kind: QueensKnights, N: n, M: AnyM}
+		p.Ask = AskMax
+		if got := solve(t, p).Count; got != uint64(bruteMax) {
+			t.Errorf("queens-knights %d: max = %d, want %d", n, got, bruteMax)
+		}
+		p.Ask = AskCount
+		if got := solve(t, p).Count; got != uint64(len(bruteAt)) {
+			t.Errorf("queens-knights %d: count = %d, want %d", n, got, len(bruteAt))
+		}
+		p.Ask = AskUnique
+		if got, want := solve(t, p).Count, bruteClasses(bruteAt, Syms); got != uint64(want) {
+			t.Errorf("queens-knights %d: unique = %d, want %d", n, got, want)
+		}
+		for m := 0; m <= n; m++ {
+			p := Problem{Kind: QueensKnights, N: n, M: m, Ask: AskCount}
+			if got, want := solve(t, p).Count, len(brutePlacements(Problem{N: n}, m, m)); got != uint64(want) {
+				t.Errorf("queens-knights %d, m=%d: count = %d, want %d", n, m, got, want)
+			}
+		}
+	}
+}
+
+func TestKnights8(t *testing.T) {
+	p := Problem{Kind: QueensKnights, N: 8, M: AnyM}
+	for _, c := range []struct {
+		ask  Ask
+		want uint64
+	}{{AskMax, 5}, {AskCount, 16}, {AskUnique, 2}} {
+		p.Ask = c.ask
+		if got := solve(t, p).Count; got != c.want {
+			t.Errorf("queens-knights 8 %s = %d, want %d", c.ask, got, c.want)
+		}
+	}
+	p.Ask = AskPlacement
+	a := solve(t, p)
+	if a.Placement == nil || a.M != 5 {
+		t.Fatalf("queens-knights 8 placement: %+v", a)
+	}
+	if v := Check(Problem{Kind: QueensKnights, N: 8, M: 5}, *a.Placement); v != nil {
+		t.Errorf("queens-knights 8 placement %v: %v", a.Placement, v)
+	}
+}
+
+func TestConstruct(t *testing.T) {
+	for n := 1; n <= 3000; n++ {
+		cols, ok := Construct(n)
+		if want := n != 2 && n != 3; ok != want {
+			t.Fatalf("Construct(%d) ok = %v, want %v", n, ok, want)
+		}
+		if !ok {
+			continue
+		}
+		if v := Check(Problem{Kind: NQueens, N: n}, FromColumns(cols)); v != nil {
+			t.Fatalf("Construct(%d): %v", n, v)
+		}
+	}
+	for _, n := range []int{9_999_997, 10_000_000} {
+		cols, _ := Construct(n)
+		if v := Check(Problem{Kind: NQueens, N: n}, FromColumns(cols)); v != nil {
+			t.Fatalf("Construct(%d): %v", n, v)
+		}
+	}
+}
