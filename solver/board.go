@@ -35,9 +35,9 @@ func newBoard(p Problem) *board {
 // prefix is a partial placement of the first rows: the state of the search
 // after them, and the number of placements each completion stands for.
 type prefix struct {
-	row             int
+	row              int
 	cols, diag, anti uint64
-	weight          uint64
+	weight           uint64
 }
 
 func (b *board) place(pf prefix, bit uint64) prefix {
