@@ -115,8 +115,3 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 
 // errStop ends a walk early once it has what it needs.
 var errStop = errors.New("stop")
-
-// countQueens counts the placements of n queens on p's board.
-func countQueens(ctx context.Context, p Problem, workers int) (uint64, error) {
-	return newBoard(p).countParallel(ctx, workers)
-}

@@ -149,60 +149,6 @@ func TestCSESSample(t *testing.T) {
 	}
 }
 
-func TestKnightsAgainstBrute(t *testing.T) {
-	for n := 1; n <= 5; n++ {
-		// The largest m by brute force: the first m with no placement ends it.
-		bruteMax, bruteAt := 0, brutePlacements(Problem{N: n}, 0, 0)
-		for m := 1; m <= n; m++ {
-			pls := brutePlacements(Problem{N: n}, m, m)
-			if len(pls) == 0 {
-				break
-			}
-			bruteMax, bruteAt = m, pls
-		}
-		p := Problem{Kind: QueensKnights, N: n, M: AnyM}
-		p.Ask = AskMax
-		if got := solve(t, p).Count; got != uint64(bruteMax) {
-			t.Errorf("queens-knights %d: max = %d, want %d", n, got, bruteMax)
-		}
-		p.Ask = AskCount
-		if got := solve(t, p).Count; got != uint64(len(bruteAt)) {
-			t.Errorf("queens-knights %d: count = %d, want %d", n, got, len(bruteAt))
-		}
-		p.Ask = AskUnique
-		if got, want := solve(t, p).Count, bruteClasses(bruteAt, Syms); got != uint64(want) {
-			t.Errorf("queens-knights %d: unique = %d, want %d", n, got, want)
-		}
-		for m := 0; m <= n; m++ {
-			p := Problem{Kind: QueensKnights, N: n, M: m, Ask: AskCount}
-			if got, want := solve(t, p).Count, len(brutePlacements(Problem{N: n}, m, m)); got != uint64(want) {
-				t.Errorf("queens-knights %d, m=%d: count = %d, want %d", n, m, got, want)
-			}
-		}
-	}
-}
-
-func TestKnights8(t *testing.T) {
-	p := Problem{Kind: QueensKnights, N: 8, M: AnyM}
-	for _, c := range []struct {
-		ask  Ask
-		want uint64
-	}{{AskMax, 5}, {AskCount, 16}, {AskUnique, 2}} {
-		p.Ask = c.ask
-		if got := solve(t, p).Count; got != c.want {
-			t.Errorf("queens-knights 8 %s = %d, want %d", c.ask, got, c.want)
-		}
-	}
-	p.Ask = AskPlacement
-	a := solve(t, p)
-	if a.Placement == nil || a.M != 5 {
-		t.Fatalf("queens-knights 8 placement: %+v", a)
-	}
-	if v := Check(Problem{Kind: QueensKnights, N: 8, M: 5}, *a.Placement); v != nil {
-		t.Errorf("queens-knights 8 placement %v: %v", a.Placement, v)
-	}
-}
-
 func TestConstruct(t *testing.T) {
 	for n := 1; n <= 3000; n++ {
 		cols, ok := Construct(n)
