@@ -55,4 +55,3 @@ func TestKnights8(t *testing.T) {
 		t.Errorf("queens-knights 8 placement %v: %v", a.Placement, v)
 	}
 }
-
