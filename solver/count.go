@@ -3,6 +3,7 @@ package solver
 import "context"
 
 // countQueens counts the placements of n queens on p's board.
-func countQueens(ctx context.Context, p Problem, workers int) (uint64, error) {
-	return newBoard(p).countParallel(ctx, workers)
+// TODO(count): honour opt.Progress, opt.Resume, opt.Checkpoint and opt.Shard.
+func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
+	return newBoard(p).countParallel(ctx, opt.Workers)
 }

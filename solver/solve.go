@@ -35,6 +35,30 @@ type Options struct {
 	// MaxSolutions. The placement is not reused. An error from Emit stops
 	// the solve and is returned.
 	Emit func(Placement) error
+
+	// The hooks below serve long counts (AskCount and AskUnique), which are
+	// split into numbered independent subproblems. The numbering is
+	// deterministic for a problem and a solver Version, so a checkpoint taken
+	// by one run can be resumed by another.
+
+	// Progress, when not nil, is told how many subproblems of a long count
+	// are done, of how many. Calls are serialised.
+	Progress func(done, total int)
+	// Resume, when not nil, is asked for each subproblem before it is
+	// counted; ok == true gives its count from an earlier run, and it is not
+	// counted again.
+	Resume func(i int) (count uint64, ok bool)
+	// Checkpoint, when not nil, receives the count of each subproblem as it
+	// finishes. Calls are serialised. An error stops the solve.
+	Checkpoint func(i int, count uint64) error
+	// Shard, when Shard.K > 0, restricts a long count to its slice of the
+	// subproblems; Answer.Count is then that slice's partial sum.
+	Shard Shard
+}
+
+// Shard is slice I (0-based) of K: the subproblems i with i mod K == I.
+type Shard struct {
+	I, K int
 }
 
 // ErrTooManySolutions is returned, wrapped, for an AskSolutions problem with
@@ -60,10 +84,10 @@ func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
 func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 	switch p.Ask {
 	case AskCount:
-		c, err := countQueens(ctx, p, opt.Workers)
+		c, err := countQueens(ctx, p, opt)
 		return Answer{Count: c}, err
 	case AskUnique:
-		c, err := countQueens(ctx, p, opt.Workers)
+		c, err := countQueens(ctx, p, opt)
 		if err != nil {
 			return Answer{}, err
 		}
