@@ -1,0 +1,159 @@
+// Package store keeps solved answers in a SQLite file, keyed by the content
+// hash of a problem's canonical definition and the solver version, so that
+// identical problems in different sets share a result and an edited problem
+// or a new solver is solved afresh. It also remembers which definition each
+// (set, problem id) had when it was last solved, so answers can be looked up
+// by id without the problem set.
+//
+// Store owns the cache file: its schema (numbered, embedded migrations in
+// schema/NNNN_name.sql, applied above PRAGMA user_version), its SQL and its
+// connection settings. It is the only package that knows SQL or imports the
+// SQLite driver. It knows the solver's answer types, but nothing of problem
+// sets, YAML, judging or the command line: the caller computes the hash and
+// the canonical definition text and hands them in.
+//
+// A DB is safe for concurrent use, and several processes may use the same
+// file at once: the file is in WAL mode, so reads never wait, and writes take
+// the write lock at BEGIN and wait up to five seconds for it.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/mattn/go-sqlite3"
+)
+
+// DB is an open cache file. It is safe for concurrent use.
+type DB struct {
+	path string
+	// w holds the one connection this process writes through: SQLite has
+	// one writer at a time, and queueing writers here rather than in the
+	// busy handler keeps them off the five-second busy timeout.
+	w *sql.DB
+	// r serves reads; in WAL mode they run beside the writer.
+	r *sql.DB
+}
+
+// busyTimeout is how long, in milliseconds, a connection waits for another
+// process's write lock before it reports "database is locked".
+const busyTimeout = 5000
+
+// DefaultPath returns the cache file used when none is named:
+// queensjudge/cache.db under the user cache directory. It fails when the
+// system has no cache directory ($HOME and $XDG_CACHE_HOME unset).
+func DefaultPath() (string, error) {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("default cache path: %w", err)
+	}
+	return filepath.Join(dir, "queensjudge", "cache.db"), nil
+}
+
+// Open opens the cache at path, creating the file and its directory (mode
+// 0700: before a contest the answers are secret) when they do not exist, and
+// brings its schema up to date. It refuses a file that is not a SQLite
+// database, a SQLite database of another program, and a cache written by a
+// newer queensjudge, whose schema this binary does not know. The caller
+// must Close the DB.
+func Open(ctx context.Context, path string) (*DB, error) {
+	if path == "" {
+		return nil, errors.New("open cache: empty path")
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", path, err)
+	}
+	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", path, err)
+	}
+	db := &DB{path: path}
+	if db.w, err = db.open(ctx, abs); err != nil {
+		return nil, err
+	}
+	db.w.SetMaxOpenConns(1)
+	db.w.SetMaxIdleConns(1)
+	if err := db.migrate(ctx); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	if db.r, err = db.open(ctx, abs); err != nil {
+		db.w.Close()
+		return nil, err
+	}
+	// No limit on readers: a Solutions sequence holds a connection while
+	// its consumer runs, and the consumer may read more.
+	db.r.SetMaxIdleConns(4)
+	return db, nil
+}
+
+// open opens a pool on the file at abs and checks that the settings in the
+// DSN took: SQLite ignores a mistyped key silently.
+func (db *DB) open(ctx context.Context, abs string) (*sql.DB, error) {
+	pool, err := sql.Open("sqlite3", dsn(abs))
+	if err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", db.path, err)
+	}
+	var (
+		mode    string
+		fk      int
+		timeout int
+	)
+	err = pool.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+	if err == nil {
+		err = pool.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
+	}
+	if err == nil {
+		err = pool.QueryRowContext(ctx, `PRAGMA busy_timeout`).Scan(&timeout)
+	}
+	switch {
+	case isNotADB(err):
+		err = fmt.Errorf("cache %s is not a SQLite database", db.path)
+	case err != nil:
+		err = fmt.Errorf("open cache %s: %w", db.path, err)
+	case !strings.EqualFold(mode, "wal"):
+		err = fmt.Errorf("open cache %s: journal mode is %s, want wal", db.path, mode)
+	case fk != 1:
+		err = fmt.Errorf("open cache %s: foreign keys are off", db.path)
+	case timeout != busyTimeout:
+		err = fmt.Errorf("open cache %s: busy timeout is %d ms, want %d", db.path, timeout, busyTimeout)
+	}
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	return pool, nil
+}
+
+// dsn returns the driver's name for the file at the absolute path abs, with
+// the per-connection settings. The path is escaped so that '?', '#', '%'
+// and spaces in it are read as part of the name.
+func dsn(abs string) string {
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive: file:///C:/...
+	}
+	return fmt.Sprintf("file://%s?_journal_mode=WAL&_busy_timeout=%d&_foreign_keys=on&_txlock=immediate",
+		(&url.URL{Path: p}).EscapedPath(), busyTimeout)
+}
+
+// isNotADB reports whether err is SQLite's "file is not a database".
+func isNotADB(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && se.Code == sqlite3.ErrNotADB
+}
+
+// Close closes the cache. Sequences from Solutions must be finished first.
+func (db *DB) Close() error {
+	err := errors.Join(db.r.Close(), db.w.Close())
+	if err != nil {
+		return fmt.Errorf("close cache %s: %w", db.path, err)
+	}
+	return nil
+}

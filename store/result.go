@@ -1,0 +1,309 @@
+package store
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Key names a result: the content hash of the problem's canonical definition
+// and the solver version that answered it.
+type Key struct {
+	DefHash       string // hex SHA-256 of the canonical definition, as the caller computes it
+	SolverVersion string // solver.Version when the result was solved
+}
+
+// String returns the short form used in messages: the first 12 digits of
+// the hash, '@', the solver version.
+func (k Key) String() string {
+	h := k.DefHash
+	if len(h) > 12 {
+		h = h[:12]
+	}
+	return h + "@" + k.SolverVersion
+}
+
+// Result is a solved problem.
+type Result struct {
+	Key        Key
+	Definition string // canonical definition text, for reports and checks
+	Kind       solver.Kind
+	Ask        solver.Ask
+	N          int
+	// Answer is the solver's answer. For AskSolutions, Answer.Count is the
+	// number of placements, which are read with Solutions.
+	Answer   solver.Answer
+	Seconds  float64   // how long the solve took
+	SolvedAt time.Time // when it finished; Put stores a zero time as now
+}
+
+// timeLayout is RFC 3339 in UTC with fixed-width nanoseconds, so stored
+// times sort as text.
+const timeLayout = "2006-01-02T15:04:05.000000000Z07:00"
+
+func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
+
+// resultColumns are the columns of results that resultRow scans, for a
+// query that names the table r.
+const resultColumns = `r.definition, r.kind, r.ask, r.n, r.count, r.m, r.placement, r.seconds, r.solved_at`
+
+// resultRow receives resultColumns. Every field may be NULL so that it can
+// scan the right side of a LEFT JOIN.
+type resultRow struct {
+	definition, kind, ask, count, placement, solvedAt sql.NullString
+	n, m                                              sql.NullInt64
+	seconds                                           sql.NullFloat64
+}
+
+func (row *resultRow) dest() []any {
+	return []any{&row.definition, &row.kind, &row.ask, &row.n, &row.count, &row.m,
+		&row.placement, &row.seconds, &row.solvedAt}
+}
+
+// result converts the row to a Result for key; ok is false when the row
+// holds no result (a LEFT JOIN that found none).
+func (row *resultRow) result(key Key) (r Result, ok bool, err error) {
+	if !row.definition.Valid {
+		return Result{}, false, nil
+	}
+	r = Result{
+		Key:        key,
+		Definition: row.definition.String,
+		Kind:       solver.Kind(row.kind.String),
+		Ask:        solver.Ask(row.ask.String),
+		N:          int(row.n.Int64),
+		Answer:     solver.Answer{M: int(row.m.Int64)},
+		Seconds:    row.seconds.Float64,
+	}
+	if r.Answer.Count, err = strconv.ParseUint(row.count.String, 10, 64); err != nil {
+		return Result{}, false, fmt.Errorf("count: %w", err)
+	}
+	if row.placement.Valid {
+		p, err := solver.ParsePlacement(row.placement.String)
+		if err != nil {
+			return Result{}, false, err
+		}
+		r.Answer.Placement = &p
+	}
+	if r.SolvedAt, err = time.Parse(time.RFC3339Nano, row.solvedAt.String); err != nil {
+		return Result{}, false, fmt.Errorf("solved_at: %w", err)
+	}
+	return r, true, nil
+}
+
+// Result returns the result cached under key. A miss is reported as
+// ok == false, not as an error; a result for another solver version is a
+// miss. Safe for concurrent use.
+func (db *DB) Result(ctx context.Context, key Key) (r Result, ok bool, err error) {
+	var row resultRow
+	err = db.r.QueryRowContext(ctx, `SELECT `+resultColumns+` FROM results AS r
+		WHERE r.def_hash = ? AND r.solver_version = ?`,
+		key.DefHash, key.SolverVersion).Scan(row.dest()...)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Result{}, false, nil
+	}
+	if err == nil {
+		r, ok, err = row.result(key)
+	}
+	if err != nil {
+		return Result{}, false, fmt.Errorf("read result %s: %w", key, err)
+	}
+	return r, ok, nil
+}
+
+// Put stores r, replacing any result with the same key, in one transaction:
+// a failure or a crash leaves the previous state, never half a result.
+//
+// solutions are the placements of an AskSolutions result, in order; it must
+// yield exactly r.Answer.Count of them, and must be nil for every other ask.
+// An error from the sequence aborts Put and is returned. Put drains the
+// sequence into a temporary file before it takes the write lock, so a slow
+// sequence does not hold other writers off, and the list is never all in
+// memory.
+//
+// Safe for concurrent use; writers in this process take turns, and writers
+// in other processes wait for the lock.
+func (db *DB) Put(ctx context.Context, r Result, solutions iter.Seq2[solver.Placement, error]) error {
+	if err := db.put(ctx, r, solutions); err != nil {
+		return fmt.Errorf("put result %s: %w", r.Key, err)
+	}
+	return nil
+}
+
+func (db *DB) put(ctx context.Context, r Result, solutions iter.Seq2[solver.Placement, error]) error {
+	switch {
+	case r.Key.DefHash == "" || r.Key.SolverVersion == "":
+		return errors.New("incomplete key")
+	case solutions != nil && r.Ask != solver.AskSolutions:
+		return fmt.Errorf("ask %s has no solution list", r.Ask)
+	}
+	var spool *os.File
+	if r.Ask == solver.AskSolutions {
+		f, n, err := spoolPlacements(ctx, solutions)
+		if f != nil {
+			defer os.Remove(f.Name())
+			defer f.Close()
+		}
+		if err != nil {
+			return err
+		}
+		if n != r.Answer.Count {
+			return fmt.Errorf("%d solutions listed, answer counts %d", n, r.Answer.Count)
+		}
+		spool = f
+	}
+	if r.SolvedAt.IsZero() {
+		r.SolvedAt = time.Now()
+	}
+	var placement any // NULL when there is none
+	if p := r.Answer.Placement; p != nil {
+		placement = p.String()
+	}
+
+	tx, err := db.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback() // a no-op after Commit
+	// An upsert, not DELETE and INSERT, so that a later table referring
+	// to results is not emptied by a cascade on every re-solve.
+	_, err = tx.ExecContext(ctx, `INSERT INTO results
+		(def_hash, solver_version, definition, kind, ask, n, count, m, placement, seconds, solved_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (def_hash, solver_version) DO UPDATE SET
+			definition = excluded.definition, kind = excluded.kind, ask = excluded.ask,
+			n = excluded.n, count = excluded.count, m = excluded.m,
+			placement = excluded.placement, seconds = excluded.seconds,
+			solved_at = excluded.solved_at`,
+		r.Key.DefHash, r.Key.SolverVersion, r.Definition, string(r.Kind), string(r.Ask), r.N,
+		strconv.FormatUint(r.Answer.Count, 10), r.Answer.M, placement, r.Seconds, formatTime(r.SolvedAt))
+	if err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `DELETE FROM solutions WHERE def_hash = ? AND solver_version = ?`,
+		r.Key.DefHash, r.Key.SolverVersion)
+	if err != nil {
+		return err
+	}
+	if spool != nil {
+		if err := insertSolutions(ctx, tx, r.Key, spool); err != nil {
+			return err
+		}
+	}
+	return tx.Commit()
+}
+
+// spoolPlacements writes the placements of seq to a temporary file, one text
+// form a line, and returns it rewound with their number. The caller removes
+// the file, which is returned even with an error.
+func spoolPlacements(ctx context.Context, seq iter.Seq2[solver.Placement, error]) (*os.File, uint64, error) {
+	f, err := os.CreateTemp("", "queensjudge-solutions-*")
+	if err != nil {
+		return nil, 0, err
+	}
+	if seq == nil {
+		return f, 0, nil
+	}
+	w := bufio.NewWriter(f)
+	var n uint64
+	for p, err := range seq {
+		if err != nil {
+			return f, n, err
+		}
+		if n%1024 == 0 {
+			if err := ctx.Err(); err != nil {
+				return f, n, err
+			}
+		}
+		// The text form has no newline: digits and spaces, or ".QN/".
+		w.WriteString(p.String())
+		w.WriteByte('\n')
+		n++
+	}
+	if err := w.Flush(); err != nil {
+		return f, n, fmt.Errorf("spool solutions: %w", err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return f, n, fmt.Errorf("spool solutions: %w", err)
+	}
+	return f, n, nil
+}
+
+// insertSolutions copies the spooled placements into the solutions of key.
+func insertSolutions(ctx context.Context, tx *sql.Tx, key Key, spool io.Reader) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO solutions
+		(def_hash, solver_version, seq, placement) VALUES (?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	br := bufio.NewReader(spool)
+	for seq := 0; ; seq++ {
+		line, err := br.ReadString('\n')
+		if err == io.EOF && line == "" {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("spool solutions: %w", err)
+		}
+		line = strings.TrimSuffix(line, "\n")
+		if _, err := stmt.ExecContext(ctx, key.DefHash, key.SolverVersion, seq, line); err != nil {
+			return fmt.Errorf("solution %d: %w", seq+1, err)
+		}
+	}
+}
+
+// Solutions returns the placements of the AskSolutions result under key, in
+// the order they were put, reading them from the file as the consumer asks
+// for them. For a key with no result the sequence is empty: ask Result
+// whether key is cached. An error ends the sequence as its last pair.
+//
+// The sequence holds a read connection until it ends or the consumer stops,
+// and reads one consistent snapshot even while another writer replaces the
+// result. It may be ranged over more than once. Safe for concurrent use.
+func (db *DB) Solutions(ctx context.Context, key Key) iter.Seq2[solver.Placement, error] {
+	return func(yield func(solver.Placement, error) bool) {
+		fail := func(err error) {
+			yield(solver.Placement{}, fmt.Errorf("read solutions %s: %w", key, err))
+		}
+		rows, err := db.r.QueryContext(ctx, `SELECT seq, placement FROM solutions
+			WHERE def_hash = ? AND solver_version = ? ORDER BY seq`,
+			key.DefHash, key.SolverVersion)
+		if err != nil {
+			fail(err)
+			return
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				seq  int64
+				text string
+			)
+			if err := rows.Scan(&seq, &text); err != nil {
+				fail(err)
+				return
+			}
+			p, err := solver.ParsePlacement(text)
+			if err != nil {
+				fail(fmt.Errorf("solution %d: %w", seq+1, err))
+				return
+			}
+			if !yield(p, nil) {
+				return
+			}
+		}
+		if err := rows.Err(); err != nil {
+			fail(err)
+		}
+	}
+}
