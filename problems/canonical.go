@@ -1,0 +1,65 @@
+package problems
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Canonical returns the canonical text of the definition p: what the problem
+// asks, independent of its id, title and points and of how its file was
+// written (key order, n given or left out on a reserved board, a board as a
+// block or a list, comments, line ends). Two definitions have the same text
+// exactly when they ask the same question.
+//
+// The text is versioned, one key a line, in a fixed order:
+//
+//	queensjudge-problem 1
+//	kind: reserved
+//	n: 3
+//	board: .../.*./...
+//	ask: count
+//
+// board appears only for reserved problems, m (a number or "max" for
+// solver.AnyM) only for queens-knights. Canonical is meant for valid problems,
+// those from Parse; it does not fail on others, but they may share a text.
+func Canonical(p solver.Problem) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "queensjudge-problem 1\nkind: %s\nn: %d\n", p.Kind, p.N)
+	if p.Kind == solver.Reserved {
+		b.WriteString("board: ")
+		cols := min(max(p.N, 0), 64) // a mask holds 64 columns; a valid board far fewer
+		for r, mask := range p.Reserved {
+			if r > 0 {
+				b.WriteByte('/')
+			}
+			for c := range cols {
+				if mask>>uint(c)&1 == 1 {
+					b.WriteByte('*')
+				} else {
+					b.WriteByte('.')
+				}
+			}
+		}
+		b.WriteByte('\n')
+	}
+	if p.Kind == solver.QueensKnights {
+		if p.M == solver.AnyM {
+			b.WriteString("m: max\n")
+		} else {
+			fmt.Fprintf(&b, "m: %d\n", p.M)
+		}
+	}
+	fmt.Fprintf(&b, "ask: %s\n", p.Ask)
+	return b.String()
+}
+
+// Hash returns the lowercase hex SHA-256 of Canonical(p): the key under which
+// answers to p are kept, shared by every set that asks the same question.
+func Hash(p solver.Problem) string {
+	sum := sha256.Sum256([]byte(Canonical(p)))
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,54 @@
+// Package problems owns the problem-set file format: YAML sets of chess
+// placement puzzles, decoded strictly and checked like a compiler checks a
+// program, and the canonical form and content hash that name a problem's
+// definition. It is the only package that imports gopkg.in/yaml.v3.
+//
+// It knows nothing of how problems are solved (that is the solver's), where
+// answers are kept (the store's) or how submissions are judged; it only turns
+// bytes into solver.Problem values, or into errors that say where the bytes
+// are wrong.
+//
+// A set looks like this:
+//
+//	name: spring-cup-2026        # optional; default: the file name without .yaml or .yml
+//	problems:
+//	  - id: eight-queens          # required, unique in the set
+//	    title: The classic        # optional free text, not part of the definition
+//	    kind: nqueens             # nqueens | reserved | queens-knights
+//	    n: 8                      # the side of the board
+//	    ask: count                # count | unique | max | solutions | placement
+//	    points: 1                 # optional, 1..1000000, default 1
+//	  - id: cses-sample
+//	    kind: reserved            # n is the number of board rows; n: may be left out
+//	    board: |                  # '.' a free square, '*' a reserved one; square
+//	      ...
+//	      .*.
+//	      ...
+//	    ask: count
+//	  - id: qk8
+//	    kind: queens-knights
+//	    n: 8
+//	    m: 5                      # optional, 0..n; default: the largest m possible
+//	    ask: count
+//
+// A board may also be a list of rows; a row that starts with '*' must then be
+// quoted ('*..'), since YAML reads an unquoted * as an alias:
+//
+//	board: ['...', '*..', '...']
+//
+// Ids and names hold 1 to 64 ASCII letters, digits, '.', '_' and '-', and
+// start with a letter or digit, so that an id is never read as a flag or a
+// path. Integers are plain decimal numbers (underscores between digits are
+// allowed, leading zeros are not, since YAML reads 010 as octal 8). n must lie
+// within solver.MaxN for the kind and ask; ask max is for queens-knights only
+// and takes no m.
+//
+// Every mistake is reported as "FILE:LINE: problem "ID": message", or with
+// "problem 3" (its place in the list) when the problem has no valid id, or
+// "FILE:LINE: message" outside a problem, or "FILE: message" when there is no
+// line to name. Every mistake in the file is reported, in line order, joined
+// with errors.Join; each is an *Error. A UTF-8 byte order mark and CRLF line
+// ends are accepted. Files larger than MaxFileSize are refused before they are
+// read, which bounds the memory a set can take (about 130 bytes of YAML nodes
+// per byte of input in the worst case, so ~140 MB at the limit).
+package problems

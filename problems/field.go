@@ -1,0 +1,244 @@
+package problems
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"gopkg.in/yaml.v3"
+)
+
+// field is one key of a mapping and its value.
+type field struct {
+	key, val *yaml.Node
+}
+
+// fieldsOf returns the fields of mapping n by key, reporting keys that are
+// not plain names, not among known, or given twice.
+func fieldsOf(n *yaml.Node, known []string, errorf reporter) map[string]field {
+	fields := map[string]field{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if k.Kind != yaml.ScalarNode {
+			errorf(k.Line, "a key must be a plain name, got %s", show(k))
+			continue
+		}
+		name := k.Value
+		if f, dup := fields[name]; dup {
+			errorf(k.Line, "duplicate key %s, first at line %d", name, f.key.Line)
+			continue
+		}
+		if !contains(known, name) {
+			errorf(k.Line, "unknown key %s (%s)", show(k), suggest(name, known))
+			continue
+		}
+		fields[name] = field{k, v}
+	}
+	return fields
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// suggest names the known key an unknown one was probably meant to be, or
+// else lists them all.
+func suggest(name string, known []string) string {
+	if name == "<<" {
+		return "YAML merge keys are not supported"
+	}
+	lower := strings.ToLower(name)
+	for _, k := range known {
+		if d := distance(lower, k); d == 0 || len(name) > 1 && (d == 1 || d == 2 && len(name) > 4) {
+			return fmt.Sprintf("did you mean %s?", k)
+		}
+	}
+	return "want " + orList(known)
+}
+
+// distance returns the Levenshtein distance between short strings a and b,
+// or a large number when either is long.
+func distance(a, b string) int {
+	if len(a) > 64 || len(b) > 64 {
+		return 1 << 30
+	}
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+// orList writes list as "a, b or c".
+func orList[S ~string](list []S) string {
+	var b strings.Builder
+	for i, s := range list {
+		switch {
+		case i == 0:
+		case i == len(list)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(string(s))
+	}
+	return b.String()
+}
+
+// alias reports an alias value: the format has no use for them, and a
+// board row that starts with '*' is the usual way to write one by mistake.
+func (f field) alias(errorf reporter) {
+	errorf(f.key.Line, "%s is a YAML alias (*%s), which is not supported: write the value out, quoted if it starts with '*'",
+		f.key.Value, short(f.val.Value))
+}
+
+// text returns the text of a scalar value, reporting anything else. A null
+// value is reported as having no value.
+func (f field) text(errorf reporter) (string, bool) {
+	switch v := f.val; {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+	case isNull(v):
+		errorf(f.key.Line, "%s has no value", f.key.Value)
+	case v.Kind != yaml.ScalarNode:
+		errorf(f.key.Line, "%s must be text, got %s", f.key.Value, show(v))
+	default:
+		return v.Value, true
+	}
+	return "", false
+}
+
+var (
+	decimal      = regexp.MustCompile(`^-?[0-9]+(_[0-9]+)*$`)
+	leadingZeros = regexp.MustCompile(`^-?0[0-9_]`)
+)
+
+// integer returns the value of a plain decimal integer. big is true when the
+// value is a decimal integer too large for an int, which the caller reports;
+// any other mistake is reported here.
+//
+// Only plain decimals are integers: YAML's own rules read 010 as 8 and 0x10
+// as 16, which nobody writing a board size means.
+func (f field) integer(errorf reporter) (v int, ok, big bool) {
+	n, key := f.val, f.key.Value
+	switch {
+	case n.Kind == yaml.AliasNode:
+		f.alias(errorf)
+		return 0, false, false
+	case isNull(n):
+		errorf(f.key.Line, "%s has no value", key)
+		return 0, false, false
+	}
+	plain := n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
+	tag := n.ShortTag()
+	if !plain || tag != "!!int" && tag != "!!float" || !decimal.MatchString(n.Value) {
+		errorf(f.key.Line, "%s must be an integer, got %s", key, show(n))
+		return 0, false, false
+	}
+	if leadingZeros.MatchString(n.Value) {
+		errorf(f.key.Line, "%s must be written without leading zeros, got %s", key, n.Value)
+		return 0, false, false
+	}
+	v64, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 10, 0)
+	if err != nil {
+		return 0, false, true // the only way a decimal fails to parse
+	}
+	return int(v64), true, false
+}
+
+// bigText shows a decimal integer too large for an int without quoting all
+// its digits.
+func bigText(s string) string {
+	if len(s) <= 24 {
+		return s
+	}
+	return fmt.Sprintf("a number of %d digits", len(strings.Trim(s, "-_")))
+}
+
+// isNull reports whether n is YAML's null: nothing, ~ or null.
+func isNull(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
+}
+
+// show describes a value in a message: the text of a scalar, quoted unless
+// it is short plain ASCII, or what sort of node it is.
+func show(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.AliasNode:
+		return "an alias"
+	case yaml.DocumentNode:
+		return "a document"
+	}
+	if isNull(n) {
+		return "nothing"
+	}
+	s := n.Value
+	if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0 && len(s) <= 40 && s != "" {
+		simple := true
+		for _, r := range s {
+			simple = simple && r > ' ' && r <= '~' && r != '"'
+		}
+		if simple {
+			return s
+		}
+	}
+	return strconv.Quote(short(s))
+}
+
+// short cuts s to at most 40 characters, marking the cut with "...".
+func short(s string) string {
+	if utf8.RuneCountInString(s) <= 40 {
+		return s
+	}
+	i := 0
+	for n := 0; n < 37; n++ {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		i += size
+	}
+	return s[:i] + "..."
+}
+
+// checkID returns why s is not a valid id or set name, or "". Ids start with
+// a letter or digit so that none is read as a command-line flag or names a
+// path such as "..".
+func checkID(s string) string {
+	switch {
+	case s == "":
+		return "is empty"
+	case utf8.RuneCountInString(s) > maxIDLen:
+		return fmt.Sprintf("must be at most %d characters, got %d", maxIDLen, utf8.RuneCountInString(s))
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '_' || c == '-') {
+			return fmt.Sprintf("%q may only hold ASCII letters, digits, '.', '_' and '-'", s)
+		}
+	}
+	if c := s[0]; c == '.' || c == '_' || c == '-' {
+		return fmt.Sprintf("%q must start with a letter or digit", s)
+	}
+	return ""
+}

@@ -1,0 +1,286 @@
+package problems
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+var problemKeys = []string{"id", "title", "kind", "n", "board", "m", "ask", "points"}
+
+// problem decodes the index-th problem of the list, node n. It returns the
+// problem, meaningful only when errs is empty, except that its ID is set
+// whenever the id is valid so that duplicates can be found.
+func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
+	errorf := func(line int, format string, args ...any) {
+		errs = append(errs, &Error{File: d.file, Line: line, Index: index, Msg: fmt.Sprintf(format, args...)})
+	}
+	defer func() {
+		for _, e := range errs {
+			e.ID = p.ID
+		}
+	}()
+	p = Problem{Line: n.Line, Points: 1, Problem: solver.Problem{M: solver.AnyM}}
+	if n.Kind != yaml.MappingNode {
+		errorf(n.Line, "a problem must be a mapping of id, kind, ask and the rest, got %s", show(n))
+		return p, errs
+	}
+	fields := fieldsOf(n, problemKeys, errorf)
+
+	if f, ok := fields["id"]; !ok {
+		errorf(n.Line, "id is required")
+	} else if id, ok := f.text(errorf); ok {
+		if msg := checkID(id); msg != "" {
+			errorf(f.key.Line, "id %s", msg)
+		} else {
+			p.ID = id
+		}
+	}
+	if f, ok := fields["title"]; ok && !isNull(f.val) {
+		p.Title, _ = f.text(errorf)
+	}
+	if f, ok := fields["points"]; ok {
+		v, ok, big := f.integer(errorf)
+		switch {
+		case ok && v >= 1 && v <= MaxPoints:
+			p.Points = v
+		case ok:
+			errorf(f.key.Line, "points must be 1..%d, got %d", MaxPoints, v)
+		case big:
+			errorf(f.key.Line, "points must be 1..%d, got %s", MaxPoints, bigText(f.val.Value))
+		}
+	}
+
+	// The definition. complete stays true while every part the solver's
+	// Validate needs decoded cleanly, so that its checks can run.
+	complete := true
+	kindOK, askOK := false, false
+	if f, ok := fields["kind"]; !ok {
+		errorf(n.Line, "kind is required (%s)", orList(solver.Kinds))
+	} else if kind, ok := f.text(errorf); ok {
+		p.Kind = solver.Kind(kind)
+		if kindOK = contains(kinds, kind); !kindOK {
+			errorf(f.key.Line, "unknown kind %q (want %s)", short(kind), orList(solver.Kinds))
+		}
+	}
+	if f, ok := fields["ask"]; !ok {
+		errorf(n.Line, "ask is required (%s)", orList(solver.Asks))
+	} else if ask, ok := f.text(errorf); ok {
+		p.Ask = solver.Ask(ask)
+		if askOK = contains(asks, ask); !askOK {
+			errorf(f.key.Line, "unknown ask %q (want %s)", short(ask), orList(solver.Asks))
+		}
+	}
+	complete = kindOK && askOK
+
+	nf, hasN := fields["n"]
+	if hasN {
+		v, ok, big := nf.integer(errorf)
+		switch {
+		case ok:
+			p.N = v
+		case big && complete:
+			errorf(nf.key.Line, "n must be 1..%d for %s %s, got %s", solver.MaxN(p.Kind, p.Ask), p.Kind, p.Ask, bigText(nf.val.Value))
+		case big:
+			errorf(nf.key.Line, "n is too large, got %s", bigText(nf.val.Value))
+		}
+		complete = complete && ok
+	} else if kindOK && p.Kind != solver.Reserved {
+		errorf(n.Line, "n is required for %s", p.Kind)
+		complete = false
+	}
+
+	bf, hasBoard := fields["board"]
+	switch {
+	case !kindOK:
+	case p.Kind != solver.Reserved && hasBoard:
+		errorf(bf.key.Line, "only a reserved problem has a board")
+	case p.Kind == solver.Reserved && !hasBoard:
+		errorf(n.Line, "board is required for reserved")
+		complete = false
+	case p.Kind == solver.Reserved:
+		masks, ok := board(bf, errorf)
+		if ok && !hasN {
+			p.N = len(masks)
+		}
+		p.Reserved = masks
+		complete = complete && ok
+	}
+
+	if f, ok := fields["m"]; ok && kindOK {
+		if p.Kind != solver.QueensKnights {
+			errorf(f.key.Line, "only a queens-knights problem has m")
+		} else {
+			// AnyM is -1, so a negative m is refused here: Validate would
+			// take m: -1 for "the largest".
+			v, ok, big := f.integer(errorf)
+			switch {
+			case ok && v >= 0:
+				p.M = v
+			case ok || big:
+				got := fmt.Sprint(v)
+				if big {
+					got = bigText(f.val.Value)
+				}
+				if hasN && complete {
+					errorf(f.key.Line, "m must be 0..n (%d), got %s", p.N, got)
+				} else {
+					errorf(f.key.Line, "m must be 0..n, got %s", got)
+				}
+				complete = false
+			default:
+				complete = false
+			}
+		}
+	}
+
+	if complete {
+		for _, err := range flatten(p.Problem.Validate()) {
+			line := n.Line
+			if f, ok := fields[fieldOf(err.Error())]; ok {
+				line = f.key.Line
+			} else if fieldOf(err.Error()) == "n" && hasBoard {
+				line = bf.key.Line // a reserved board's n is its number of rows
+			}
+			errorf(line, "%v", err)
+		}
+	}
+	return p, errs
+}
+
+var (
+	kinds = stringsOf(solver.Kinds)
+	asks  = stringsOf(solver.Asks)
+)
+
+func stringsOf[S ~string](list []S) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = string(s)
+	}
+	return out
+}
+
+// flatten returns the errors err joins, or err itself, or none.
+func flatten(err error) []error {
+	if err == nil {
+		return nil
+	}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		var out []error
+		for _, e := range j.Unwrap() {
+			out = append(out, flatten(e)...)
+		}
+		return out
+	}
+	return []error{err}
+}
+
+// fieldOf guesses from the text of one of solver.Problem.Validate's errors
+// which key of the problem it is about, so that it can be reported at that
+// key's line. A message it cannot place is reported at the problem's entry,
+// which is still right, only less precise.
+func fieldOf(msg string) string {
+	switch {
+	case strings.HasPrefix(msg, "n "):
+		return "n"
+	case strings.HasPrefix(msg, "m "), strings.Contains(msg, "takes no m"), strings.HasSuffix(msg, " has m"):
+		return "m"
+	case strings.HasPrefix(msg, "board"), strings.HasPrefix(msg, "row "), strings.HasSuffix(msg, " has a board"):
+		return "board"
+	case strings.Contains(msg, "ask"):
+		return "ask"
+	case strings.Contains(msg, "kind"):
+		return "kind"
+	}
+	return ""
+}
+
+// board decodes the rows of a reserved board into row masks, written either
+// as a | block or as a list of row strings. Trailing blanks on a row, and
+// blank lines after the last row, are ignored.
+func board(f field, errorf reporter) (masks []uint64, ok bool) {
+	type row struct {
+		text string
+		line int
+	}
+	var rows []row
+	switch v := f.val; {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+		return nil, false
+	case isNull(v):
+		errorf(f.key.Line, "board has no rows")
+		return nil, false
+	case v.Kind == yaml.ScalarNode && v.Style&yaml.FoldedStyle != 0:
+		errorf(f.key.Line, "board must be a | block or a list of rows, not a > block, which joins the rows")
+		return nil, false
+	case v.Kind == yaml.ScalarNode:
+		for i, text := range strings.Split(v.Value, "\n") {
+			line := v.Line
+			if v.Style&yaml.LiteralStyle != 0 {
+				line += 1 + i // a | block's rows start on the line after the |
+			}
+			rows = append(rows, row{text, line})
+		}
+	case v.Kind == yaml.SequenceNode:
+		for i, item := range v.Content {
+			switch {
+			case item.Kind == yaml.AliasNode:
+				errorf(item.Line, "board row %d is a YAML alias (*%s): quote a row that starts with '*', as in '*..'", i+1, short(item.Value))
+				return nil, false
+			case isNull(item):
+				rows = append(rows, row{"", item.Line})
+			case item.Kind != yaml.ScalarNode:
+				errorf(item.Line, "board row %d must be text, got %s", i+1, show(item))
+				return nil, false
+			default:
+				rows = append(rows, row{item.Value, item.Line})
+			}
+		}
+	default:
+		errorf(f.key.Line, "board must be a | block or a list of rows, got %s", show(v))
+		return nil, false
+	}
+	for i := range rows {
+		rows[i].text = strings.TrimRight(rows[i].text, " \t\r")
+	}
+	for len(rows) > 0 && rows[len(rows)-1].text == "" {
+		rows = rows[:len(rows)-1]
+	}
+	if len(rows) == 0 {
+		errorf(f.key.Line, "board has no rows")
+		return nil, false
+	}
+	for i, r := range rows {
+		for col, c := range []rune(r.text) {
+			if c != '.' && c != '*' {
+				hint := ""
+				if c == ' ' || c == '\t' {
+					hint = "; write the board as a | block or a list of rows"
+				}
+				errorf(r.line, "board row %d has %q at column %d (want '.' or '*'%s)", i+1, c, col+1, hint)
+				return nil, false
+			}
+		}
+	}
+	for i, r := range rows {
+		if len(r.text) != len(rows) {
+			errorf(r.line, "board row %d has %d squares, want %d: a board is square, with as many squares in each row as it has rows",
+				i+1, len(r.text), len(rows))
+			return nil, false
+		}
+	}
+	masks = make([]uint64, len(rows))
+	for i, r := range rows {
+		for c := 0; c < len(r.text) && c < 64; c++ {
+			if r.text[c] == '*' {
+				masks[i] |= 1 << uint(c)
+			}
+		}
+	}
+	return masks, true
+}

@@ -1,0 +1,156 @@
+package problems
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// MaxFileSize is the largest problem-set file read, in bytes. A real set is a
+// few kilobytes (a thousand problems with 32×32 boards fit); the limit exists
+// because YAML nodes take up to about 130 bytes of memory per input byte.
+const MaxFileSize = 1 << 20
+
+// MaxPoints is the most points a problem may be worth.
+const MaxPoints = 1_000_000
+
+// maxIDLen is the longest id or set name, in characters.
+const maxIDLen = 64
+
+// Problem is one problem of a set: its definition plus what the set says
+// about it. Only the embedded solver.Problem is part of the definition (see
+// Canonical); the id, title and points are not.
+type Problem struct {
+	// Problem is the definition. M is solver.AnyM when the file gives no m,
+	// whatever the kind; Reserved is nil unless the kind is reserved.
+	solver.Problem
+	ID     string
+	Title  string
+	Points int
+	// Line is the line of the problem's entry in the file.
+	Line int
+}
+
+// Set is a decoded problem set. Its problems are valid (Validate returns nil
+// for each) and their ids are unique.
+type Set struct {
+	Name string
+	// File is the path the set was read from, or "stdin".
+	File     string
+	Problems []Problem
+}
+
+// Problem returns the problem with the given id. A missing id is reported as
+// ok == false.
+func (s *Set) Problem(id string) (p Problem, ok bool) {
+	for _, p := range s.Problems {
+		if p.ID == id {
+			return p, true
+		}
+	}
+	return Problem{}, false
+}
+
+// Error is one mistake in a problem-set file, located like a compiler
+// locates one.
+type Error struct {
+	File string
+	// Line is the 1-based line of the mistake, or 0 when it has none.
+	Line int
+	// Index is the 1-based place in the problems list of the problem the
+	// mistake is in, or 0 when it is outside any problem.
+	Index int
+	// ID is the id of that problem, or "" when it has no valid id.
+	ID  string
+	Msg string
+}
+
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.File)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, ":%d", e.Line)
+	}
+	b.WriteString(": ")
+	switch {
+	case e.ID != "":
+		fmt.Fprintf(&b, "problem %q: ", e.ID)
+	case e.Index > 0:
+		fmt.Fprintf(&b, "problem %d: ", e.Index)
+	}
+	b.WriteString(e.Msg)
+	return b.String()
+}
+
+// Load reads and decodes the problem set in the file at path, or in standard
+// input when path is "-" (the set is then named and located "stdin"). A file
+// larger than MaxFileSize is refused before it is read.
+func Load(path string) (*Set, error) {
+	file := path
+	var r io.Reader
+	if path == "-" {
+		file = "stdin"
+		r = os.Stdin
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileSize {
+			return nil, tooLarge(file, fi.Size())
+		}
+		r = f
+	}
+	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, tooLarge(file, -1) // only the first bytes were read
+	}
+	return Parse(file, data)
+}
+
+// tooLarge reports a file over MaxFileSize; size is -1 when unknown.
+func tooLarge(file string, size int64) error {
+	if size >= 0 {
+		return &Error{File: file, Msg: fmt.Sprintf("file has %d bytes, more than the %d allowed", size, MaxFileSize)}
+	}
+	return &Error{File: file, Msg: fmt.Sprintf("file has more than the %d bytes allowed", MaxFileSize)}
+}
+
+// Parse decodes the problem set in data, naming file in errors and taking
+// the set's default name from it. On error the set is nil and the error joins
+// an *Error for every mistake found, in line order. Parse never panics, and is
+// safe for concurrent use.
+func Parse(file string, data []byte) (*Set, error) {
+	if len(data) > MaxFileSize {
+		return nil, tooLarge(file, int64(len(data)))
+	}
+	d := &decoder{file: file}
+	s := d.set(data)
+	if err := d.err(); err != nil {
+		return nil, err
+	}
+	if s.Name == "" {
+		s.Name = defaultName(file)
+	}
+	return s, nil
+}
+
+// defaultName is the name of a set that gives none: its file name without
+// the extension.
+func defaultName(file string) string {
+	base := filepath.Base(file)
+	for _, ext := range []string{".yaml", ".yml"} {
+		if b, ok := strings.CutSuffix(base, ext); ok && b != "" {
+			return b
+		}
+	}
+	return base
+}
