@@ -200,6 +200,16 @@ func (d *decoder) yamlError(data []byte, err error) {
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
+	if strings.Contains(msg, "tab character") {
+		// YAML names the line where the construct began, which is often
+		// the line before the tab.
+		for l := line; l > 0 && l < line+3; l++ {
+			if text := lineText(data, l); strings.Contains(text[:len(text)-len(strings.TrimLeft(text, " \t"))], "\t") {
+				line = l
+				break
+			}
+		}
+	}
 	text := lineText(data, line)
 	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
 	switch {

@@ -27,11 +27,11 @@ func fieldsOf(n *yaml.Node, known []string, errorf reporter) map[string]field {
 		}
 		name := k.Value
 		if f, dup := fields[name]; dup {
-			errorf(k.Line, "duplicate key %s, first at line %d", name, f.key.Line)
+			errorf(k.Line, "duplicate key %q, first at line %d", short(name), f.key.Line)
 			continue
 		}
 		if !contains(known, name) {
-			errorf(k.Line, "unknown key %s (%s)", show(k), suggest(name, known))
+			errorf(k.Line, "unknown key %q (%s)", short(name), suggest(name, known))
 			continue
 		}
 		fields[name] = field{k, v}
@@ -57,7 +57,7 @@ func suggest(name string, known []string) string {
 	lower := strings.ToLower(name)
 	for _, k := range known {
 		if d := distance(lower, k); d == 0 || len(name) > 1 && (d == 1 || d == 2 && len(name) > 4) {
-			return fmt.Sprintf("did you mean %s?", k)
+			return fmt.Sprintf("did you mean %q?", k)
 		}
 	}
 	return "want " + orList(known)
