@@ -3,6 +3,7 @@ package problems
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -40,7 +41,15 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 		}
 	}
 	if f, ok := fields["title"]; ok && !isNull(f.val) {
-		p.Title, _ = f.text(errorf)
+		if title, ok := f.text(errorf); ok {
+			if oneLine(title) {
+				p.Title = title
+			} else {
+				// Titles are printed in tables and reports: no line breaks,
+				// no terminal escapes.
+				errorf(f.key.Line, "title must be one line of printable text, got %q", short(title))
+			}
+		}
 	}
 	if f, ok := fields["points"]; ok {
 		v, ok, big := f.integer(errorf)
@@ -149,6 +158,16 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 		}
 	}
 	return p, errs
+}
+
+// oneLine reports whether s is printable text without line breaks.
+func oneLine(s string) bool {
+	for _, r := range s {
+		if !unicode.IsGraphic(r) {
+			return false
+		}
+	}
+	return true
 }
 
 var (
