@@ -1,0 +1,44 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// formatFlag is the --format flag of a command that prints data, offering
+// formats, the first of which is the default.
+func formatFlag(formats ...string) *cli.StringFlag {
+	return &cli.StringFlag{
+		Name:    "format",
+		Usage:   "output `FORMAT`: " + strings.Join(formats, ", "),
+		Value:   formats[0],
+		EnvVars: []string{"QUEENSJUDGE_FORMAT"},
+	}
+}
+
+// format returns the --format of c, checked against the formats it offers.
+func format(c *cli.Context, formats ...string) (string, error) {
+	f := c.String("format")
+	if !slices.Contains(formats, f) {
+		return "", usagef("%s: unknown format %q (want %s)", c.Command.Name, f, strings.Join(formats, ", "))
+	}
+	return f, nil
+}
+
+// needArgs checks that c has at least one argument, naming what is missing.
+func needArgs(c *cli.Context, what string) error {
+	if !c.Args().Present() {
+		return usagef("%s: no %s given", c.Command.Name, what)
+	}
+	return nil
+}
+
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

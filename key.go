@@ -1,0 +1,76 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/urfave/cli/v2"
+)
+
+func keyCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "key",
+		Usage:     "write the answer key of problem sets",
+		ArgsUsage: "SET.yaml...",
+		Description: `Key writes the answer key of the sets, solving what is not cached yet. The
+key is read back from the cache, so two runs give identical bytes.`,
+		Flags: append(batchFlags(),
+			formatFlag("yaml", "json"),
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
+		),
+		Action: func(c *cli.Context) error {
+			f, err := format(c, "yaml", "json")
+			if err != nil {
+				return err
+			}
+			if err := needArgs(c, "problem set"); err != nil {
+				return err
+			}
+			rows, failed, err := solveAndList(c, c.App.ErrWriter)
+			if err != nil {
+				return err
+			}
+			for i := range rows {
+				rows[i].Cached = true // every answer of the key is read from the cache
+			}
+			var buf bytes.Buffer
+			if err := writeRows(&buf, f, rows); err != nil {
+				return err
+			}
+			if out := c.String("out"); out != "" && out != "-" {
+				if err := writeFileAtomic(out, buf.Bytes()); err != nil {
+					return err
+				}
+			} else if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
+				return err
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+}
+
+// writeFileAtomic writes data to path through a temporary file in the same
+// directory, so that a reader never sees half a file.
+func writeFileAtomic(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
+}

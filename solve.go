@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+func solveCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "solve",
+		Usage:     "solve the problems of sets that are not cached yet",
+		ArgsUsage: "SET.yaml...",
+		Description: `Solve answers every problem of the sets, from the cache where it can and
+by solving the rest, several at a time, storing each answer as soon as it is
+found. It prints one row per problem.`,
+		Flags: append(batchFlags(),
+			formatFlag("table", "json", "yaml"),
+		),
+		Action: func(c *cli.Context) error {
+			f, err := format(c, "table", "json", "yaml")
+			if err != nil {
+				return err
+			}
+			if err := needArgs(c, "problem set"); err != nil {
+				return err
+			}
+			rows, failed, err := solveAndList(c, c.App.ErrWriter)
+			if err != nil {
+				return err
+			}
+			if err := writeRows(c.App.Writer, f, rows); err != nil {
+				return err
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+}
+
+// batchFlags are the flags of the commands that solve problem sets.
+func batchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "force", Usage: "solve again even what is cached"},
+		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "solve `N` problems at once"},
+		&cli.DurationFlag{Name: "timeout", Usage: "give up on a problem after `DURATION` (e.g. 10m); 0 for never"},
+		&cli.Uint64Flag{Name: "max-solutions", Value: solver.DefaultMaxSolutions, Usage: "refuse a solutions problem with more than `N` placements"},
+	}
+}
+
+// solveAndList solves the sets named by c's arguments and returns a row per
+// problem answered. Every problem that could not be answered is reported to
+// stderr and makes failed true; err is for what stops the whole command.
+func solveAndList(c *cli.Context, stderr io.Writer) (rows []row, failed bool, err error) {
+	if c.Int("jobs") < 1 {
+		return nil, false, usagef("%s: --jobs must be at least 1", c.Command.Name)
+	}
+	ctx := c.Context
+	db, err := openDB(ctx, c)
+	if err != nil {
+		return nil, false, err
+	}
+	defer db.Close()
+	sets, failed := loadSets(c.Args().Slice(), stderr)
+	outs := solveSets(ctx, db, sets, batchOptions{
+		force:        c.Bool("force"),
+		jobs:         c.Int("jobs"),
+		timeout:      c.Duration("timeout"),
+		maxSolutions: c.Uint64("max-solutions"),
+	})
+	for _, o := range outs {
+		if o.err != nil {
+			fmt.Fprintf(stderr, "%s:%d: problem %q: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
+			failed = true
+			continue
+		}
+		r, err := rowOf(context.WithoutCancel(ctx), db, o.set.Name, o.prob.ID, o.result, o.cached)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			failed = true
+			continue
+		}
+		rows = append(rows, r)
+	}
+	return rows, failed, nil
+}
