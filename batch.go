@@ -22,6 +22,9 @@ type batchOptions struct {
 	jobs         int           // problems solved at once
 	timeout      time.Duration // per problem; none when zero
 	maxSolutions uint64        // refuse longer solution lists
+	// progress, when not nil, makes the progress bar for a batch that has
+	// total problems to solve.
+	progress func(total int) *progress
 }
 
 // task is one problem of one set.
@@ -81,6 +84,11 @@ func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batc
 		}
 	}
 
+	var bar *progress
+	if opt.progress != nil {
+		bar = opt.progress(len(order))
+	}
+	defer bar.finish()
 	jobs := make(chan store.Key)
 	var wg sync.WaitGroup
 	var mu sync.Mutex // guards outs
@@ -93,7 +101,8 @@ func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batc
 				idx := pending[key]
 				t := outs[idx[0]].task
 				mu.Unlock()
-				res, err := solveTask(ctx, db, t, opt)
+				res, err := solveTask(ctx, db, t, opt, bar.subproblems(t.prob.ID))
+				bar.problemDone(t.prob.ID)
 				mu.Lock()
 				for i, j := range idx {
 					outs[j].result, outs[j].err = res, err
@@ -124,15 +133,16 @@ func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batc
 	return outs
 }
 
-// solveTask solves t's problem and stores the result.
-func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions) (store.Result, error) {
+// solveTask solves t's problem and stores the result. progress, when not
+// nil, follows the subproblems of a long count.
+func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions, progress func(done, total int)) (store.Result, error) {
 	if opt.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeoutCause(ctx, opt.timeout, fmt.Errorf("timed out after %v", opt.timeout))
 		defer cancel()
 	}
 	p := t.prob.Problem
-	sopt := solver.Options{MaxSolutions: opt.maxSolutions}
+	sopt := solver.Options{MaxSolutions: opt.maxSolutions, Progress: progress}
 	var sp *spool
 	if p.Ask == solver.AskSolutions {
 		var err error

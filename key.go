@@ -28,7 +28,12 @@ key is read back from the cache, so two runs give identical bytes.`,
 			if err := needArgs(c, "problem set"); err != nil {
 				return err
 			}
-			rows, failed, err := solveAndList(c, c.App.ErrWriter)
+			out := c.String("out")
+			shown := f // the format on the terminal, if the key goes there
+			if out != "" && out != "-" {
+				shown = ""
+			}
+			rows, failed, err := solveAndList(c, shown)
 			if err != nil {
 				return err
 			}
@@ -39,7 +44,7 @@ key is read back from the cache, so two runs give identical bytes.`,
 			if err := writeRows(&buf, f, rows); err != nil {
 				return err
 			}
-			if out := c.String("out"); out != "" && out != "-" {
+			if shown == "" {
 				if err := writeFileAtomic(out, buf.Bytes()); err != nil {
 					return err
 				}

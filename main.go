@@ -145,6 +145,12 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				Usage:   "the cache `FILE` (default: queensjudge/cache.db under the user cache directory)",
 				EnvVars: []string{"QUEENSJUDGE_DB"},
 			},
+			&cli.BoolFlag{
+				Name:    "quiet",
+				Aliases: []string{"q"},
+				Usage:   "no progress bar",
+				EnvVars: []string{"QUEENSJUDGE_QUIET"},
+			},
 		},
 		Commands: []*cli.Command{
 			solveCommand(),

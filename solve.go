@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"runtime"
 
 	"github.com/urfave/cli/v2"
@@ -30,7 +29,7 @@ found. It prints one row per problem.`,
 			if err := needArgs(c, "problem set"); err != nil {
 				return err
 			}
-			rows, failed, err := solveAndList(c, c.App.ErrWriter)
+			rows, failed, err := solveAndList(c, f)
 			if err != nil {
 				return err
 			}
@@ -58,7 +57,10 @@ func batchFlags() []cli.Flag {
 // solveAndList solves the sets named by c's arguments and returns a row per
 // problem answered. Every problem that could not be answered is reported to
 // stderr and makes failed true; err is for what stops the whole command.
-func solveAndList(c *cli.Context, stderr io.Writer) (rows []row, failed bool, err error) {
+// format is the format of what goes to stdout ("" when it goes to a file),
+// which decides whether a progress bar is drawn.
+func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err error) {
+	stderr := c.App.ErrWriter
 	if c.Int("jobs") < 1 {
 		return nil, false, usagef("%s: --jobs must be at least 1", c.Command.Name)
 	}
@@ -74,6 +76,9 @@ func solveAndList(c *cli.Context, stderr io.Writer) (rows []row, failed bool, er
 		jobs:         c.Int("jobs"),
 		timeout:      c.Duration("timeout"),
 		maxSolutions: c.Uint64("max-solutions"),
+		progress: func(total int) *progress {
+			return newProgress(stderr, showProgress(stderr, c.Bool("quiet"), format), total, "solving")
+		},
 	})
 	for _, o := range outs {
 		if o.err != nil {
