@@ -156,11 +156,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			solveCommand(),
 			keyCommand(),
 			showCommand(),
+			completionCommand(),
 		},
-		HideVersion:    true,
-		Suggest:        true,
-		OnUsageError:   onUsageError,
-		ExitErrHandler: func(*cli.Context, error) {}, // run sets the exit status
+		EnableBashCompletion: true,
+		HideVersion:          true,
+		Suggest:              true,
+		OnUsageError:         onUsageError,
+		ExitErrHandler:       func(*cli.Context, error) {}, // run sets the exit status
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return unknownCommand(c)
