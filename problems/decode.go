@@ -29,9 +29,19 @@ func (d *decoder) errorf(line int, format string, args ...any) {
 	d.errs = append(d.errs, &Error{File: d.file, Line: line, Msg: fmt.Sprintf(format, args...)})
 }
 
+// maxErrors is the most mistakes reported for one file. A real set never
+// has that many; a file of junk can have half a million, and listing them
+// all would bury the first under megabytes of text.
+const maxErrors = 1000
+
 // err joins the mistakes found, in line order, or returns nil.
 func (d *decoder) err() error {
 	slices.SortStableFunc(d.errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
+	if more := len(d.errs) - maxErrors; more > 0 {
+		next := d.errs[maxErrors]
+		d.errs = append(d.errs[:maxErrors], &Error{File: d.file, Line: next.Line,
+			Msg: fmt.Sprintf("%d more mistakes from here on, not shown", more)})
+	}
 	errs := make([]error, len(d.errs))
 	for i, e := range d.errs {
 		errs[i] = e
@@ -200,6 +210,8 @@ func (d *decoder) yamlError(data []byte, err error) {
 	} else {
 		msg = strings.TrimPrefix(msg, "yaml: ")
 	}
+	// YAML quotes anchor names and such, which may be long.
+	msg = clip(strings.Join(strings.Fields(msg), " "), 200)
 	if strings.Contains(msg, "tab character") {
 		// YAML names the line where the construct began, which is often
 		// the line before the tab.

@@ -47,8 +47,13 @@
 // "problem 3" (its place in the list) when the problem has no valid id, or
 // "FILE:LINE: message" outside a problem, or "FILE: message" when there is no
 // line to name. Every mistake in the file is reported, in line order, joined
-// with errors.Join; each is an *Error. A UTF-8 byte order mark and CRLF line
-// ends are accepted. Files larger than MaxFileSize are refused before they are
-// read, which bounds the memory a set can take (about 130 bytes of YAML nodes
-// per byte of input in the worst case, so ~140 MB at the limit).
+// with errors.Join; each is an *Error. Only a file with more than 1000
+// mistakes, which is junk rather than a set, has the rest summed up in a last
+// line. A UTF-8 byte order mark and CRLF line ends are accepted; NUL bytes,
+// invalid UTF-8 and other binary junk are refused with the line they are on.
+//
+// Files larger than MaxFileSize (1 MiB) are refused before they are read,
+// which bounds the work a set can make: the costliest 1 MiB inputs (a flow
+// list of a million items, half a million empty problems) take about a second
+// and 250 MB of allocation to decode and report.
 package problems

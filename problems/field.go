@@ -201,7 +201,7 @@ func show(n *yaml.Node) string {
 		for _, r := range s {
 			simple = simple && r > ' ' && r <= '~' && r != '"'
 		}
-		if simple {
+		if simple && !strings.HasSuffix(s, ".") { // a message ends with no period
 			return s
 		}
 	}
@@ -209,12 +209,15 @@ func show(n *yaml.Node) string {
 }
 
 // short cuts s to at most 40 characters, marking the cut with "...".
-func short(s string) string {
-	if utf8.RuneCountInString(s) <= 40 {
+func short(s string) string { return clip(s, 40) }
+
+// clip cuts s to at most max characters, marking the cut with "...".
+func clip(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
 		return s
 	}
 	i := 0
-	for n := 0; n < 37; n++ {
+	for n := 0; n < max-3; n++ {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}

@@ -69,6 +69,8 @@ type Error struct {
 	Msg string
 }
 
+// Error formats the mistake as FILE:LINE: problem "ID": message, leaving out
+// the parts it does not have.
 func (e *Error) Error() string {
 	var b strings.Builder
 	b.WriteString(e.File)
