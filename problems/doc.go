@@ -13,7 +13,7 @@
 //	name: spring-cup-2026        # optional; default: the file name without .yaml or .yml
 //	problems:
 //	  - id: eight-queens          # required, unique in the set
-//	    title: The classic        # optional free text, not part of the definition
+//	    title: The classic        # optional, one line of text, not part of the definition
 //	    kind: nqueens             # nqueens | reserved | queens-knights
 //	    n: 8                      # the side of the board
 //	    ask: count                # count | unique | max | solutions | placement

@@ -63,9 +63,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 		}
 	}
 
-	// The definition. complete stays true while every part the solver's
-	// Validate needs decoded cleanly, so that its checks can run.
-	complete := true
+	// The definition.
 	kindOK, askOK := false, false
 	if f, ok := fields["kind"]; !ok {
 		errorf(n.Line, "kind is required (%s)", orList(solver.Kinds))
@@ -83,7 +81,9 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 			errorf(f.key.Line, "unknown ask %q (want %s)", short(ask), orList(solver.Asks))
 		}
 	}
-	complete = kindOK && askOK
+	// complete stays true while every part the solver's Validate needs has
+	// decoded cleanly, so that its checks can run and say something useful.
+	complete := kindOK && askOK
 
 	nf, hasN := fields["n"]
 	if hasN {

@@ -11,8 +11,9 @@ import (
 )
 
 // MaxFileSize is the largest problem-set file read, in bytes. A real set is a
-// few kilobytes (a thousand problems with 32×32 boards fit); the limit exists
-// because YAML nodes take up to about 130 bytes of memory per input byte.
+// few kilobytes (ten thousand problems without boards fit, or eight hundred
+// with 32×32 boards); the limit exists because decoding YAML allocates up to
+// about 250 bytes per input byte.
 const MaxFileSize = 1 << 20
 
 // MaxPoints is the most points a problem may be worth.
