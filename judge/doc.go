@@ -1,0 +1,69 @@
+// Package judge owns the judging of contest submissions: reading a team's
+// answer text, deciding its verdict against the ground truth, loading the
+// submissions of a contest, scoring them and writing the results and the
+// scoreboard.
+//
+// It must not know where the ground truth comes from: the caller supplies it
+// through the Keys interface (main implements it with the cache and the
+// solver). It knows no SQL and never imports the store.
+//
+// # Verdicts
+//
+// Verdicts carry the Contest API ids: AC accepted, WA wrong answer, PE
+// malformed (the text cannot be read as the form the problem asks for), NO
+// empty (nothing but white space), JE judge error (the ground truth could not
+// be had, or a file could not be read: the tool's fault, never the team's).
+// Every Judgement carries a judge message, with full detail and possibly the
+// expected answer, and a team message that never reveals the expected answer.
+// Both are one line, at most Limits.MaxMessage bytes, cut at a rune boundary.
+//
+// # The answer text
+//
+// A UTF-8 byte order mark, CRLF (or CR) line ends and white space around
+// tokens are tolerated. A NUL byte, another control character, UTF-16 text or
+// more than Limits.MaxBytes bytes make the answer PE, as does text in an
+// unexpected place. The whole text is read before any WA is given, so a PE
+// anywhere in it wins over a WA.
+//
+// count, unique and max: one non-negative decimal integer in the ASCII digits
+// 0-9 ("０９２" and "-3", "92.0", "1e2" are PE). Leading zeros are ignored.
+// The number is compared as text, never through a float; a number with more
+// digits than the expected one is wrong without being converted.
+//
+// placement: one of
+//
+//   - the board form: n lines of n characters, Q a queen, N a knight, . an
+//     empty square, and on a reserved problem * on a reserved square (a * on
+//     any other square is WA, a Q on a reserved square is "square c4 is
+//     reserved"). Rows of different lengths, or a row with a space in it,
+//     are PE; a square board of the wrong size is WA ("board is 7×7,
+//     expected 8×8").
+//   - for queens-only problems, the column form: n integers, the column of
+//     the queen in each row from the top, all counting from 0 or all from 1.
+//     A 0 says from 0, an n says from 1; with neither (so the list is not a
+//     permutation either way) the list is read from 1, the form of the
+//     cache and of the answer keys; with both it is WA. A number off the
+//     board, a repeated column or the wrong number of columns is WA.
+//   - none, in any case, when the team claims there is no placement: AC
+//     exactly when the key has none.
+//
+// Any valid placement is right; the column form is checked in O(n) time and
+// about 5 bytes of memory per row, so a 10,000,000-queen answer takes well
+// under a second.
+//
+// solutions: the placements in any order, in the board form separated by
+// blank lines or in the column form one a line (one form throughout, and in
+// the column form one base throughout), or none when there are none. The list
+// must equal the key's set exactly: the first placement that is invalid or
+// repeats an earlier one is named in the WA message; otherwise a list
+// shorter than the key is WA. Each placement is checked with the rules above
+// and only a 128-bit hash of each is kept (at most the key's count plus one),
+// so a million placements take about 24 MB.
+//
+// # Contests
+//
+// LoadSubmissions reads a directory with one folder per team and in it one
+// file per problem, named after the problem id with or without an extension;
+// LoadManifest reads a CSV manifest of timed attempts. Contest judges them all
+// and ranks the teams: see Report, Standing and ParseTime for the rules.
+package judge

@@ -1,0 +1,87 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"iter"
+
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Key is the ground truth of one problem.
+type Key struct {
+	// Problem is the definition judged against. For a queens-knights
+	// problem with M = solver.AnyM, Answer.M is the m the answers are for.
+	Problem solver.Problem
+	// Answer is the solver's answer: Count for count, unique and max (the
+	// largest m) and the number of placements for solutions; Placement for
+	// placement, nil when there is none.
+	Answer solver.Answer
+	// Solutions, when not nil, streams the expected placements of a
+	// solutions problem. Judging does not need it (each listed placement is
+	// checked and the distinct valid ones counted against Answer.Count); it
+	// is asked only to name a missing placement in the judge message. It may
+	// be called from several goroutines at once.
+	Solutions func(ctx context.Context) iter.Seq2[solver.Placement, error]
+}
+
+// Keys gives the ground truth of the problems of a set; main implements it
+// with the cache and the solver.
+type Keys interface {
+	// Key returns the ground truth of p. An error means it could not be
+	// had, and every answer to p is judged JE. Contest calls Key once per
+	// problem, from one goroutine.
+	Key(ctx context.Context, p problems.Problem) (Key, error)
+}
+
+// KeysFunc adapts a function to the Keys interface.
+type KeysFunc func(ctx context.Context, p problems.Problem) (Key, error)
+
+// Key calls f.
+func (f KeysFunc) Key(ctx context.Context, p problems.Problem) (Key, error) { return f(ctx, p) }
+
+var _ Keys = KeysFunc(nil)
+
+// SolverKeys is the Keys that solves every problem afresh, with no cache:
+// for tests, and for judging where no cache is at hand. Options tune the
+// solver.
+type SolverKeys struct {
+	Options solver.Options
+}
+
+var _ Keys = SolverKeys{}
+
+// Key solves p.
+func (s SolverKeys) Key(ctx context.Context, p problems.Problem) (Key, error) {
+	return SolveKey(ctx, p.Problem, s.Options)
+}
+
+// SolveKey returns the ground truth of p from the solver. For a solutions
+// problem, Key.Solutions solves it again to stream the placements.
+func SolveKey(ctx context.Context, p solver.Problem, opt solver.Options) (Key, error) {
+	opt.Emit = nil
+	a, err := solver.Solve(ctx, p, opt)
+	if err != nil {
+		return Key{}, err
+	}
+	k := Key{Problem: p, Answer: a}
+	if p.Ask == solver.AskSolutions {
+		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
+			return func(yield func(solver.Placement, error) bool) {
+				errStop := errors.New("stop")
+				o := opt
+				o.Emit = func(pl solver.Placement) error {
+					if !yield(pl, nil) {
+						return errStop
+					}
+					return nil
+				}
+				if _, err := solver.Solve(ctx, p, o); err != nil && !errors.Is(err, errStop) {
+					yield(solver.Placement{}, err)
+				}
+			}
+		}
+	}
+	return k, nil
+}

@@ -1,0 +1,332 @@
+package judge
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Submission is one team's answer to one problem.
+type Submission struct {
+	Team string
+	// Problem is the problem id: from the manifest, or the file name with
+	// its extension cut (see Contest for ids that hold a '.').
+	Problem string
+	// Time is when the answer was submitted, from the contest start;
+	// meaningful only when Timed.
+	Time  time.Duration
+	Timed bool
+	// File names the answer in reports: its path relative to the
+	// submissions directory (or the manifest's), with forward slashes.
+	File string
+	// Open opens the answer. It is nil when Err is set.
+	Open func() (io.ReadCloser, error)
+	// Err, when not nil, says why the answer is not read: a path that leads
+	// out of the submissions directory, or a file that is missing. Contest
+	// judges it JE with this message.
+	Err error
+
+	// name is the file's base name when Problem was cut from it.
+	name string
+}
+
+// ErrOutside is wrapped by the Err of a submission whose path leads out of
+// its directory, through ".." or a symbolic link. The file is not read.
+var ErrOutside = errors.New("the path leads out of the submissions directory")
+
+// LoadSubmissions reads a submissions directory: one folder per team, named
+// after the team, and in it one file per problem named after the problem id,
+// with or without an extension (alice/eight-queens.txt). Files and folders
+// whose names start with '.' are skipped. The submissions come in name order,
+// untimed.
+//
+// Files are opened inside dir only (os.OpenInRoot): a link that leads out of
+// it gives a submission whose Err wraps ErrOutside, judged JE, and is not
+// followed. Anything else out of place (a file beside the team folders, a
+// folder in a team folder) is reported in the errors and skipped; the rest
+// is loaded.
+func LoadSubmissions(dir string) ([]Submission, []error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, []error{fmt.Errorf("read submissions: %w", err)}
+	}
+	var subs []Submission
+	var errs []error
+	for _, e := range entries {
+		team := e.Name()
+		if strings.HasPrefix(team, ".") {
+			continue
+		}
+		kind, err := within(dir, team)
+		switch {
+		case errors.Is(err, ErrOutside):
+			errs = append(errs, fmt.Errorf("%s: team folder refused: %w", team, err))
+			continue
+		case err != nil:
+			errs = append(errs, err)
+			continue
+		case !kind.IsDir():
+			errs = append(errs, fmt.Errorf("%s: not in a team folder, skipped", team))
+			continue
+		}
+		files, err := os.ReadDir(filepath.Join(dir, team))
+		if err != nil {
+			errs = append(errs, fmt.Errorf("read team folder: %w", err))
+			continue
+		}
+		for _, f := range files {
+			name := f.Name()
+			if strings.HasPrefix(name, ".") {
+				continue
+			}
+			rel := team + "/" + name
+			sub := Submission{Team: team, Problem: cutExt(name), File: rel, name: name}
+			kind, err := within(dir, rel)
+			switch {
+			case err != nil:
+				sub.Err = err
+			case kind.IsDir():
+				errs = append(errs, fmt.Errorf("%s: a folder in a team folder, skipped", rel))
+				continue
+			case !kind.IsRegular():
+				sub.Err = fmt.Errorf("%s is not a regular file", rel)
+			default:
+				sub.Open = opener(dir, rel)
+			}
+			subs = append(subs, sub)
+		}
+	}
+	return subs, errs
+}
+
+// cutExt returns name without its extension, or name when that would leave
+// nothing.
+func cutExt(name string) string {
+	if ext := path.Ext(name); ext != "" && ext != name {
+		return strings.TrimSuffix(name, ext)
+	}
+	return name
+}
+
+// within returns the file mode of the file rel (slash-separated) inside
+// dir, following links that stay inside dir. An error wraps ErrOutside when
+// rel leads out of dir.
+func within(dir, rel string) (os.FileMode, error) {
+	local := filepath.FromSlash(rel)
+	if !filepath.IsLocal(local) {
+		return 0, fmt.Errorf("%s: %w", rel, ErrOutside)
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return 0, err
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(dir, local))
+	switch {
+	case err == nil:
+	case !errors.Is(err, fs.ErrNotExist):
+		return 0, err
+	default:
+		if _, lerr := os.Lstat(filepath.Join(dir, local)); lerr == nil {
+			return 0, fmt.Errorf("%s: a link to nothing", rel) // the link is there, its target is not
+		}
+		return 0, fmt.Errorf("%s: no such file", rel)
+	}
+	if r, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(r) {
+		return 0, fmt.Errorf("%s: %w", rel, ErrOutside)
+	}
+	fi, err := os.Stat(real)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Mode(), nil
+}
+
+// opener opens rel inside dir, refusing (again, in case the files changed)
+// any path that leads out of it.
+func opener(dir, rel string) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) {
+		f, err := os.OpenInRoot(dir, filepath.FromSlash(rel))
+		if err != nil {
+			if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, os.ErrPermission) {
+				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+			}
+			return nil, err
+		}
+		return f, nil
+	}
+}
+
+// maxManifest is the largest manifest read: a million attempts fit.
+const maxManifest = 64 << 20
+
+// LoadManifest reads a CSV manifest of timed attempts: one row per attempt,
+// with the columns team, problem, time and file. A first row naming the
+// columns (in any order; time may be left out) is a header; without one the
+// columns are in that order. The time is optional; see ParseTime for its
+// forms. file is relative to the manifest's directory and must stay in it,
+// as in LoadSubmissions.
+//
+// A bad row is reported as "manifest.csv:LINE: ..." and skipped; the rest is
+// loaded.
+func LoadManifest(name string) ([]Submission, []error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, []error{fmt.Errorf("read manifest: %w", err)}
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxManifest+1))
+	if err != nil {
+		return nil, []error{fmt.Errorf("read manifest %s: %w", name, err)}
+	}
+	if len(data) > maxManifest {
+		return nil, []error{fmt.Errorf("%s: more than the %s a manifest may have", name, size(maxManifest))}
+	}
+	return parseManifest(name, filepath.Dir(name), data)
+}
+
+var manifestColumns = []string{"team", "problem", "time", "file"}
+
+func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
+	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
+	r := csv.NewReader(bytes.NewReader(data))
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	r.ReuseRecord = true
+	var subs []Submission
+	var errs []error
+	errorf := func(line int, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...)))
+	}
+	col := map[string]int{"team": 0, "problem": 1, "time": 2, "file": 3}
+	for first := true; ; first = false {
+		rec, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		line, _ := r.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				errorf(pe.Line, "%v (the rest of the manifest is not read)", pe.Err)
+			} else {
+				errs = append(errs, fmt.Errorf("read manifest %s: %w", name, err))
+			}
+			break
+		}
+		if first && isHeader(rec) {
+			col = map[string]int{}
+			for i, f := range rec {
+				f = strings.ToLower(strings.TrimSpace(f))
+				if _, dup := col[f]; dup {
+					errorf(line, "column %q twice in the header", f)
+				}
+				col[f] = i
+			}
+			for _, c := range manifestColumns {
+				if _, ok := col[c]; !ok && c != "time" {
+					errorf(line, "the header has no %s column", c)
+					return nil, errs
+				}
+			}
+			continue
+		}
+		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
+			continue // a blank line
+		}
+		field := func(c string) string {
+			if i, ok := col[c]; ok && i < len(rec) {
+				return strings.TrimSpace(rec[i])
+			}
+			return ""
+		}
+		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file")}
+		var missing []string
+		for _, c := range []string{"team", "problem", "file"} {
+			if field(c) == "" {
+				missing = append(missing, c)
+			}
+		}
+		if len(missing) > 0 {
+			errorf(line, "no %s", strings.Join(missing, " or "))
+			continue
+		}
+		if t := field("time"); t != "" {
+			d, err := ParseTime(t)
+			if err != nil {
+				errorf(line, "%v", err)
+				continue
+			}
+			sub.Time, sub.Timed = d, true
+		}
+		sub.File = filepath.ToSlash(sub.File)
+		kind, err := within(dir, sub.File)
+		switch {
+		case err != nil:
+			sub.Err = err
+		case !kind.IsRegular():
+			sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
+		default:
+			sub.Open = opener(dir, sub.File)
+		}
+		subs = append(subs, sub)
+	}
+	return subs, errs
+}
+
+// isHeader reports whether a manifest's first row names its columns.
+func isHeader(rec []string) bool {
+	names := map[string]bool{}
+	for _, f := range rec {
+		names[strings.ToLower(strings.TrimSpace(f))] = true
+	}
+	return names["team"] && names["problem"]
+}
+
+var relTime = regexp.MustCompile(`^(\d+):([0-5]\d):([0-5]\d)(\.\d{1,9})?$`)
+
+// ParseTime reads the time of an attempt, from the contest start: a plain
+// number is minutes ("95"), as on ICPC scoreboards; a Go duration gives
+// other units ("1h35m", "95m", "5700s", "90.5m"); h:mm:ss is the Contest
+// API's RELTIME ("1:35:00", "1:35:00.250"). Negative times are refused.
+func ParseTime(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	if s != "" && strings.Trim(s, "0123456789") == "" {
+		m, err := strconv.ParseInt(s, 10, 64)
+		if err != nil || m > int64(1<<63-1)/int64(time.Minute) {
+			return 0, fmt.Errorf("time %q is too large", s)
+		}
+		return time.Duration(m) * time.Minute, nil
+	}
+	if m := relTime.FindStringSubmatch(s); m != nil {
+		h, err := strconv.ParseInt(m[1], 10, 64)
+		if err != nil || h > 1_000_000 {
+			return 0, fmt.Errorf("time %q is too large", s)
+		}
+		mm, _ := strconv.Atoi(m[2])
+		ss, _ := strconv.Atoi(m[3])
+		d := time.Duration(h)*time.Hour + time.Duration(mm)*time.Minute + time.Duration(ss)*time.Second
+		if m[4] != "" {
+			nanos, _ := strconv.Atoi((m[4][1:] + "00000000")[:9])
+			d += time.Duration(nanos)
+		}
+		return d, nil
+	}
+	d, err := time.ParseDuration(s)
+	switch {
+	case err != nil:
+		return 0, fmt.Errorf("time %q: want minutes (95), a duration (1h35m, 5700s) or h:mm:ss", s)
+	case d < 0:
+		return 0, fmt.Errorf("time %q is before the contest start", s)
+	}
+	return d, nil
+}

@@ -1,0 +1,210 @@
+package judge
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Verdict is the outcome of judging one answer, named by its Contest API
+// judgement-type id.
+type Verdict string
+
+// The verdicts.
+const (
+	// AC: the answer is right.
+	AC Verdict = "AC"
+	// WA: the answer is well formed and wrong.
+	WA Verdict = "WA"
+	// PE: the answer cannot be read as the form the problem asks for.
+	PE Verdict = "PE"
+	// NO: the answer is empty or white space only.
+	NO Verdict = "NO"
+	// JE: the answer could not be judged, through no fault of the team's:
+	// the ground truth could not be had, or the file could not be read.
+	JE Verdict = "JE"
+)
+
+// Verdicts lists every verdict.
+var Verdicts = []Verdict{AC, WA, PE, NO, JE}
+
+// Name returns the verdict's name in words ("wrong answer").
+func (v Verdict) Name() string {
+	switch v {
+	case AC:
+		return "accepted"
+	case WA:
+		return "wrong answer"
+	case PE:
+		return "presentation error"
+	case NO:
+		return "no output"
+	case JE:
+		return "judge error"
+	}
+	return string(v)
+}
+
+// Rejected reports whether v counts as a rejected attempt in the ICPC
+// penalty: WA, PE and NO do; AC and JE (not the team's fault) do not.
+func (v Verdict) Rejected() bool {
+	return v == WA || v == PE || v == NO
+}
+
+// Judgement is the verdict on one answer and why.
+type Judgement struct {
+	Verdict Verdict
+	// Message is for the judges: full detail, and it may name the
+	// expected answer.
+	Message string
+	// TeamMessage is for the team: it never reveals the expected answer.
+	TeamMessage string
+	// Squares are the squares at fault in a wrong placement (none, one or
+	// two), as solver.Violation gives them.
+	Squares []solver.Square
+	// N is the side of the board the squares are on, for naming them.
+	N int
+	// Line is the line of the answer text at fault, or 0.
+	Line int
+}
+
+// SquareNames returns the chess names of j.Squares ("b3").
+func (j Judgement) SquareNames() []string {
+	var names []string
+	for _, s := range j.Squares {
+		names = append(names, s.Name(j.N))
+	}
+	return names
+}
+
+// Limits bound the work and memory of judging one answer. The zero value
+// gives the defaults.
+type Limits struct {
+	// MaxBytes is the largest answer read; a larger one is PE. Zero means
+	// DefaultMaxBytes.
+	MaxBytes int64
+	// MaxMessage is the longest message, in bytes; longer ones are cut at a
+	// rune boundary and end in "…". Zero means DefaultMaxMessage.
+	MaxMessage int
+}
+
+// DefaultMaxBytes is the default answer size limit. The column form of a
+// 10,000,000-queen placement takes 79 MB, so the limit is above that.
+const DefaultMaxBytes = 128 << 20
+
+// DefaultMaxMessage is the default message length limit, in bytes.
+const DefaultMaxMessage = 200
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxBytes <= 0 {
+		l.MaxBytes = DefaultMaxBytes
+	}
+	if l.MaxMessage <= 0 {
+		l.MaxMessage = DefaultMaxMessage
+	}
+	if l.MaxMessage < 8 {
+		l.MaxMessage = 8
+	}
+	return l
+}
+
+// failure is a verdict other than AC found while judging: what to tell the
+// judges and the team. team == "" means the judge message is safe for the
+// team too.
+type failure struct {
+	verdict Verdict
+	line    int
+	msg     string
+	team    string
+	squares []solver.Square
+}
+
+func fail(v Verdict, line int, format string, args ...any) *failure {
+	return &failure{verdict: v, line: line, msg: fmt.Sprintf(format, args...)}
+}
+
+// withTeam sets the team message, for a failure whose message names the
+// expected answer.
+func (f *failure) withTeam(format string, args ...any) *failure {
+	f.team = fmt.Sprintf(format, args...)
+	return f
+}
+
+// judgement turns f into a Judgement on a board of side n, with the line
+// prefixed to both messages and both cut to size.
+func (f *failure) judgement(n int, lim Limits) Judgement {
+	team := f.team
+	if team == "" {
+		team = f.msg
+	}
+	prefix := ""
+	if f.line > 0 {
+		prefix = "line " + strconv.Itoa(f.line) + ": "
+	}
+	return Judgement{
+		Verdict:     f.verdict,
+		Message:     clip(prefix+f.msg, lim.MaxMessage),
+		TeamMessage: clip(prefix+team, lim.MaxMessage),
+		Squares:     f.squares,
+		N:           n,
+		Line:        f.line,
+	}
+}
+
+// clip makes s one line of at most max bytes: control characters become
+// spaces, and a longer text is cut at a rune boundary and ends in "…".
+func clip(s string, max int) string {
+	if strings.ContainsFunc(s, isControl) {
+		s = strings.Map(func(r rune) rune {
+			if isControl(r) {
+				return ' '
+			}
+			return r
+		}, s)
+	}
+	if len(s) <= max {
+		return s
+	}
+	const ellipsis = "…"
+	cut := max - len(ellipsis)
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + ellipsis
+}
+
+func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
+
+// quote shows a piece of the team's text in a message: Go-quoted, at most 24
+// runes, with "…" after the quote when cut. Invalid UTF-8 shows as \x escapes.
+func quote(b []byte) string {
+	const maxRunes = 24
+	cut, runes := 0, 0
+	for cut < len(b) && runes < maxRunes {
+		_, size := utf8.DecodeRune(b[cut:])
+		cut += size
+		runes++
+	}
+	if cut < len(b) {
+		return strconv.Quote(string(b[:cut])) + "…"
+	}
+	return strconv.Quote(string(b))
+}
+
+// showNumber shows a decimal number in a message, or its length when long.
+func showNumber(digits []byte, size int64) string {
+	if size <= 30 && int64(len(digits)) == size {
+		return string(digits)
+	}
+	return fmt.Sprintf("a number of %d digits", size)
+}
+
+func plural(k int64, noun string) string {
+	if k == 1 {
+		return "1 " + noun
+	}
+	return strconv.FormatInt(k, 10) + " " + noun + "s"
+}
