@@ -260,7 +260,7 @@ func WriteResultsTSV(w io.Writer, r Report) error {
 		var last int64
 		for _, c := range rw.s.Problems {
 			if c.Solved && c.Timed {
-				last = max(last, int64(c.Time / time.Minute))
+				last = max(last, int64(c.Time/time.Minute))
 			}
 		}
 		fmt.Fprintf(&b, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", rw.team, rw.rank, rw.award, rw.s.Points, rw.s.Penalty, last, "")
