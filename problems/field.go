@@ -208,20 +208,21 @@ func show(n *yaml.Node) string {
 	return strconv.Quote(short(s))
 }
 
-// short cuts s to at most 40 characters, marking the cut with "...".
+// short cuts s to at most 40 characters, marking the cut with "…".
 func short(s string) string { return clip(s, 40) }
 
-// clip cuts s to at most max characters, marking the cut with "...".
+// clip cuts s to at most max characters, marking the cut with "…" (not
+// "...": a message ends with no period).
 func clip(s string, max int) string {
 	if utf8.RuneCountInString(s) <= max {
 		return s
 	}
 	i := 0
-	for n := 0; n < max-3; n++ {
+	for n := 0; n < max-1; n++ {
 		_, size := utf8.DecodeRuneInString(s[i:])
 		i += size
 	}
-	return s[:i] + "..."
+	return s[:i] + "…"
 }
 
 // checkID returns why s is not a valid id or set name, or "". Ids start with
