@@ -194,12 +194,14 @@ func quote(b []byte) string {
 	return strconv.Quote(string(b))
 }
 
-// showNumber shows a decimal number in a message, or its length when long.
+// showNumber shows a decimal number of size digits, of which digits holds
+// the first, in a message: whole when short, else its first digits and its
+// length.
 func showNumber(digits []byte, size int64) string {
 	if size <= 30 && int64(len(digits)) == size {
 		return string(digits)
 	}
-	return fmt.Sprintf("a number of %d digits", size)
+	return fmt.Sprintf("%s… (%d digits)", digits[:min(len(digits), 12)], size)
 }
 
 func plural(k int64, noun string) string {
