@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/queensjudge/queensjudge/solver"
@@ -62,4 +63,53 @@ func Canonical(p solver.Problem) string {
 func Hash(p solver.Problem) string {
 	sum := sha256.Sum256([]byte(Canonical(p)))
 	return hex.EncodeToString(sum[:])
+}
+
+// ParseCanonical reads back the text Canonical writes: the definition of a
+// problem known only from the cache (show, regrade). It checks the result
+// with solver.Problem.Validate.
+func ParseCanonical(text string) (solver.Problem, error) {
+	p := solver.Problem{M: solver.AnyM}
+	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+	if len(lines) == 0 || lines[0] != "queensjudge-problem 1" {
+		return p, fmt.Errorf("canonical definition: unknown header %q", lines[0])
+	}
+	for _, line := range lines[1:] {
+		key, value, ok := strings.Cut(line, ": ")
+		if !ok {
+			return p, fmt.Errorf("canonical definition: bad line %q", line)
+		}
+		var err error
+		switch key {
+		case "kind":
+			p.Kind = solver.Kind(value)
+		case "ask":
+			p.Ask = solver.Ask(value)
+		case "n":
+			p.N, err = strconv.Atoi(value)
+		case "m":
+			if value != "max" {
+				p.M, err = strconv.Atoi(value)
+			}
+		case "board":
+			rows := strings.Split(value, "/")
+			p.Reserved = make([]uint64, len(rows))
+			for r, row := range rows {
+				for c := 0; c < len(row) && c < 64; c++ {
+					if row[c] == '*' {
+						p.Reserved[r] |= 1 << uint(c)
+					}
+				}
+			}
+		default:
+			return p, fmt.Errorf("canonical definition: unknown key %q", key)
+		}
+		if err != nil {
+			return p, fmt.Errorf("canonical definition: %s: %w", key, err)
+		}
+	}
+	if err := p.Validate(); err != nil {
+		return p, fmt.Errorf("canonical definition: %w", err)
+	}
+	return p, nil
 }

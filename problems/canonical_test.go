@@ -105,3 +105,26 @@ problems:
 		}
 	}
 }
+
+func TestParseCanonicalRoundTrip(t *testing.T) {
+	set, err := Load("testdata/good/spring-cup.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range set.Problems {
+		text := Canonical(p.Problem)
+		back, err := ParseCanonical(text)
+		if err != nil {
+			t.Errorf("%s: ParseCanonical: %v", p.ID, err)
+			continue
+		}
+		if got := Canonical(back); got != text {
+			t.Errorf("%s: round trip gives\n%s\nwant\n%s", p.ID, got, text)
+		}
+	}
+	for _, bad := range []string{"", "queensjudge-problem 2\n", "queensjudge-problem 1\nkind: nqueens\nn: x\nask: count\n", "queensjudge-problem 1\nkind: nqueens\nn: 0\nask: count\n"} {
+		if _, err := ParseCanonical(bad); err == nil {
+			t.Errorf("ParseCanonical(%q): no error", bad)
+		}
+	}
+}
