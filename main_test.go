@@ -145,6 +145,8 @@ func TestUsageErrors(t *testing.T) {
 // $DB stands for a fresh cache shared by the commands of one file, and
 // seconds are printed as 0.
 func TestTranscripts(t *testing.T) {
+	t.Setenv("LC_ALL", "C.UTF-8") // boards are drawn with chess glyphs
+	t.Setenv("NO_COLOR", "1")
 	files, _ := filepath.Glob("testdata/cli/*.txt")
 	if len(files) == 0 {
 		t.Fatal("no transcripts in testdata/cli")

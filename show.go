@@ -1,10 +1,20 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
+
+// maxBoardsDrawn is how many placements of a solutions answer show --board
+// draws.
+const maxBoardsDrawn = 8
 
 func showCommand() *cli.Command {
 	return &cli.Command{
@@ -16,6 +26,7 @@ cache alone. An id that is in several sets is shown for each, unless --set
 names one. An id that was never solved is an error.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME`"},
+			&cli.BoolFlag{Name: "board", Usage: "draw the placements after the table"},
 			formatFlag("table", "json", "yaml"),
 		},
 		Action: func(c *cli.Context) error {
@@ -34,6 +45,7 @@ names one. An id that was never solved is an error.`,
 			defer db.Close()
 			stderr := c.App.ErrWriter
 			var rows []row
+			var drawn []store.Entry
 			failed := false
 			for _, id := range c.Args().Slice() {
 				entries, err := db.Lookup(ctx, c.String("set"), id)
@@ -61,10 +73,19 @@ names one. An id that was never solved is an error.`,
 						continue
 					}
 					rows = append(rows, r)
+					drawn = append(drawn, e)
 				}
 			}
 			if err := writeRows(c.App.Writer, f, rows); err != nil {
 				return err
+			}
+			if c.Bool("board") && f == "table" {
+				for _, e := range drawn {
+					if err := drawAnswer(ctx, c.App.Writer, db, e); err != nil {
+						fmt.Fprintf(stderr, "show: %s: %v\n", e.ID, err)
+						failed = true
+					}
+				}
 			}
 			if failed {
 				return errReported
@@ -72,4 +93,43 @@ names one. An id that was never solved is an error.`,
 			return nil
 		},
 	}
+}
+
+// drawAnswer draws the placement, or the first placements, of e's answer.
+func drawAnswer(ctx context.Context, w io.Writer, db *store.DB, e store.Entry) error {
+	r := e.Result
+	if r.Ask != solver.AskPlacement && r.Ask != solver.AskSolutions {
+		return nil
+	}
+	p, err := problems.ParseCanonical(r.Definition)
+	if err != nil {
+		return err
+	}
+	g := terminalGlyphs()
+	fmt.Fprintf(w, "\n%s (%s):\n", e.ID, e.Set)
+	if r.Ask == solver.AskPlacement {
+		if r.Answer.Placement == nil {
+			_, err := fmt.Fprintln(w, "no placement exists")
+			return err
+		}
+		return drawBoard(w, p, *r.Answer.Placement, g)
+	}
+	drawnCount := 0
+	for pl, err := range db.Solutions(ctx, r.Key) {
+		if err != nil {
+			return err
+		}
+		if drawnCount == maxBoardsDrawn {
+			_, err := fmt.Fprintf(w, "\n(%d more; --format json lists them all)\n", r.Answer.Count-maxBoardsDrawn)
+			return err
+		}
+		if drawnCount > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := drawBoard(w, p, pl, g); err != nil {
+			return err
+		}
+		drawnCount++
+	}
+	return nil
 }
