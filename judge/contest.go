@@ -110,7 +110,7 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, keys Key
 	for _, s := range subs {
 		p, ok := problemOf(set, s)
 		if !ok {
-			warnings = append(warnings, fmt.Errorf("%s: no problem %q in set %s, not judged", s.File, s.Problem, set.Name))
+			warnings = append(warnings, fmt.Errorf("%s (team %s): no problem %q in set %s, not judged", s.File, s.Team, s.Problem, set.Name))
 			continue
 		}
 		jobs = append(jobs, job{s, p})

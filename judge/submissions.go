@@ -68,15 +68,16 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			continue
 		}
 		kind, err := within(dir, team)
+		where := filepath.Join(dir, team)
 		switch {
 		case errors.Is(err, ErrOutside):
-			errs = append(errs, fmt.Errorf("%s: team folder refused: %w", team, err))
+			errs = append(errs, fmt.Errorf("%s: team folder refused: %w", where, ErrOutside))
 			continue
 		case err != nil:
-			errs = append(errs, err)
+			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 			continue
 		case !kind.IsDir():
-			errs = append(errs, fmt.Errorf("%s: not in a team folder, skipped", team))
+			errs = append(errs, fmt.Errorf("%s: not in a team folder, skipped", where))
 			continue
 		}
 		files, err := os.ReadDir(filepath.Join(dir, team))
@@ -94,9 +95,9 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			kind, err := within(dir, rel)
 			switch {
 			case err != nil:
-				sub.Err = err
+				sub.Err = fmt.Errorf("%s: %w", rel, err)
 			case kind.IsDir():
-				errs = append(errs, fmt.Errorf("%s: a folder in a team folder, skipped", rel))
+				errs = append(errs, fmt.Errorf("%s: a folder in a team folder, skipped", filepath.Join(dir, team, name)))
 				continue
 			case !kind.IsRegular():
 				sub.Err = fmt.Errorf("%s is not a regular file", rel)
@@ -119,12 +120,12 @@ func cutExt(name string) string {
 }
 
 // within returns the file mode of the file rel (slash-separated) inside
-// dir, following links that stay inside dir. An error wraps ErrOutside when
+// dir, following links that stay inside dir. The error is ErrOutside when
 // rel leads out of dir.
 func within(dir, rel string) (os.FileMode, error) {
 	local := filepath.FromSlash(rel)
 	if !filepath.IsLocal(local) {
-		return 0, fmt.Errorf("%s: %w", rel, ErrOutside)
+		return 0, ErrOutside
 	}
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
@@ -137,12 +138,12 @@ func within(dir, rel string) (os.FileMode, error) {
 		return 0, err
 	default:
 		if _, lerr := os.Lstat(filepath.Join(dir, local)); lerr == nil {
-			return 0, fmt.Errorf("%s: a link to nothing", rel) // the link is there, its target is not
+			return 0, errors.New("a link to nothing") // the link is there, its target is not
 		}
-		return 0, fmt.Errorf("%s: no such file", rel)
+		return 0, errors.New("no such file")
 	}
 	if r, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(r) {
-		return 0, fmt.Errorf("%s: %w", rel, ErrOutside)
+		return 0, ErrOutside
 	}
 	fi, err := os.Stat(real)
 	if err != nil {
@@ -272,7 +273,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		kind, err := within(dir, sub.File)
 		switch {
 		case err != nil:
-			sub.Err = err
+			sub.Err = fmt.Errorf("%s: %w", sub.File, err)
 		case !kind.IsRegular():
 			sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
 		default:
