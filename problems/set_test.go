@@ -188,20 +188,21 @@ func TestWriteYAML(t *testing.T) {
 		Answer any    `yaml:"answer"`
 	}
 	var b bytes.Buffer
-	err := WriteYAML(&b, []row{{"q1", uint64(234907967154122528)}, {"q2", []int{2, 4, 1, 3}}, {"q3", nil}})
+	err := WriteYAML(&b, []row{{"q1", uint64(234907967154122528)}, {"q2", []int{2, 4, 1, 3}}, {"q3", nil},
+		{"q4", [][]string{{".Q..", "...Q"}, {"..Q.", "Q..."}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := `- id: q1
   answer: 234907967154122528
 - id: q2
-  answer:
-    - 2
-    - 4
-    - 1
-    - 3
+  answer: [2, 4, 1, 3]
 - id: q3
   answer: null
+- id: q4
+  answer:
+    - [.Q.., ...Q]
+    - [..Q., Q...]
 `
 	if got := b.String(); got != want {
 		t.Errorf("WriteYAML wrote:\n%s\nwant:\n%s", got, want)
@@ -210,3 +211,4 @@ func TestWriteYAML(t *testing.T) {
 		t.Errorf("WriteYAML(a func) = nil, want an error")
 	}
 }
+
