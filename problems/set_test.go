@@ -201,7 +201,7 @@ func TestWriteYAML(t *testing.T) {
   answer: null
 - id: q4
   answer:
-    - [.Q.., ...Q]
+    - [.Q.., '...Q']
     - [..Q., Q...]
 `
 	if got := b.String(); got != want {
