@@ -3,8 +3,6 @@ package solver
 import (
 	"context"
 	"math/bits"
-	"runtime"
-	"sync"
 	"sync/atomic"
 )
 
@@ -16,13 +14,10 @@ type board struct {
 	n    int
 	full uint64
 	free []uint64
-	// stop is polled at row checkRow; a set flag unwinds the search.
-	stop     *atomic.Bool
-	checkRow int
 }
 
 func newBoard(p Problem) *board {
-	b := &board{n: p.N, full: 1<<uint(p.N) - 1, free: make([]uint64, p.N), stop: new(atomic.Bool), checkRow: -1}
+	b := &board{n: p.N, full: 1<<uint(p.N) - 1, free: make([]uint64, p.N)}
 	for r := range b.free {
 		b.free[r] = b.full
 		if p.Kind == Reserved {
@@ -32,35 +27,11 @@ func newBoard(p Problem) *board {
 	return b
 }
 
-// prefix is a partial placement of the first rows: the state of the search
-// after them, and the number of placements each completion stands for.
-type prefix struct {
-	row              int
-	cols, diag, anti uint64
-	weight           uint64
-}
-
-func (b *board) place(pf prefix, bit uint64) prefix {
-	return prefix{
-		row:    pf.row + 1,
-		cols:   pf.cols | bit,
-		diag:   (pf.diag | bit) << 1 & b.full,
-		anti:   (pf.anti | bit) >> 1,
-		weight: pf.weight,
-	}
-}
-
-func (b *board) candidates(pf prefix) uint64 {
-	return b.free[pf.row] &^ (pf.cols | pf.diag | pf.anti)
-}
-
-// count returns the number of completions of the rows from pf.row on.
+// count returns the number of completions of the rows from row on. It is the
+// whole count of a small board: nothing to set up, nothing to poll.
 func (b *board) count(row int, cols, diag, anti uint64) uint64 {
-	if row == b.n {
-		return 1
-	}
-	if row == b.checkRow && b.stop.Load() {
-		return 0
+	if row == b.n-1 {
+		return uint64(bits.OnesCount64(b.free[row] &^ (cols | diag | anti)))
 	}
 	var total uint64
 	for avail := b.free[row] &^ (cols | diag | anti); avail != 0; avail &= avail - 1 {
@@ -70,8 +41,7 @@ func (b *board) count(row int, cols, diag, anti uint64) uint64 {
 	return total
 }
 
-// mirrored reports whether the free squares are symmetric left to right, so
-// that only first-row queens in the left half need be searched.
+// mirrored reports whether the free squares are symmetric left to right.
 func (b *board) mirrored() bool {
 	for _, f := range b.free {
 		if bits.Reverse64(f)>>(64-uint(b.n)) != f {
@@ -81,78 +51,26 @@ func (b *board) mirrored() bool {
 	return true
 }
 
-// splitTarget is how many independent subproblems a parallel count is cut
-// into: enough for an even spread over the workers and for cancellation to
-// take effect between subproblems.
-const splitTarget = 10_000
-
-// prefixes cuts the search into at least target subproblems (fewer when the
-// board has fewer), each a placement of the same number of first rows. On a
-// left-right symmetric board, first-row queens right of the middle are left
-// out and those left of it weigh 2.
-func (b *board) prefixes(target int) []prefix {
-	level := []prefix{{weight: 1}}
-	mirror := b.mirrored()
-	for depth := 0; depth < b.n-1 && len(level) < target; depth++ {
-		var next []prefix
-		for _, pf := range level {
-			for avail := b.candidates(pf); avail != 0; avail &= avail - 1 {
-				bit := avail & -avail
-				child := b.place(pf, bit)
-				if depth == 0 && mirror && b.n > 1 {
-					c := bits.TrailingZeros64(bit)
-					switch {
-					case 2*c+1 > b.n:
-						continue
-					case 2*c+1 < b.n:
-						child.weight = 2
-					}
-				}
-				next = append(next, child)
-			}
+// countSmall counts the placements of a small board in one go, using the
+// mirror when the board has it.
+func (b *board) countSmall() uint64 {
+	if b.n == 1 || !b.mirrored() {
+		return b.count(0, 0, 0, 0)
+	}
+	var total uint64
+	for avail := b.free[0]; avail != 0; avail &= avail - 1 {
+		bit := avail & -avail
+		c := bits.TrailingZeros64(bit)
+		w := uint64(2)
+		switch {
+		case 2*c+1 > b.n:
+			return total
+		case 2*c+1 == b.n:
+			w = 1
 		}
-		level = next
+		total += w * b.count(1, bit, bit<<1&b.full, bit>>1)
 	}
-	return level
-}
-
-// countParallel counts the placements of queens on the free squares of b,
-// handing subproblems to workers (GOMAXPROCS when workers < 1) from a shared
-// counter. It stops early with ctx's error when ctx is done.
-func (b *board) countParallel(ctx context.Context, workers int) (uint64, error) {
-	pfs := b.prefixes(splitTarget)
-	if len(pfs) == 0 {
-		return 0, ctx.Err()
-	}
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	b.checkRow = min(pfs[0].row+2, b.n-1)
-	stopWatch := context.AfterFunc(ctx, func() { b.stop.Store(true) })
-	defer stopWatch()
-
-	var next atomic.Int64
-	var total atomic.Uint64
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for !b.stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(pfs) {
-					return
-				}
-				pf := pfs[i]
-				total.Add(pf.weight * b.count(pf.row, pf.cols, pf.diag, pf.anti))
-			}
-		}()
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return 0, err
-	}
-	return total.Load(), nil
+	return total
 }
 
 // each calls fn with the 0-based columns of every placement in
@@ -181,4 +99,136 @@ func (b *board) each(ctx context.Context, fn func(cols []int) error) error {
 		return nil
 	}
 	return walk(0, 0, 0, 0)
+}
+
+// spread is the search for large boards, split into numbered subproblems.
+// Diagonals are kept in board coordinates (bit c-r+n-1 of diag, bit r+c of
+// anti for a queen on row r, column c), so that the rows can be filled in
+// any order: each step fills the row with the fewest candidates, which on a
+// board with many reserved squares cuts the tree hard. An open board keeps
+// the top-down order, which is cheaper per step.
+type spread struct {
+	n        int
+	full     uint64
+	free     [MaxReservedN]uint64
+	fewest   bool
+	prefixes []spreadNode
+	stop     *atomic.Bool // polled at nodes with pollRows rows or more left
+}
+
+// pollRows is where spread.count polls its stop flag: the subtree of a node
+// with fewer rows left is small, and the nodes above it are few.
+const pollRows = 9
+
+// spreadNode is a partial placement: the rows still empty, what the queens
+// placed take, and the placements each completion stands for.
+type spreadNode struct {
+	rows, cols, diag, anti uint64
+	weight                 uint64
+}
+
+// splitTarget is how many subproblems a long count is cut into at least:
+// enough for an even spread over the workers, for checkpoints and shards,
+// and for cancellation between subproblems.
+const splitTarget = 10_000
+
+func newSpread(b *board) *spread {
+	s := &spread{n: b.n, full: b.full}
+	copy(s.free[:], b.free)
+	for _, f := range b.free {
+		if f != b.full {
+			s.fewest = true
+		}
+	}
+	s.split(b.mirrored())
+	return s
+}
+
+// candidates returns the columns row r can take in node x.
+func (s *spread) candidates(x *spreadNode, r int) uint64 {
+	return s.free[r&(MaxReservedN-1)] &^ (x.cols | x.diag>>uint(s.n-1-r) | x.anti>>uint(r))
+}
+
+// next returns the row to fill next in x and its candidates.
+func (s *spread) next(x *spreadNode) (int, uint64) {
+	if !s.fewest {
+		r := bits.TrailingZeros64(x.rows)
+		return r, s.candidates(x, r)
+	}
+	best, bestC, least := -1, uint64(0), 65
+	for rows := x.rows; rows != 0; rows &= rows - 1 {
+		r := bits.TrailingZeros64(rows)
+		c := s.candidates(x, r)
+		if k := bits.OnesCount64(c); k < least {
+			best, bestC, least = r, c, k
+			if k <= 1 {
+				break
+			}
+		}
+	}
+	return best, bestC
+}
+
+func (s *spread) place(x spreadNode, r int, bit uint64) spreadNode {
+	c := bits.TrailingZeros64(bit)
+	x.rows &^= 1 << uint(r)
+	x.cols |= bit
+	x.diag |= 1 << uint(c-r+s.n-1)
+	x.anti |= 1 << uint(r+c)
+	return x
+}
+
+// split cuts the search into at least splitTarget subproblems (fewer when
+// the board has fewer), level by level, in a fixed order. On a board
+// symmetric left to right the first row filled only takes queens left of
+// the middle, counted twice, and the middle one.
+func (s *spread) split(mirror bool) {
+	level := []spreadNode{{rows: s.full, weight: 1}}
+	for depth := 0; depth < s.n-1 && len(level) < splitTarget; depth++ {
+		var next []spreadNode
+		for _, x := range level {
+			r, avail := s.next(&x)
+			for ; avail != 0; avail &= avail - 1 {
+				bit := avail & -avail
+				child := s.place(x, r, bit)
+				if depth == 0 && mirror && s.n > 1 {
+					c := bits.TrailingZeros64(bit)
+					switch {
+					case 2*c+1 > s.n:
+						continue
+					case 2*c+1 < s.n:
+						child.weight = 2
+					}
+				}
+				next = append(next, child)
+			}
+		}
+		level = next
+		if len(level) == 0 {
+			break
+		}
+	}
+	s.prefixes = level
+}
+
+// count returns the number of completions of x; it gives up early, with a
+// meaningless result, once stop is set.
+func (s *spread) count(x *spreadNode) uint64 {
+	left := bits.OnesCount64(x.rows)
+	if left == 0 {
+		return 1
+	}
+	if left >= pollRows && s.stop.Load() {
+		return 0
+	}
+	r, avail := s.next(x)
+	if left == 1 {
+		return uint64(bits.OnesCount64(avail))
+	}
+	var total uint64
+	for ; avail != 0; avail &= avail - 1 {
+		child := s.place(*x, r, avail&-avail)
+		total += s.count(&child)
+	}
+	return total
 }

@@ -1,9 +1,132 @@
 package solver
 
-import "context"
+import (
+	"context"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // countQueens counts the placements of n queens on p's board.
-// TODO(count): honour opt.Progress, opt.Resume, opt.Checkpoint and opt.Shard.
+//
+// A small board is counted at once. A long count is cut into numbered
+// subproblems, the same for a problem and a solver Version, and handed to
+// opt.Workers goroutines from a shared counter: n-queens boards of
+// minQuadrantN..maxQuadrantN by the quadrant join (see quadrants), the others
+// by a search split on its first rows (see spread). The subproblems honour
+// opt's hooks: Shard, Resume, Checkpoint and Progress.
 func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
-	return newBoard(p).countParallel(ctx, opt.Workers)
+	hooks := opt.Progress != nil || opt.Resume != nil || opt.Checkpoint != nil || opt.Shard.K > 0
+	b := newBoard(p)
+	if p.N <= smallN && !hooks {
+		return b.countSmall(), ctx.Err()
+	}
+	if p.Kind == NQueens && p.N >= minQuadrantN && p.N <= maxQuadrantN {
+		var stop atomic.Bool // the tables of n = 20 take seconds to make
+		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+		qd := newQuadrants(p.N, &stop)
+		stopWatch()
+		if qd == nil {
+			return 0, ctx.Err()
+		}
+		return runSplit(ctx, len(qd.subs), opt, func(stop *atomic.Bool) func(i int) uint64 {
+			w := newQuadWork()
+			w.stop = stop
+			return func(i int) uint64 { return qd.count(qd.subs[i], w) }
+		})
+	}
+	s := newSpread(b)
+	return runSplit(ctx, len(s.prefixes), opt, func(stop *atomic.Bool) func(i int) uint64 {
+		s.stop = stop
+		return func(i int) uint64 {
+			x := s.prefixes[i]
+			return x.weight * s.count(&x)
+		}
+	})
+}
+
+// smallN is the largest board counted at once, in one goroutine, when no
+// hook asks for subproblems: an open 12×12 board takes milliseconds.
+const smallN = 12
+
+// runSplit counts the subproblems 0..total-1 of opt's shard, skipping those
+// opt.Resume knows, with opt.Workers goroutines (GOMAXPROCS when zero). Each
+// worker makes its counting function once with newWorker; the function may
+// give up once stop is set, and its result is then dropped. It returns the
+// sum, or ctx's error (within a second of ctx being done) or Checkpoint's.
+func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
+	var todo []int
+	var sum uint64
+	mine := 0
+	for i := 0; i < total; i++ {
+		if opt.Shard.K > 0 && i%opt.Shard.K != opt.Shard.I {
+			continue
+		}
+		mine++
+		if opt.Resume != nil {
+			if c, ok := opt.Resume(i); ok {
+				sum += c
+				continue
+			}
+		}
+		todo = append(todo, i)
+	}
+	done := mine - len(todo)
+	if opt.Progress != nil {
+		opt.Progress(done, mine)
+	}
+	workers := opt.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	workers = min(workers, len(todo))
+
+	var stop atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopWatch()
+	var (
+		next   atomic.Int64
+		mu     sync.Mutex // serialises the hooks and guards sum, done, failed
+		failed error
+		wg     sync.WaitGroup
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			count := newWorker(&stop)
+			for !stop.Load() {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) {
+					return
+				}
+				i := todo[k]
+				c := count(i)
+				if stop.Load() {
+					return // c may be cut short
+				}
+				mu.Lock()
+				sum += c
+				done++
+				if opt.Checkpoint != nil && failed == nil {
+					if err := opt.Checkpoint(i, c); err != nil {
+						failed = err
+						stop.Store(true)
+					}
+				}
+				if opt.Progress != nil && failed == nil {
+					opt.Progress(done, mine)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	if failed != nil {
+		return 0, failed
+	}
+	return sum, nil
 }

@@ -1,0 +1,191 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// a000170Long extends the published counts past the table of solve_test.go.
+var a000170Long = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884}
+
+// TestQuadrantsAgainstMirror checks the quadrant join, and the plain search
+// used outside its range, against the reference counter.
+func TestQuadrantsAgainstMirror(t *testing.T) {
+	top := 14
+	if testing.Short() {
+		top = 12
+	}
+	for n := 1; n <= top; n++ {
+		want := mirrorCount(n)
+		if want != a000170Long[n-1] {
+			t.Fatalf("mirrorCount(%d) = %d, want %d", n, want, a000170Long[n-1])
+		}
+		for _, workers := range []int{1, 2} {
+			got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: workers, Progress: func(int, int) {}})
+			if err != nil || got != want {
+				t.Errorf("countQueens(%d, %d workers) = %d, %v, want %d", n, workers, got, err, want)
+			}
+		}
+		if n >= minQuadrantN {
+			qd := newQuadrants(n, new(atomic.Bool))
+			w := newQuadWork()
+			var got uint64
+			for _, sub := range qd.subs {
+				got += qd.count(sub, w)
+			}
+			if got != want {
+				t.Errorf("quadrants(%d) = %d, want %d", n, got, want)
+			}
+		}
+	}
+}
+
+// TestQuadrantsPublished checks the larger counts the reference is too slow
+// for against OEIS A000170.
+func TestQuadrantsPublished(t *testing.T) {
+	top := 17
+	if testing.Short() {
+		top = 15
+	}
+	for n := 15; n <= top; n++ {
+		got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{})
+		if err != nil || got != a000170Long[n-1] {
+			t.Errorf("countQueens(%d) = %d, %v, want %d", n, got, err, a000170Long[n-1])
+		}
+	}
+}
+
+// TestQuadrantWindow checks what keys rely on: the two quarters of a half
+// can only share diagonals inside the key window.
+func TestQuadrantWindow(t *testing.T) {
+	for n := minQuadrantN; n <= maxQuadrantN; n++ {
+		h := n / 2
+		var core []int
+		for i := 0; i < n; i++ {
+			if n%2 == 0 || i != h {
+				core = append(core, i)
+			}
+		}
+		reach := func(rows, cols []int) (d, a uint64) {
+			for _, r := range rows {
+				for _, c := range cols {
+					d |= 1 << uint(r-c+n-1)
+					a |= 1 << uint(r+c)
+				}
+			}
+			return d, a
+		}
+		dlo := uint(core[h])
+		width := uint(core[h-1]+n-1) - dlo + 1
+		window := (uint64(1)<<width - 1) << dlo
+		for _, half := range [][]int{core[:h], core[h:]} {
+			wd, wa := reach(half, core[:h])
+			ed, ea := reach(half, core[h:])
+			if wd&ed&^window != 0 || wa&ea&^window != 0 {
+				t.Errorf("n=%d: quarters of a half share diagonals outside the key window", n)
+			}
+		}
+	}
+}
+
+// TestCountHooks checks shards, checkpoints, resume and progress on an
+// n-queens count (quadrant join) and a reserved one (split search).
+func TestCountHooks(t *testing.T) {
+	rsv := Problem{Kind: Reserved, N: 11, Reserved: make([]uint64, 11)}
+	rsv.Reserved[3] = 0b100100
+	rsv.Reserved[7] = 0b1000000001
+	for _, p := range []Problem{{Kind: NQueens, N: 13}, {Kind: NQueens, N: 8}, rsv} {
+		ctx := context.Background()
+		want, err := countQueens(ctx, p, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A full run with checkpoints.
+		var mu sync.Mutex
+		ck := map[int]uint64{}
+		var lastDone, lastTotal int
+		got, err := countQueens(ctx, p, Options{
+			Checkpoint: func(i int, c uint64) error { mu.Lock(); ck[i] = c; mu.Unlock(); return nil },
+			Progress:   func(done, total int) { lastDone, lastTotal = done, total },
+		})
+		if err != nil || got != want {
+			t.Fatalf("%s %d with checkpoints = %d, %v, want %d", p.Kind, p.N, got, err, want)
+		}
+		if lastDone != lastTotal || lastTotal != len(ck) {
+			t.Errorf("%s %d: progress ended at %d/%d with %d checkpoints", p.Kind, p.N, lastDone, lastTotal, len(ck))
+		}
+		var sum uint64
+		for _, c := range ck {
+			sum += c
+		}
+		if sum != want {
+			t.Errorf("%s %d: checkpoints add up to %d, want %d", p.Kind, p.N, sum, want)
+		}
+		// Shards add up.
+		const k = 3
+		var parts uint64
+		for i := 0; i < k; i++ {
+			c, err := countQueens(ctx, p, Options{Shard: Shard{I: i, K: k}, Workers: 1 + i%2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts += c
+		}
+		if parts != want {
+			t.Errorf("%s %d: %d shards add up to %d, want %d", p.Kind, p.N, k, parts, want)
+		}
+		// Resume from half the checkpoints: only the rest are counted.
+		var counted int
+		got, err = countQueens(ctx, p, Options{
+			Resume:     func(i int) (uint64, bool) { c, ok := ck[i]; return c, ok && i%2 == 0 },
+			Checkpoint: func(i int, c uint64) error { counted++; return nil },
+		})
+		if err != nil || got != want {
+			t.Errorf("%s %d resumed = %d, %v, want %d", p.Kind, p.N, got, err, want)
+		}
+		if counted != len(ck)/2 {
+			t.Errorf("%s %d: resumed run counted %d subproblems, want %d", p.Kind, p.N, counted, len(ck)/2)
+		}
+		// A failing checkpoint stops the count with its error.
+		boom := errors.New("disk full")
+		if _, err := countQueens(ctx, p, Options{Checkpoint: func(int, uint64) error { return boom }}); !errors.Is(err, boom) {
+			t.Errorf("%s %d: failing checkpoint gave %v, want %v", p.Kind, p.N, err, boom)
+		}
+	}
+}
+
+// TestCountNumbering checks that the subproblems are numbered the same way
+// on every run, and that there are enough of them.
+func TestCountNumbering(t *testing.T) {
+	for _, n := range []int{13, 16} {
+		a, b := newQuadrants(n, new(atomic.Bool)), newQuadrants(n, new(atomic.Bool))
+		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
+			t.Errorf("n=%d: subproblems differ between runs", n)
+		}
+	}
+	if got := len(newQuadrants(17, new(atomic.Bool)).subs); got < 10_000 {
+		t.Errorf("n=17: %d subproblems, want at least 10000", got)
+	}
+}
+
+// TestCountCancel checks that a long count stops soon after its context is
+// cancelled.
+func TestCountCancel(t *testing.T) {
+	for _, n := range []int{18, 20, 25} {
+		ctx, cancel := context.WithCancel(context.Background())
+		start := time.Now()
+		time.AfterFunc(200*time.Millisecond, cancel)
+		_, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{})
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("n=%d: cancelled count gave %v", n, err)
+		}
+		if d := time.Since(start); d > 1500*time.Millisecond {
+			t.Errorf("n=%d: cancelled count took %v", n, d)
+		}
+	}
+}

@@ -1,0 +1,467 @@
+package solver
+
+import (
+	"math/bits"
+	"slices"
+	"sync/atomic"
+)
+
+// The quadrant join counts the n-queens placements of a large board without
+// a search tree over the whole board.
+//
+// Cut the board (without its middle row and column when n is odd) into four
+// h×h quarters, NW, NE, SW and SE. Every row and column holds one queen, so
+// the set S of columns whose queen stands in the north half decides how many
+// queens each quarter holds and in which columns: NW takes the west columns
+// of S, NE the east ones, SW and SE the rest. For each S the north
+// half-boards are joined from the partial placements of NW and NE with
+// complementary row sets (read from a table built once per quarter), the
+// south ones likewise from SW and SE, and the placements with columns S are
+// the pairs of a north and a south half-board whose diagonals are disjoint.
+// Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
+//
+// Symmetry. On an odd board the queens of the middle row and column are
+// placed first; each placement of them stands for its whole orbit under the
+// 8 symmetries of the square. On an even board the mirror left to right
+// pairs S with its reverse, and the two long diagonals give the remaining
+// factor: weighting each placement by u(north)·v(south), with u = 1 when the
+// north half has no queen on either long diagonal (else 0) and v = 2 to the
+// number of long diagonals with a queen in the south half, leaves the total
+// unchanged (the half turn and the transpose pair the placements whose
+// weights differ), and the north half-boards with a long-diagonal queen need
+// never be made.
+//
+// Each (middle placement, S) is one numbered subproblem; their order is fixed
+// by n alone.
+
+// quarter holds every partial placement of non-attacking queens in one
+// quarter of the board, keyed by the local rows and columns it occupies
+// (rows<<h | cols), with its diagonals in board coordinates: bit r-c+n-1 of
+// diag and bit r+c of anti for a queen on row r, column c.
+type quarter struct {
+	h          int
+	off        []uint32 // entries of key k are [off[k], off[k+1])
+	diag, anti []uint64
+}
+
+// keyed is a quarter's table for one placement of the middle queens: the
+// entries that avoid their diagonals, each reduced to its key (see
+// quadrants.key). Two quarters of one half-board can only clash on
+// diagonals inside the key window, so keys are all a join needs.
+type keyed struct {
+	off []uint32
+	key []uint64
+}
+
+// newQuarter enumerates the quarter whose local row i is board row rows[i]
+// and local column j is board column cols[j], on an n×n board.
+func newQuarter(n int, rows, cols []int, stop *atomic.Bool) *quarter {
+	h := len(rows)
+	q := &quarter{h: h, off: make([]uint32, 1<<uint(2*h)+1)}
+	e := quarterWalk{n: n, rows: rows, cols: cols, q: q, stop: stop}
+	e.walk(0, 0, 0, 0, 0) // count the entries of each key
+	var sum uint32
+	for k := range q.off {
+		q.off[k], sum = sum, sum+q.off[k]
+	}
+	q.diag, q.anti = make([]uint64, sum), make([]uint64, sum)
+	e.fill = true
+	e.walk(0, 0, 0, 0, 0) // place them, moving each key's offset to its end
+	copy(q.off[1:], q.off[:len(q.off)-1])
+	q.off[0] = 0
+	return q
+}
+
+type quarterWalk struct {
+	n          int
+	rows, cols []int
+	q          *quarter
+	fill       bool
+	stop       *atomic.Bool // polled at the third row; a set flag leaves q half made
+}
+
+func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
+	h := len(e.rows)
+	if i == h {
+		k := rmask<<uint(h) | cmask
+		if e.fill {
+			at := e.q.off[k]
+			e.q.diag[at], e.q.anti[at] = d, a
+		}
+		e.q.off[k]++
+		return
+	}
+	if i == 3 && e.stop.Load() {
+		return
+	}
+	e.walk(i+1, rmask, cmask, d, a)
+	r := e.rows[i]
+	for j, c := range e.cols {
+		db, ab := uint64(1)<<uint(r-c+e.n-1), uint64(1)<<uint(r+c)
+		if cmask>>uint(j)&1 == 1 || d&db != 0 || a&ab != 0 {
+			continue
+		}
+		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(j), d|db, a|ab)
+	}
+}
+
+// quadrants is the quadrant join for one board size.
+type quadrants struct {
+	n, h            int
+	quarters        [4]*quarter // NW, NE, SW, SE
+	dlo, alo, width uint        // the key window: diagonals both halves reach
+	cfgs            []*quadCfg
+	subs            []quadSub
+	even            *[4]keyed // the tables of an even board, shared
+}
+
+// quadCfg is a placement of the queens of the middle row and column of an
+// odd board (none on an even one).
+type quadCfg struct {
+	mid   []Square
+	trick bool // the long-diagonal weighting of even boards is in use
+	// Keys are laid out afresh for each configuration: the window bits the
+	// middle queens leave free are packed into the low live bits, and with
+	// the trick the long diagonals go to bits 62 and 63, out of the
+	// matcher's sight (no north half-board has them).
+	live int
+	perm [8][256]uint64 // byte i of a window key to its laid-out bits
+}
+
+// Where the long diagonals go in a laid-out key.
+const (
+	longDiagBit = 1 << 62
+	longAntiBit = 1 << 63
+)
+
+// layout fills c.live and c.perm.
+func (qd *quadrants) layout(c *quadCfg) {
+	n := qd.n
+	var bd, ba uint64
+	for _, q := range c.mid {
+		bd |= 1 << uint(q.Row-q.Col+n-1)
+		ba |= 1 << uint(q.Row+q.Col)
+	}
+	blocked := qd.key(bd, ba)
+	for p := uint(0); p < 2*qd.width; p++ {
+		bit := uint64(1) << p
+		var to uint64
+		switch {
+		case c.trick && bit == qd.key(1<<uint(n-1), 0):
+			to = longDiagBit
+		case c.trick && bit == qd.key(0, 1<<uint(n-1)):
+			to = longAntiBit
+		case blocked&bit != 0:
+			continue // no entry has it
+		default:
+			to = 1 << uint(c.live)
+			c.live++
+		}
+		for v := 0; v < 256; v++ {
+			if v>>(p%8)&1 == 1 {
+				c.perm[p/8][v] |= to
+			}
+		}
+	}
+}
+
+// laidOut returns window key x in c's layout.
+func (c *quadCfg) laidOut(x uint64) uint64 {
+	var y uint64
+	for i := 0; x != 0; i, x = i+1, x>>8 {
+		y |= c.perm[i&7][x&255]
+	}
+	return y
+}
+
+// quadSub is one subproblem: a middle placement, a set S of north columns
+// (bit j for core column j, the board's columns without the middle one), and
+// the number of placements each one counted stands for.
+type quadSub struct {
+	cfg    int32
+	s      uint32
+	weight uint32
+}
+
+// minQuadrantN is the smallest board the quadrant join is used for; smaller
+// boards are counted faster by the plain search.
+const minQuadrantN = 10
+
+// maxQuadrantN is the largest: the quarter tables of bigger boards outgrow
+// memory (and their counts take days anyway).
+const maxQuadrantN = 21
+
+// newQuadrants returns nil when stop is set before it is done.
+func newQuadrants(n int, stop *atomic.Bool) *quadrants {
+	h := n / 2
+	qd := &quadrants{n: n, h: h}
+	var core []int
+	for i := 0; i < n; i++ {
+		if n%2 == 0 || i != h {
+			core = append(core, i)
+		}
+	}
+	north, south := core[:h], core[h:]
+	west, east := core[:h], core[h:]
+	qd.quarters = [4]*quarter{newQuarter(n, north, west, stop), newQuarter(n, north, east, stop), newQuarter(n, south, west, stop), newQuarter(n, south, east, stop)}
+	// North diagonals r-c+n-1 reach up to north[h-1]+n-1, south ones start
+	// at south[0]; anti-diagonals r+c likewise.
+	qd.dlo, qd.alo = uint(south[0]), uint(south[0])
+	qd.width = uint(north[h-1]+n-1) - qd.dlo + 1
+	qd.subproblems()
+	if n%2 == 0 && !stop.Load() {
+		t := qd.tables(qd.cfgs[0])
+		qd.even = &t
+		qd.quarters = [4]*quarter{} // no longer needed
+	}
+	if stop.Load() {
+		return nil
+	}
+	return qd
+}
+
+// key packs the diagonals of a half-board that the other half can reach.
+func (qd *quadrants) key(d, a uint64) uint64 {
+	m := uint64(1)<<qd.width - 1
+	return (d>>qd.dlo)&m | (a>>qd.alo&m)<<qd.width
+}
+
+// tables returns the keyed quarter tables of configuration c.
+func (qd *quadrants) tables(c *quadCfg) [4]keyed {
+	n := qd.n
+	var bd, ba uint64
+	for _, q := range c.mid {
+		bd |= 1 << uint(q.Row-q.Col+n-1)
+		ba |= 1 << uint(q.Row+q.Col)
+	}
+	var t [4]keyed
+	for i, q := range qd.quarters {
+		qbd, qba := bd, ba
+		if c.trick && i < 2 {
+			// North half-boards with a queen on a long diagonal are never
+			// made (weight 0).
+			qbd |= 1 << uint(n-1)
+			qba |= 1 << uint(n-1)
+		}
+		kt := keyed{off: make([]uint32, len(q.off)), key: make([]uint64, 0, len(q.diag))}
+		for k := 0; k+1 < len(q.off); k++ {
+			kt.off[k] = uint32(len(kt.key))
+			for e := q.off[k]; e < q.off[k+1]; e++ {
+				if q.diag[e]&qbd == 0 && q.anti[e]&qba == 0 {
+					kt.key = append(kt.key, c.laidOut(qd.key(q.diag[e], q.anti[e])))
+				}
+			}
+		}
+		kt.off[len(kt.off)-1] = uint32(len(kt.key))
+		t[i] = kt
+	}
+	return t
+}
+
+// subproblems lists the configurations and subproblems in their fixed order.
+func (qd *quadrants) subproblems() {
+	n, h := qd.n, qd.h
+	add := func(mid []Square, weight uint32, group []Sym, trick bool) {
+		cfg := int32(len(qd.cfgs))
+		c := &quadCfg{mid: mid, trick: trick}
+		qd.layout(c)
+		qd.cfgs = append(qd.cfgs, c)
+		core := uint32(1)<<uint(2*h) - 1
+		t, skip := h, uint32(0) // north rows free, the core column taken
+		if len(mid) == 2 {
+			a, b := mid[0].Col, mid[1].Row
+			if a > h {
+				a--
+			}
+			skip = 1 << uint(a)
+			if b < h {
+				t--
+			}
+		}
+		for s := uint32(1)<<uint(t) - 1; s <= core; s = nextSubset(s) {
+			if s&skip != 0 {
+				continue
+			}
+			least, orbit := s, []uint32{s}
+			for _, g := range group {
+				var t uint32
+				switch g {
+				case FlipH:
+					t = bits.Reverse32(s) >> uint(32-2*h)
+				case FlipV:
+					t = core ^ s
+				case Rot180:
+					t = bits.Reverse32(core^s) >> uint(32-2*h)
+				}
+				least = min(least, t)
+				if !slices.Contains(orbit, t) {
+					orbit = append(orbit, t)
+				}
+			}
+			if least == s {
+				qd.subs = append(qd.subs, quadSub{cfg: cfg, s: s, weight: weight * uint32(len(orbit))})
+			}
+		}
+	}
+	if n%2 == 0 {
+		add(nil, 1, []Sym{FlipH}, true)
+		return
+	}
+	m := h
+	add([]Square{{m, m}}, 1, []Sym{FlipH, FlipV, Rot180}, false)
+	// The queen of the middle row on column a, that of the middle column on
+	// row b, not attacking each other. No such pair is fixed by a symmetry
+	// (a pair fixed by a diagonal mirror shares an anti-diagonal or a
+	// diagonal), so each stands for 8 and only the least of its orbit is
+	// counted.
+	for a := 0; a < n; a++ {
+		for b := 0; b < n; b++ {
+			if a == m || b == m || abs(a-m) == abs(b-m) {
+				continue
+			}
+			if pair := []Square{{m, a}, {b, m}}; leastMiddle(pair, n) {
+				add(pair, 8, nil, false)
+			}
+		}
+	}
+}
+
+// leastMiddle reports whether the middle-row-and-column pair is the least of
+// its images under the 8 symmetries, comparing (middle-row column, middle-
+// column row).
+func leastMiddle(pair []Square, n int) bool {
+	m := n / 2
+	for _, g := range Syms {
+		x, y := g.Apply(pair[0], n), g.Apply(pair[1], n)
+		if x.Row != m {
+			x, y = y, x
+		}
+		if x.Col < pair[0].Col || x.Col == pair[0].Col && y.Row < pair[1].Row {
+			return false
+		}
+	}
+	return true
+}
+
+// nextSubset returns the next larger number with as many bits set as s
+// (Gosper's hack).
+func nextSubset(s uint32) uint32 {
+	c := s & -s
+	r := s + c
+	return (s^r)>>2/c | r
+}
+
+// quadWork is one worker's scratch space.
+type quadWork struct {
+	cfg   int32 // the configuration of tabs, -1 for none
+	tabs  [4]keyed
+	north []uint64
+	all   []uint64
+	south [3][]uint64 // by weight 1, 2, 4
+	sl    sliced
+	stop  *atomic.Bool // polled between tiles of the matcher; nil for never
+}
+
+func newQuadWork() *quadWork { return &quadWork{cfg: -1} }
+
+// count returns the weighted number of placements of subproblem sub.
+func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
+	h := qd.h
+	c := qd.cfgs[sub.cfg]
+	tabs := qd.even
+	if tabs == nil {
+		if w.cfg != sub.cfg {
+			w.tabs, w.cfg = qd.tables(c), sub.cfg
+		}
+		tabs = &w.tabs
+	}
+	full := uint32(1)<<uint(h) - 1
+	freeN, freeS, freeW, freeE := full, full, full, full
+	if len(c.mid) == 2 {
+		// The middle row's queen takes a core column, the middle column's a
+		// core row.
+		if a := c.mid[0].Col; a < h {
+			freeW &^= 1 << uint(a)
+		} else {
+			freeE &^= 1 << uint(a-h-1)
+		}
+		if b := c.mid[1].Row; b < h {
+			freeN &^= 1 << uint(b)
+		} else {
+			freeS &^= 1 << uint(b-h-1)
+		}
+	}
+	cw, ce := sub.s&full, sub.s>>uint(h)
+	k := bits.OnesCount32(cw)
+	// North half-boards: NW on rows R with the west columns of S, NE on the
+	// other north rows with its east columns. South ones likewise with the
+	// columns outside S.
+	w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce)
+	if len(w.north) == 0 {
+		return 0
+	}
+	all := qd.join(w.all[:0], &tabs[2], &tabs[3], freeS, bits.OnesCount32(freeW)-k, freeW^cw, freeE^ce)
+	w.all = all
+	if len(all) == 0 {
+		return 0
+	}
+	weight := uint64(sub.weight)
+	w.sl.build(w.north, uint(c.live))
+	if !c.trick {
+		return weight * w.sl.count(all, w.stop)
+	}
+	// Weigh each south half-board by 2 for each long diagonal it holds a
+	// queen on.
+	for i := range w.south {
+		w.south[i] = w.south[i][:0]
+	}
+	for _, x := range all {
+		i := 0
+		if x&longDiagBit != 0 {
+			i++
+		}
+		if x&longAntiBit != 0 {
+			i++
+		}
+		w.south[i] = append(w.south[i], x)
+	}
+	return weight * (w.sl.count(w.south[0], w.stop) + 2*w.sl.count(w.south[1], w.stop) + 4*w.sl.count(w.south[2], w.stop))
+}
+
+// join appends the keys of the half-boards made of a west quarter with k
+// queens on columns cw and rows among free, and an east quarter on the other
+// free rows with columns ce.
+func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce uint32) []uint64 {
+	h := uint(qd.h)
+	for r := free; ; r = (r - 1) & free {
+		if bits.OnesCount32(r) == k {
+			kw, ke := r<<h|cw, (free^r)<<h|ce
+			ws := west.key[west.off[kw]:west.off[kw+1]]
+			es := east.key[east.off[ke]:east.off[ke+1]]
+			if len(es) > 0 {
+				out = joinKeys(out, ws, es)
+			}
+		}
+		if r == 0 {
+			return out
+		}
+	}
+}
+
+// joinKeys appends x|y for each x of ws and y of es with no bit in common.
+func joinKeys(out []uint64, ws, es []uint64) []uint64 {
+	for _, x := range ws {
+		n := len(out)
+		out = slices.Grow(out, len(es))[:n+len(es)]
+		o := out[n:]
+		i := 0
+		for _, y := range es {
+			// Write always, keep when disjoint: no branch to mispredict.
+			o[i] = x | y
+			c := x & y
+			i += int(1 ^ (c|-c)>>63)
+		}
+		out = out[:n+i]
+	}
+	return out
+}
