@@ -1,6 +1,13 @@
 package solver
 
-import "math/bits"
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+)
 
 // mirrorCount is the reference the benchmarks measure against: the plain
 // recursive bitboard counter, first-row queens in the left half counted
@@ -11,32 +18,172 @@ func mirrorCount(n int) uint64 {
 		return 1
 	}
 	full := uint64(1)<<uint(n) - 1
-	var rec func(cols, diag, anti uint64) uint64
-	rec = func(cols, diag, anti uint64) uint64 {
-		if cols == full {
-			return 1
-		}
-		var total uint64
-		for avail := full &^ (cols | diag | anti); avail != 0; avail &= avail - 1 {
-			bit := avail & -avail
-			total += rec(cols|bit, (diag|bit)<<1&full, (anti|bit)>>1)
-		}
-		return total
-	}
 	var total uint64
 	half := uint64(1)<<uint(n/2) - 1
 	for avail := half; avail != 0; avail &= avail - 1 {
 		bit := avail & -avail
-		total += 2 * rec(bit, bit<<1&full, bit>>1)
+		total += 2 * mirrorRec(full, bit, bit<<1&full, bit>>1)
 	}
 	if n%2 == 1 {
 		bit := uint64(1) << uint(n/2)
 		diag, anti := bit<<1&full, bit>>1
 		for avail := half &^ (bit | diag | anti); avail != 0; avail &= avail - 1 {
 			b2 := avail & -avail
-			total += 2 * rec(bit|b2, (diag|b2)<<1&full, (anti|b2)>>1)
+			total += 2 * mirrorRec(full, bit|b2, (diag|b2)<<1&full, (anti|b2)>>1)
 		}
 	}
-	_ = bits.OnesCount64
 	return total
+}
+
+func mirrorRec(full, cols, diag, anti uint64) uint64 {
+	if cols == full {
+		return 1
+	}
+	var total uint64
+	for avail := full &^ (cols | diag | anti); avail != 0; avail &= avail - 1 {
+		bit := avail & -avail
+		total += mirrorRec(full, cols|bit, (diag|bit)<<1&full, (anti|bit)>>1)
+	}
+	return total
+}
+
+// refTimes caches the reference counter's time for each n, measured once
+// per run of the test binary.
+var refTimes sync.Map
+
+func refTime(b *testing.B, n int) time.Duration {
+	if d, ok := refTimes.Load(n); ok {
+		return d.(time.Duration)
+	}
+	start := time.Now()
+	if got := mirrorCount(n); got != a000170Long[n-1] {
+		b.Fatalf("mirrorCount(%d) = %d, want %d", n, got, a000170Long[n-1])
+	}
+	d := time.Since(start)
+	refTimes.Store(n, d)
+	return d
+}
+
+// BenchmarkNQueensCount times the n-queens count on one core and reports
+// how many times faster it is than the plain mirror counter ("x-mirror"),
+// timed once in the same run (N = 18 takes it about five minutes).
+func BenchmarkNQueensCount(b *testing.B) {
+	for _, n := range []int{16, 17, 18} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			ref := refTime(b, n)
+			b.ResetTimer()
+			for b.Loop() {
+				got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1})
+				if err != nil || got != a000170Long[n-1] {
+					b.Fatalf("count(%d) = %d, %v", n, got, err)
+				}
+			}
+			per := b.Elapsed() / time.Duration(b.N)
+			b.ReportMetric(ref.Seconds(), "mirror-s")
+			b.ReportMetric(ref.Seconds()/per.Seconds(), "x-mirror")
+		})
+	}
+}
+
+// BenchmarkNQueensCountWorkers times the count with one and with two
+// workers and reports the speed-up ("x-1core").
+func BenchmarkNQueensCountWorkers(b *testing.B) {
+	for _, n := range []int{16, 17, 18} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var one, two time.Duration
+			for b.Loop() {
+				for _, w := range []int{1, 2} {
+					start := time.Now()
+					got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: w})
+					if err != nil || got != a000170Long[n-1] {
+						b.Fatalf("count(%d) = %d, %v", n, got, err)
+					}
+					if w == 1 {
+						one += time.Since(start)
+					} else {
+						two += time.Since(start)
+					}
+				}
+			}
+			b.ReportMetric(one.Seconds()/float64(b.N), "1core-s")
+			b.ReportMetric(two.Seconds()/float64(b.N), "2core-s")
+			b.ReportMetric(one.Seconds()/two.Seconds(), "x-1core")
+		})
+	}
+}
+
+// BenchmarkNQueensUnique times the classes of n-queens (count plus the
+// turn-fixed searches) on one core, and the turn-fixed searches alone.
+func BenchmarkNQueensUnique(b *testing.B) {
+	for _, n := range []int{16, 17, 18} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(context.Background(), Problem{Kind: NQueens, N: n, Ask: AskUnique}, Options{Workers: 1}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+	for _, n := range []int{18, 20} {
+		b.Run(fmt.Sprintf("fixed/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				p := Problem{Kind: NQueens, N: n}
+				if _, err := countFixed(context.Background(), p, Rot180); err != nil {
+					b.Fatal(err)
+				}
+				if _, err := countFixed(context.Background(), p, Rot90); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// randomBoards returns k random reserved boards of side n, each square
+// reserved with probability density.
+func randomBoards(rng *rand.Rand, k, n int, density float64) []Problem {
+	ps := make([]Problem, k)
+	for i := range ps {
+		p := Problem{Kind: Reserved, N: n, Ask: AskCount, Reserved: make([]uint64, n)}
+		for r := range p.Reserved {
+			for c := 0; c < n; c++ {
+				if rng.Float64() < density {
+					p.Reserved[r] |= 1 << uint(c)
+				}
+			}
+		}
+		ps[i] = p
+	}
+	return ps
+}
+
+// BenchmarkReserved8 solves a batch of random 8×8 boards (a square in six
+// reserved) through Solve on one goroutine and reports boards per second.
+func BenchmarkReserved8(b *testing.B) {
+	ps := randomBoards(rand.New(rand.NewPCG(8, 8)), 1000, 8, 1.0/6)
+	var k int
+	for b.Loop() {
+		if _, err := Solve(context.Background(), ps[k%len(ps)], Options{Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+		k++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
+}
+
+// BenchmarkReservedLarge counts large reserved boards.
+func BenchmarkReservedLarge(b *testing.B) {
+	for _, c := range []struct {
+		n       int
+		density float64
+	}{{16, 0.1}, {20, 0.25}, {32, 0.5}} {
+		ps := randomBoards(rand.New(rand.NewPCG(uint64(c.n), 1)), 1, c.n, c.density)
+		b.Run(fmt.Sprintf("n=%d/density=%.2f", c.n, c.density), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Solve(context.Background(), ps[0], Options{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

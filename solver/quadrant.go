@@ -143,23 +143,42 @@ func (qd *quadrants) layout(c *quadCfg) {
 		ba |= 1 << uint(q.Row+q.Col)
 	}
 	blocked := qd.key(bd, ba)
-	for p := uint(0); p < 2*qd.width; p++ {
-		bit := uint64(1) << p
-		var to uint64
+	longD, longA := qd.key(1<<uint(n-1), 0), qd.key(0, 1<<uint(n-1))
+	to := make([]uint64, 2*qd.width)
+	var live []uint // window positions that get a live bit
+	for p := range to {
+		bit := uint64(1) << uint(p)
 		switch {
-		case c.trick && bit == qd.key(1<<uint(n-1), 0):
-			to = longDiagBit
-		case c.trick && bit == qd.key(0, 1<<uint(n-1)):
-			to = longAntiBit
-		case blocked&bit != 0:
-			continue // no entry has it
-		default:
-			to = 1 << uint(c.live)
-			c.live++
+		case c.trick && bit == longD:
+			to[p] = longDiagBit
+		case c.trick && bit == longA:
+			to[p] = longAntiBit
+		case blocked&bit == 0:
+			live = append(live, uint(p))
 		}
+	}
+	// The cut bits (see sliced) go first: the diagonals nearest the
+	// middle one, the most often taken by both halves.
+	mid := int(n-1) - int(qd.dlo)
+	slices.SortStableFunc(live, func(x, y uint) int {
+		dx, dy := abs(int(x)-mid), abs(int(y)-mid)
+		if x >= qd.width {
+			dx = 1 << 20 // anti-diagonals: keep their order, after
+		}
+		if y >= qd.width {
+			dy = 1 << 20
+		}
+		return dx - dy
+	})
+	slices.Sort(live[cutBits:])
+	for i, p := range live {
+		to[p] = 1 << uint(i)
+	}
+	c.live = len(live)
+	for p, t := range to {
 		for v := 0; v < 256; v++ {
 			if v>>(p%8)&1 == 1 {
-				c.perm[p/8][v] |= to
+				c.perm[p/8][v] |= t
 			}
 		}
 	}
@@ -358,6 +377,7 @@ type quadWork struct {
 	north []uint64
 	all   []uint64
 	south [3][]uint64 // by weight 1, 2, 4
+	buf   []uint64
 	sl    sliced
 	stop  *atomic.Bool // polled between tiles of the matcher; nil for never
 }
@@ -408,7 +428,7 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	weight := uint64(sub.weight)
 	w.sl.build(w.north, uint(c.live))
 	if !c.trick {
-		return weight * w.sl.count(all, w.stop)
+		return weight * w.sl.count(all, &w.buf, w.stop)
 	}
 	// Weigh each south half-board by 2 for each long diagonal it holds a
 	// queen on.
@@ -425,7 +445,7 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 		}
 		w.south[i] = append(w.south[i], x)
 	}
-	return weight * (w.sl.count(w.south[0], w.stop) + 2*w.sl.count(w.south[1], w.stop) + 4*w.sl.count(w.south[2], w.stop))
+	return weight * (w.sl.count(w.south[0], &w.buf, w.stop) + 2*w.sl.count(w.south[1], &w.buf, w.stop) + 4*w.sl.count(w.south[2], &w.buf, w.stop))
 }
 
 // join appends the keys of the half-boards made of a west quarter with k

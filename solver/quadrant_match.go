@@ -11,17 +11,63 @@ import (
 // one word whose bit i says that key i of the block has none of the bits of
 // v. The north keys compatible with a south key are then, block by block,
 // the AND of one word per chunk, and their number its population count.
+//
+// The low cutBits bits of a key are its cut: the keys of both sides are
+// sorted by it, and a run of south keys with cut v skips the north blocks
+// whose keys all have a cut meeting v. The cut bits are the most often taken
+// ones (see quadrants.layout), so most blocks are skipped.
 type sliced struct {
-	nc  int      // 4-bit chunks per block: 7, 8, 9 or 10
-	tab []uint64 // blocks × nc × 16 words
+	nc      int      // 4-bit chunks per block: 7, 8, 9 or 10
+	tab     []uint64 // blocks × nc × 16 words
+	present []uint16 // per block, bit u: a key with cut u is in it
+	sorted  []uint64 // scratch for sorting by cut
 }
+
+// cutBits is the width of the cut: the first chunk.
+const cutBits = 4
 
 // tileBlocks is how many blocks are matched against every south key before
 // the next ones: their tables stay in the first-level cache.
 const tileBlocks = 24
 
+// compatCuts[v] has bit u set when cuts u and v have no bit in common.
+var compatCuts = func() (c [16]uint16) {
+	for v := range c {
+		for u := 0; u < 16; u++ {
+			if u&v == 0 {
+				c[v] |= 1 << uint(u)
+			}
+		}
+	}
+	return c
+}()
+
+// sortByCut returns keys ordered by cut, in buf, and where each cut's keys
+// start (at[16] is the end).
+func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
+	var at [17]int
+	for _, k := range keys {
+		at[k&15+1]++
+	}
+	for i := 1; i < 17; i++ {
+		at[i] += at[i-1]
+	}
+	if cap(buf) < len(keys) {
+		buf = make([]uint64, len(keys), len(keys)+len(keys)/4)
+	}
+	buf = buf[:len(keys)]
+	fill := at
+	for _, k := range keys {
+		buf[fill[k&15]] = k
+		fill[k&15]++
+	}
+	return buf, at
+}
+
 // build stores keys, which use no bit at or above width (at most 40).
 func (sl *sliced) build(keys []uint64, width uint) {
+	keys, _ = sortByCut(keys, sl.sorted)
+	sl.sorted = keys
 	sl.nc = max(7, int(width+3)/4)
 	blocks := (len(keys) + 63) / 64
 	stride := sl.nc * 16
@@ -30,6 +76,10 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
+	if cap(sl.present) < blocks {
+		sl.present = make([]uint16, blocks+blocks/4)
+	}
+	sl.present = sl.present[:blocks]
 	var z [64]uint64
 	for b := 0; b < blocks; b++ {
 		blk := keys[b*64 : min(len(keys), b*64+64)]
@@ -40,11 +90,14 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		for i := range z {
 			z[i] = valid
 		}
+		var present uint16
 		for i, k := range blk {
+			present |= 1 << (k & 15)
 			for ; k != 0; k &= k - 1 {
 				z[bits.TrailingZeros64(k)&63] &^= 1 << uint(i)
 			}
 		}
+		sl.present[b] = present
 		t := sl.tab[b*stride : (b+1)*stride]
 		for j := 0; j < sl.nc; j++ {
 			c := t[j*16 : j*16+16]
@@ -60,29 +113,50 @@ func (sl *sliced) build(keys []uint64, width uint) {
 }
 
 // count returns the number of pairs of a built north key and a key of south
-// with no bit in common. Bits of south keys at or above 4·nc are ignored. It
-// gives up, returning a meaningless count, once stop (when not nil) is set.
-func (sl *sliced) count(south []uint64, stop *atomic.Bool) uint64 {
+// with no bit in common; buf is scratch. Bits of south keys at or above 4·nc
+// are ignored. It gives up, returning a meaningless count, once stop (when
+// not nil) is set.
+func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64 {
 	if len(south) == 0 || len(sl.tab) == 0 {
 		return 0
 	}
-	tile := tileBlocks * sl.nc * 16
+	south, at := sortByCut(south, *buf)
+	*buf = south
+	stride := sl.nc * 16
 	var total uint64
-	for lo := 0; lo < len(sl.tab); lo += tile {
-		if stop != nil && stop.Load() {
-			return 0
+	for v := 0; v < 16; v++ {
+		items := south[at[v]:at[v+1]]
+		if len(items) == 0 {
+			continue
 		}
-		tab := sl.tab[lo:min(len(sl.tab), lo+tile)]
-		switch sl.nc {
-		case 7:
-			total += match7(tab, south)
-		case 8:
-			total += match8(tab, south)
-		case 9:
-			total += match9(tab, south)
-		default:
-			total += match10(tab, south)
+		compat := compatCuts[v]
+		for b := 0; b < len(sl.present); {
+			if sl.present[b]&compat == 0 {
+				b++
+				continue
+			}
+			end := b + 1
+			for end < len(sl.present) && end-b < tileBlocks && sl.present[end]&compat != 0 {
+				end++
+			}
+			if stop != nil && stop.Load() {
+				return 0
+			}
+			total += sl.match(sl.tab[b*stride:end*stride], items)
+			b = end
 		}
 	}
 	return total
+}
+
+func (sl *sliced) match(tab, south []uint64) uint64 {
+	switch sl.nc {
+	case 7:
+		return match7(tab, south)
+	case 8:
+		return match8(tab, south)
+	case 9:
+		return match9(tab, south)
+	}
+	return match10(tab, south)
 }
