@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 
@@ -44,11 +45,7 @@ key is read back from the cache, so two runs give identical bytes.`,
 			if err := writeRows(&buf, f, rows); err != nil {
 				return err
 			}
-			if shown == "" {
-				if err := writeFileAtomic(out, buf.Bytes()); err != nil {
-					return err
-				}
-			} else if _, err := c.App.Writer.Write(buf.Bytes()); err != nil {
+			if err := writeOutput(c.App.Writer, out, buf.Bytes()); err != nil {
 				return err
 			}
 			if failed {
@@ -57,6 +54,16 @@ key is read back from the cache, so two runs give identical bytes.`,
 			return nil
 		},
 	}
+}
+
+// writeOutput writes data to the file at path, or to stdout when path is
+// "" or "-".
+func writeOutput(stdout io.Writer, path string, data []byte) error {
+	if path == "" || path == "-" {
+		_, err := stdout.Write(data)
+		return err
+	}
+	return writeFileAtomic(path, data)
 }
 
 // writeFileAtomic writes data to path through a temporary file in the same

@@ -156,6 +156,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			solveCommand(),
 			keyCommand(),
 			showCommand(),
+			judgeCommand(),
+			checkCommand(),
 			completionCommand(),
 		},
 		EnableBashCompletion: true,

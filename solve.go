@@ -61,9 +61,6 @@ func batchFlags() []cli.Flag {
 // which decides whether a progress bar is drawn.
 func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err error) {
 	stderr := c.App.ErrWriter
-	if c.Int("jobs") < 1 {
-		return nil, false, usagef("%s: --jobs must be at least 1", c.Command.Name)
-	}
 	ctx := c.Context
 	db, err := openDB(ctx, c)
 	if err != nil {
@@ -71,15 +68,7 @@ func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err e
 	}
 	defer db.Close()
 	sets, failed := loadSets(c.Args().Slice(), stderr)
-	outs := solveSets(ctx, db, sets, batchOptions{
-		force:        c.Bool("force"),
-		jobs:         c.Int("jobs"),
-		timeout:      c.Duration("timeout"),
-		maxSolutions: c.Uint64("max-solutions"),
-		progress: func(total int) *progress {
-			return newProgress(stderr, showProgress(stderr, c.Bool("quiet"), format), total, "solving")
-		},
-	})
+	outs := solveSets(ctx, db, sets, batchOptionsOf(c, format))
 	for _, o := range outs {
 		if o.err != nil {
 			fmt.Fprintf(stderr, "%s:%d: problem %q: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
@@ -95,4 +84,20 @@ func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err e
 		rows = append(rows, r)
 	}
 	return rows, failed, nil
+}
+
+// batchOptionsOf returns the options that c's batch flags set. format is
+// the format of what goes to stdout ("" when it goes to a file), which
+// decides whether a progress bar is drawn.
+func batchOptionsOf(c *cli.Context, format string) batchOptions {
+	stderr := c.App.ErrWriter
+	return batchOptions{
+		force:        c.Bool("force"),
+		jobs:         max(c.Int("jobs"), 1),
+		timeout:      c.Duration("timeout"),
+		maxSolutions: c.Uint64("max-solutions"),
+		progress: func(total int) *progress {
+			return newProgress(stderr, showProgress(stderr, c.Bool("quiet"), format), total, "solving")
+		},
+	}
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "judge one answer to one problem",
+		ArgsUsage: "SET.yaml ID FILE|-",
+		Description: `Check judges the answer in FILE (- for stdin) to the problem ID of the set
+and prints the verdict, the judge message and the team message. The exit
+status is 0 whatever the verdict, 1 on a judge error (JE).`,
+		Flags: append(batchFlags(),
+			formatFlag("table", "json"),
+			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
+		),
+		Action: func(c *cli.Context) error {
+			f, err := format(c, "table", "json")
+			if err != nil {
+				return err
+			}
+			if c.NArg() != 3 {
+				return usagef("check: want a problem set, a problem id and an answer file")
+			}
+			ctx := c.Context
+			set, err := problems.Load(c.Args().Get(0))
+			if err != nil {
+				fmt.Fprintln(c.App.ErrWriter, err)
+				return errReported
+			}
+			id := c.Args().Get(1)
+			p, ok := set.Problem(id)
+			if !ok {
+				return fmt.Errorf("check: %s has no problem %q", set.File, id)
+			}
+			var answer io.Reader = os.Stdin
+			if name := c.Args().Get(2); name != "-" {
+				file, err := os.Open(name)
+				if err != nil {
+					return fmt.Errorf("check: %w", err)
+				}
+				defer file.Close()
+				answer = file
+			}
+			db, err := openDB(ctx, c)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			one := &problems.Set{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}
+			key, err := cacheKeys(ctx, db, one, batchOptionsOf(c, "")).Key(ctx, p)
+			var j judge.Judgement
+			if err != nil {
+				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
+			} else {
+				j = judge.Judge(ctx, key, answer, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			}
+			if err := writeJudgement(c.App.Writer, f, id, j); err != nil {
+				return err
+			}
+			if j.Verdict == judge.JE {
+				return errReported
+			}
+			return nil
+		},
+	}
+}
+
+// writeJudgement prints one judgement as a short table or a JSON object.
+func writeJudgement(w io.Writer, format, id string, j judge.Judgement) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Problem     string        `json:"problem"`
+			Verdict     judge.Verdict `json:"verdict"`
+			Message     string        `json:"message"`
+			TeamMessage string        `json:"team_message"`
+			Squares     []string      `json:"squares,omitempty"`
+			Line        int           `json:"line,omitempty"`
+		}{id, j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line})
+	}
+	_, err := fmt.Fprintf(w, "verdict: %s (%s)\njudge:   %s\nteam:    %s\n", j.Verdict, j.Verdict.Name(), j.Message, j.TeamMessage)
+	return err
+}

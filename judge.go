@@ -1,0 +1,165 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"iter"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+func judgeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "judge",
+		Usage:     "judge contest submissions against the answer key",
+		ArgsUsage: "SET.yaml SUBMISSIONS",
+		Description: `Judge judges every submission against the ground truth of the set, from the
+cache where it can and by solving the rest, and prints the verdicts and the
+scoreboard. SUBMISSIONS is a directory with one folder per team and in it one
+file per problem, named after the problem id with or without an extension
+(alice/eight-queens.txt), or a CSV manifest of timed attempts with the
+columns team, problem, time, file.
+
+Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
+error (the ground truth could not be had; exit status 1).`,
+		Flags: append(batchFlags(),
+			formatFlag("table", "json", "csv"),
+			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
+			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
+			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
+		),
+		Action: func(c *cli.Context) error {
+			f, err := format(c, "table", "json", "csv")
+			if err != nil {
+				return err
+			}
+			if c.NArg() != 2 {
+				return usagef("judge: want a problem set and a submissions directory or manifest")
+			}
+			ctx := c.Context
+			stderr := c.App.ErrWriter
+			set, err := problems.Load(c.Args().Get(0))
+			if err != nil {
+				fmt.Fprintln(stderr, err)
+				return errReported
+			}
+			subs, errs := loadSubmissions(c.Args().Get(1))
+			for _, err := range errs {
+				fmt.Fprintln(stderr, err)
+			}
+			db, err := openDB(ctx, c)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			keys := cacheKeys(ctx, db, set, batchOptionsOf(c, f))
+			report := judge.Contest(ctx, set, subs, keys, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			for _, w := range report.Warnings {
+				fmt.Fprintf(stderr, "warning: %v\n", w)
+			}
+			if err := writeReport(c.App.Writer, f, report); err != nil {
+				return err
+			}
+			if err := writeExports(c, report); err != nil {
+				return err
+			}
+			failed := len(errs) > 0
+			for _, r := range report.Results {
+				if r.Verdict == judge.JE {
+					fmt.Fprintf(stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
+					failed = true
+				}
+			}
+			if failed {
+				return errReported
+			}
+			return nil
+		},
+	}
+}
+
+// loadSubmissions reads a submissions directory, or a CSV manifest when
+// path names a file.
+func loadSubmissions(path string) ([]judge.Submission, []error) {
+	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
+		return judge.LoadManifest(path)
+	}
+	return judge.LoadSubmissions(path)
+}
+
+// cacheKeys returns the ground truth of set's problems: it answers them all
+// first, from the cache or by solving and storing what is missing, as solve
+// does. A problem that could not be answered gives an error, and its
+// submissions are judged JE.
+func cacheKeys(ctx context.Context, db *store.DB, set *problems.Set, opt batchOptions) judge.Keys {
+	outs := solveSets(ctx, db, []*problems.Set{set}, opt)
+	byID := make(map[string]outcome, len(outs))
+	for _, o := range outs {
+		byID[o.prob.ID] = o
+	}
+	return judge.KeysFunc(func(ctx context.Context, p problems.Problem) (judge.Key, error) {
+		o, ok := byID[p.ID]
+		if !ok {
+			return judge.Key{}, fmt.Errorf("no ground truth for problem %q", p.ID)
+		}
+		if o.err != nil {
+			return judge.Key{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, o.err)
+		}
+		return keyOf(db, p.Problem, o.result), nil
+	})
+}
+
+// keyOf returns the ground truth of p held in r.
+func keyOf(db *store.DB, p solver.Problem, r store.Result) judge.Key {
+	k := judge.Key{Problem: p, Answer: r.Answer}
+	if r.Ask == solver.AskSolutions {
+		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
+			return db.Solutions(ctx, r.Key)
+		}
+	}
+	return k
+}
+
+// writeReport prints the report in format: table, json or csv.
+func writeReport(w io.Writer, format string, r judge.Report) error {
+	switch format {
+	case "json":
+		return judge.WriteJSON(w, r)
+	case "csv":
+		return judge.WriteCSV(w, r)
+	}
+	return judge.WriteTable(w, r)
+}
+
+// writeExports writes the files that --scoreboard and --results-tsv name.
+func writeExports(c *cli.Context, r judge.Report) error {
+	exports := []struct {
+		flag  string
+		write func(io.Writer, judge.Report) error
+	}{
+		{"scoreboard", judge.WriteCCSScoreboard},
+		{"results-tsv", judge.WriteResultsTSV},
+	}
+	for _, e := range exports {
+		path := c.String(e.flag)
+		if path == "" {
+			continue
+		}
+		var b strings.Builder
+		if err := e.write(&b, r); err != nil {
+			return err
+		}
+		if err := writeOutput(c.App.Writer, path, []byte(b.String())); err != nil {
+			return err
+		}
+	}
+	return nil
+}
