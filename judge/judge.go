@@ -42,6 +42,7 @@ func judge(ctx context.Context, key Key, r io.Reader, lim Limits) *failure {
 		ck.p.M, ck.anyM = key.Answer.M, true
 	}
 	s := newScanner(r, lim.MaxBytes)
+	defer s.release()
 	switch p.Ask {
 	case solver.AskCount, solver.AskUnique, solver.AskMax:
 		return judgeNumber(s, p.Ask, key.Answer.Count)

@@ -603,3 +603,30 @@ func TestJudgeMessagesCut(t *testing.T) {
 		}
 	}
 }
+
+// stuck is a reader that never gives anything and never ends.
+type stuck struct{}
+
+func (stuck) Read([]byte) (int, error) { return 0, nil }
+
+func TestJudgeNoProgress(t *testing.T) {
+	j := Judge(context.Background(), key(t, nq8Count), stuck{}, Limits{})
+	if j.Verdict != JE || j.Message != "read the answer: multiple Read calls return no data or error" {
+		t.Errorf("Judge(a reader that gives nothing) = %s %q, want JE", j.Verdict, j.Message)
+	}
+}
+
+// The read buffers are shared between answers: judging one after another
+// must give the same verdicts as judging each alone.
+func TestJudgeReusesBuffers(t *testing.T) {
+	k := key(t, nq8Count)
+	for i := range 100 {
+		in, want := "92", AC
+		if i%3 == 0 {
+			in, want = strings.Repeat("1", 70_000), WA
+		}
+		if j := Judge(context.Background(), k, strings.NewReader(in), Limits{}); j.Verdict != want {
+			t.Fatalf("answer %d: %s %q, want %s", i, j.Verdict, j.Message, want)
+		}
+	}
+}

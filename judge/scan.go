@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -61,8 +62,19 @@ type scanner struct {
 	text     []byte // reused for token text
 }
 
+// buffers holds the scanners' read buffers between answers: a contest
+// judges thousands of small answers, and 64 KiB each adds up.
+var buffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
+
 func newScanner(r io.Reader, limit int64) *scanner {
-	return &scanner{r: io.LimitReader(r, limit+1), buf: make([]byte, 64<<10), limit: limit, line: 1}
+	return &scanner{r: io.LimitReader(r, limit+1), buf: *buffers.Get().(*[]byte), limit: limit, line: 1}
+}
+
+// release gives the read buffer back; s must not be used after.
+func (s *scanner) release() {
+	buf := s.buf
+	s.buf = nil
+	buffers.Put(&buf)
 }
 
 // fill reads more input into the buffer; it reports false at the end of the
@@ -74,7 +86,11 @@ func (s *scanner) fill() bool {
 	if s.failed != nil || s.eof {
 		return false
 	}
-	for {
+	for tries := 0; ; tries++ {
+		if tries == 100 {
+			s.failed = fail(JE, 0, "read the answer: %v", io.ErrNoProgress).withTeam("the answer could not be read")
+			return false
+		}
 		n, err := s.r.Read(s.buf)
 		s.consumed += int64(n)
 		if s.consumed > s.limit {
@@ -99,7 +115,7 @@ func (s *scanner) fill() bool {
 // start skips a UTF-8 byte order mark and refuses UTF-16.
 func (s *scanner) start() {
 	s.started = true
-	for s.end < 3 && !s.eof && s.failed == nil {
+	for tries := 0; s.end < 3 && !s.eof && s.failed == nil && tries < 100; tries++ {
 		n, err := s.r.Read(s.buf[s.end:])
 		s.consumed += int64(n)
 		s.end += n
