@@ -82,6 +82,8 @@ import (
 	"syscall"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/problems"
 )
 
 func main() {
@@ -185,43 +187,12 @@ func onUsageError(_ *cli.Context, err error, _ bool) error {
 func unknownCommand(c *cli.Context) error {
 	name := c.Args().First()
 	msg := fmt.Sprintf("unknown command %q", name)
-	if s := suggest(name, c.App.Commands); s != "" {
+	var names []string
+	for _, cmd := range c.App.Commands {
+		names = append(names, cmd.Names()...)
+	}
+	if s := problems.Closest(name, names); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return usageError{msg}
-}
-
-// suggest returns the command name closest to the mistyped name, or "" when
-// none is within two edits.
-func suggest(name string, cmds []*cli.Command) string {
-	best, bestDist := "", 3
-	for _, cmd := range cmds {
-		for _, n := range cmd.Names() {
-			if d := editDistance(name, n); d < bestDist {
-				best, bestDist = n, d
-			}
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }

@@ -54,13 +54,24 @@ func suggest(name string, known []string) string {
 	if name == "<<" {
 		return "YAML merge keys are not supported"
 	}
+	if k := Closest(name, known); k != "" {
+		return fmt.Sprintf("did you mean %q?", k)
+	}
+	return "want " + orList(known)
+}
+
+// Closest returns the word of known that name was probably meant to be: one
+// edit away, or two for a name longer than four letters, ignoring case. It
+// returns "" when none is that close. The command line uses it for a
+// mistyped command too.
+func Closest(name string, known []string) string {
 	lower := strings.ToLower(name)
 	for _, k := range known {
 		if d := distance(lower, k); d == 0 || len(name) > 1 && (d == 1 || d == 2 && len(name) > 4) {
-			return fmt.Sprintf("did you mean %q?", k)
+			return k
 		}
 	}
-	return "want " + orList(known)
+	return ""
 }
 
 // distance returns the Levenshtein distance between short strings a and b,

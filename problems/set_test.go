@@ -211,4 +211,3 @@ func TestWriteYAML(t *testing.T) {
 		t.Errorf("WriteYAML(a func) = nil, want an error")
 	}
 }
-
