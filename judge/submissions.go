@@ -214,7 +214,6 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		if err == io.EOF {
 			break
 		}
-		line, _ := r.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -224,6 +223,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 			}
 			break
 		}
+		line, _ := r.FieldPos(0) // only after a good read: it panics after an error
 		if first && isHeader(rec) {
 			col = map[string]int{}
 			for i, f := range rec {
