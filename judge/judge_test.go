@@ -312,7 +312,7 @@ var (
 	// team's own answer: neither gives the expected answer away.
 	linePrefix = regexp.MustCompile(`line \d+|placement \d+|\(line \d+\)|\d+×\d+|` +
 		`\b\d+ (column numbers?|queens?|knights?|placements?|rows?|squares?)\b`)
-	number     = regexp.MustCompile(`\d+`)
+	number = regexp.MustCompile(`\d+`)
 )
 
 // secrets returns what a team message must never show for key: the
