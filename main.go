@@ -119,9 +119,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	err := app.RunContext(ctx, args)
 	var ue usageError
+	var status exitStatus
 	switch {
 	case err == nil:
 		return exitOK
+	case errors.As(err, &status):
+		return int(status)
 	case errors.As(err, &ue):
 		fmt.Fprintf(stderr, "queensjudge: %v\n", err)
 		fmt.Fprintln(stderr, "run 'queensjudge help' for usage")
@@ -160,6 +163,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			showCommand(),
 			judgeCommand(),
 			checkCommand(),
+			validateCommand(),
 			completionCommand(),
 		},
 		EnableBashCompletion: true,

@@ -1,0 +1,194 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// The exit statuses of the output-validator interface.
+const (
+	exitAccepted    = 42
+	exitWrongAnswer = 43
+)
+
+// exitStatus ends the program with a status of its own, for the validator.
+type exitStatus int
+
+func (e exitStatus) Error() string { return "exit status " + strconv.Itoa(int(e)) }
+
+func validateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "validate",
+		Usage:     "judge one team output as a Kattis/DOMjudge output validator",
+		ArgsUsage: "INPUT ANSWER FEEDBACK_DIR [kind=K ask=A m=M id=ID] < team_output",
+		Description: `Validate follows the output-validator interface of the problem package format,
+as Kattis problemtools and DOMjudge call it: it judges the team output on
+stdin, writes judgemessage.txt and teammessage.txt into FEEDBACK_DIR and exits
+42 when the output is accepted, 43 when it is not, and with any other status
+on a judge error.
+
+INPUT is the test input the team's program read: a problem set in YAML (of
+one problem, or id=ID picks one), or the plain input (a line with n, or the
+board rows) with kind= and ask= (and m= for queens-knights) among the
+validator flags. The ground truth comes from the cache, or from the solver
+when the cache cannot be opened. When ANSWER holds a number for a count, it
+must agree with the solver's, or the run is a judge error.`,
+		Flags: []cli.Flag{
+			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() < 3 {
+				return usagef("validate: want INPUT ANSWER FEEDBACK_DIR")
+			}
+			input, answer, feedback := c.Args().Get(0), c.Args().Get(1), c.Args().Get(2)
+			j, err := validate(c, input, answer, c.Args().Slice()[3:])
+			if err != nil {
+				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
+			}
+			if err := writeFeedback(feedback, j); err != nil {
+				return err
+			}
+			switch j.Verdict {
+			case judge.AC:
+				return exitStatus(exitAccepted)
+			case judge.JE:
+				fmt.Fprintf(c.App.ErrWriter, "validate: %s\n", j.Message)
+				return errReported
+			}
+			return exitStatus(exitWrongAnswer)
+		},
+	}
+}
+
+// validate judges the team output on stdin against the problem in input.
+func validate(c *cli.Context, input, answer string, flags []string) (judge.Judgement, error) {
+	ctx := c.Context
+	opts := map[string]string{}
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			continue // a flag of the default validator, such as case_sensitive
+		}
+		switch k {
+		case "kind", "ask", "m", "id":
+			opts[k] = v
+		default:
+			return judge.Judgement{}, fmt.Errorf("unknown validator flag %q (want kind=, ask=, m= or id=)", f)
+		}
+	}
+	p, err := validatorProblem(input, opts)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	key, err := validatorKey(ctx, c, p)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	if err := crossCheck(answer, key); err != nil {
+		return judge.Judgement{}, err
+	}
+	return judge.Judge(ctx, key, os.Stdin, judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
+}
+
+// validatorProblem reads the problem from input: plain input when opts give
+// a kind, a problem set otherwise.
+func validatorProblem(input string, opts map[string]string) (problems.Problem, error) {
+	if kind, ok := opts["kind"]; ok {
+		m := solver.AnyM
+		if s, ok := opts["m"]; ok {
+			var err error
+			if m, err = strconv.Atoi(s); err != nil {
+				return problems.Problem{}, fmt.Errorf("validator flag m=%s: not a number", s)
+			}
+		}
+		data, err := os.ReadFile(input)
+		if err != nil {
+			return problems.Problem{}, err
+		}
+		p, err := problems.ParseInput(input, data, solver.Kind(kind), solver.Ask(opts["ask"]), m)
+		return problems.Problem{Problem: p, ID: filepath.Base(input), Points: 1}, err
+	}
+	set, err := problems.Load(input)
+	if err != nil {
+		return problems.Problem{}, err
+	}
+	if id, ok := opts["id"]; ok {
+		p, ok := set.Problem(id)
+		if !ok {
+			return p, fmt.Errorf("%s has no problem %q", input, id)
+		}
+		return p, nil
+	}
+	if len(set.Problems) != 1 {
+		return problems.Problem{}, fmt.Errorf("%s has %d problems; name one with id=ID", input, len(set.Problems))
+	}
+	return set.Problems[0], nil
+}
+
+// validatorKey returns the ground truth of p from the cache, solving and
+// storing it when missing, or from the solver alone when the cache cannot
+// be opened (a judge host may give the validator no writable home).
+func validatorKey(ctx context.Context, c *cli.Context, p problems.Problem) (judge.Key, error) {
+	db, err := openDB(ctx, c)
+	if err != nil {
+		return judge.SolveKey(ctx, p.Problem, solver.Options{})
+	}
+	defer db.Close()
+	k := store.Key{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}
+	r, ok, err := db.Result(ctx, k)
+	if err != nil {
+		return judge.Key{}, err
+	}
+	if !ok {
+		if r, err = solveTask(ctx, db, task{prob: p, key: k}, batchOptions{}, nil); err != nil {
+			return judge.Key{}, err
+		}
+	}
+	return keyOf(db, p.Problem, r), nil
+}
+
+// crossCheck compares the judges' answer file with the solver's answer when
+// both are numbers: a problem package whose answer disagrees with the
+// solver is a judge error, not a verdict.
+func crossCheck(answer string, key judge.Key) error {
+	switch key.Problem.Ask {
+	case solver.AskCount, solver.AskUnique, solver.AskMax:
+	default:
+		return nil
+	}
+	data, err := os.ReadFile(answer)
+	if err != nil {
+		return nil // problemtools always gives one, but nothing is lost without it
+	}
+	s := strings.TrimSpace(strings.TrimPrefix(string(data), "\ufeff"))
+	if n, err := strconv.ParseUint(s, 10, 64); err == nil && n != key.Answer.Count {
+		return fmt.Errorf("answer file %s says %d, the solver says %d", answer, n, key.Answer.Count)
+	}
+	return nil
+}
+
+// writeFeedback writes the judge and team messages into the feedback
+// directory.
+func writeFeedback(dir string, j judge.Judgement) error {
+	files := map[string]string{
+		"judgemessage.txt": fmt.Sprintf("%s: %s\n", j.Verdict, j.Message),
+		"teammessage.txt":  j.TeamMessage + "\n",
+	}
+	for name, text := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			return fmt.Errorf("write feedback: %w", err)
+		}
+	}
+	return nil
+}
