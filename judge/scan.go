@@ -244,7 +244,7 @@ func (s *scanner) rest(what string) *failure {
 // non-ASCII text (such as Unicode digits or spaces) or just the wrong text.
 func unreadable(t token, what string) *failure {
 	if t.class&classNonASCII != 0 {
-		if !validPrefix(t.text) {
+		if !validUTF8(t.text, !t.whole()) {
 			return fail(PE, t.line, "invalid UTF-8: the answer is not text")
 		}
 		return fail(PE, t.line, "cannot read %s as %s: it has non-ASCII characters", t.show(), what)
@@ -252,12 +252,13 @@ func unreadable(t token, what string) *failure {
 	return fail(PE, t.line, "cannot read %s as %s", t.show(), what)
 }
 
-// validPrefix reports whether b is valid UTF-8 but for a rune cut at its end.
-func validPrefix(b []byte) bool {
+// validUTF8 reports whether b is valid UTF-8, forgiving a rune cut at its
+// end when cut is true (b is the kept start of a longer token).
+func validUTF8(b []byte, cut bool) bool {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		if r == utf8.RuneError && size == 1 {
-			return !utf8.FullRune(b) // only a cut rune at the end is fine
+			return cut && !utf8.FullRune(b)
 		}
 		b = b[size:]
 	}
