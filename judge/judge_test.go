@@ -341,7 +341,7 @@ func secrets(k Key) []string {
 // wrote itself, line and placement numbers and n are not secret.
 func leak(k Key, team, input string) string {
 	team = linePrefix.ReplaceAllString(team, "")
-	team = escapes.ReplaceAllString(team, "")
+	team = escapes.ReplaceAllString(team, " ")
 	wrote := map[string]bool{strconv.Itoa(k.Problem.N): true}
 	for _, w := range number.FindAllString(input[:min(len(input), 1<<16)], -1) {
 		wrote[w] = true

@@ -235,6 +235,9 @@ func (s *scanner) token(keep int, breaks int) (token, bool) {
 // rest reads the tokens left after the answer; the first one is PE.
 func (s *scanner) rest(what string) *failure {
 	if t, ok := s.next(32); ok {
+		if f := notText(t); f != nil {
+			return f
+		}
 		return fail(PE, t.line, "unexpected %s after %s", t.show(), what)
 	}
 	return s.failed
@@ -243,13 +246,21 @@ func (s *scanner) rest(what string) *failure {
 // unreadable explains why token t cannot be read as what: binary junk,
 // non-ASCII text (such as Unicode digits or spaces) or just the wrong text.
 func unreadable(t token, what string) *failure {
+	if f := notText(t); f != nil {
+		return f
+	}
 	if t.class&classNonASCII != 0 {
-		if !validUTF8(t.text, !t.whole()) {
-			return fail(PE, t.line, "invalid UTF-8: the answer is not text")
-		}
 		return fail(PE, t.line, "cannot read %s as %s: it has non-ASCII characters", t.show(), what)
 	}
 	return fail(PE, t.line, "cannot read %s as %s", t.show(), what)
+}
+
+// notText reports a token that is not UTF-8 text.
+func notText(t token) *failure {
+	if t.class&classNonASCII != 0 && !validUTF8(t.text, !t.whole()) {
+		return fail(PE, t.line, "invalid UTF-8: the answer is not text")
+	}
+	return nil
 }
 
 // validUTF8 reports whether b is valid UTF-8, forgiving a rune cut at its
