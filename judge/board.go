@@ -33,8 +33,8 @@ func readBoard(s *scanner, t token, p solver.Problem, blocks bool) (b board, nex
 			return b, t, true, nil
 		}
 		if t.class != classBoard {
-			if blocks && t.breaks > 0 {
-				return b, t, true, nil
+			if !first && blocks && t.breaks > 0 && t.class == classDigit {
+				return b, t, true, nil // the caller names the mix of forms
 			}
 			return b, t, false, unreadable(t, "a board row of Q, N, . and *")
 		}

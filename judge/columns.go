@@ -37,10 +37,7 @@ func readColumns(s *scanner, t token, n int, perLine bool, c *columns) (next tok
 		if !first && perLine && t.breaks > 0 {
 			return t, true, nil
 		}
-		if t.class != classDigit {
-			if perLine && t.breaks > 0 {
-				return t, true, nil
-			}
+		if t.class != classDigit { // on a line of its own only after the first
 			return t, false, unreadable(t, "a column number")
 		}
 		v := int64(-1)

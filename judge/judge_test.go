@@ -305,6 +305,10 @@ func TestJudgeSolutions(t *testing.T) {
 		{"queens-knights columns", qk4All, "1 3 2 4\n", PE, "line 1: column numbers are only for queens-only problems: write the boards, 4 rows of Q, N and . each"},
 		{"queens-knights fewer pieces", qk4All, boards(qk4All, qk[0]) + "\n....\n....\n....\n....\n", WA, "line 6: placement 2: 0 queens and 0 knights, expected 1 of each"},
 		{"queens-knights missing", qk4All, boards(qk4All, qk[1:]...), WA, "39 placements, expected 40; missing " + qk[0].String()},
+		{"nonsense after columns", nq6All, lines(1, s0) + "hello\n", PE, `line 2: cannot read "hello" as a column number`},
+		{"nonsense after a board", nq6All, boardText(nq6All, s0, false) + "\nhello\n", PE, `line 8: cannot read "hello" as a board row of Q, N, . and *`},
+		{"nonsense under a board", nq6All, boardText(nq6All, s0, false) + "hello\n", PE, `line 7: cannot read "hello" as a board row of Q, N, . and *`},
+		{"columns under a board", nq6All, boardText(nq6All, s0, false) + lines(1, s1), PE, "line 7: placement 2 is in the column form, but placement 1 is a board"},
 		{"nonsense", nq6All, "hello\n", PE, `line 1: cannot read "hello" as a list of placements (boards separated by blank lines, lines of column numbers, or none)`},
 	})
 }
