@@ -348,6 +348,37 @@ func TestLinksOut(t *testing.T) {
 	}
 }
 
+// TestLinkSwapped: a file that becomes a link out of the directory after
+// it was loaded is still not followed.
+func TestLinkSwapped(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "subs")
+	secret := filepath.Join(root, "secret.txt")
+	answer := filepath.Join(dir, "alice", "eight-queens.txt")
+	if err := os.MkdirAll(filepath.Dir(answer), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []string{secret, answer} {
+		if err := os.WriteFile(f, []byte("92\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	subs, errs := LoadSubmissions(dir)
+	if len(errs) != 0 || len(subs) != 1 || subs[0].Open == nil {
+		t.Fatalf("LoadSubmissions = %+v, %v", subs, errs)
+	}
+	if err := os.Remove(answer); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, answer); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	r := Contest(context.Background(), loadSet(t, "testdata/contest/set.yaml"), subs, SolverKeys{}, Limits{})
+	if res := r.Results[0]; res.Verdict != JE || !strings.Contains(res.Message, ErrOutside.Error()) {
+		t.Errorf("a file swapped for a link out: %s %q, want JE, refused", res.Verdict, res.Message)
+	}
+}
+
 // TestContestKeyError: a problem whose key cannot be had is JE for every
 // answer to it, and the others are judged.
 func TestContestKeyError(t *testing.T) {

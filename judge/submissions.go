@@ -157,10 +157,11 @@ func within(dir, rel string) (os.FileMode, error) {
 func opener(dir, rel string) func() (io.ReadCloser, error) {
 	return func() (io.ReadCloser, error) {
 		f, err := os.OpenInRoot(dir, filepath.FromSlash(rel))
+		if err != nil && strings.Contains(err.Error(), "escapes from parent") {
+			// os.Root's error for a path that leads out is not exported.
+			return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+		}
 		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) && !errors.Is(err, os.ErrPermission) {
-				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
-			}
 			return nil, err
 		}
 		return f, nil
