@@ -26,6 +26,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/mattn/go-sqlite3"
 )
@@ -105,7 +106,10 @@ func (db *DB) open(ctx context.Context, abs string) (*sql.DB, error) {
 		fk      int
 		timeout int
 	)
-	err = pool.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+	err = connect(ctx, pool)
+	if err == nil {
+		err = pool.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode)
+	}
 	if err == nil {
 		err = pool.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk)
 	}
@@ -131,6 +135,26 @@ func (db *DB) open(ctx context.Context, abs string) (*sql.DB, error) {
 	return pool, nil
 }
 
+// connect makes the pool's first connection. The driver sets journal_mode
+// to WAL as it connects; turning a new file to WAL takes an exclusive lock,
+// and SQLite reports a busy file at once there instead of calling the busy
+// handler. So two processes opening a new cache together would see
+// "database is locked": connect retries for as long as the busy timeout.
+func connect(ctx context.Context, pool *sql.DB) error {
+	deadline := time.Now().Add(busyTimeout * time.Millisecond)
+	for wait := time.Millisecond; ; wait = min(2*wait, 50*time.Millisecond) {
+		err := pool.PingContext(ctx)
+		if !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
 // dsn returns the driver's name for the file at the absolute path abs, with
 // the per-connection settings. The path is escaped so that '?', '#', '%'
 // and spaces in it are read as part of the name.
@@ -141,6 +165,12 @@ func dsn(abs string) string {
 	}
 	return fmt.Sprintf("file://%s?_journal_mode=WAL&_busy_timeout=%d&_foreign_keys=on&_txlock=immediate",
 		(&url.URL{Path: p}).EscapedPath(), busyTimeout)
+}
+
+// isBusy reports whether err is SQLite's "database is locked".
+func isBusy(err error) bool {
+	var se sqlite3.Error
+	return errors.As(err, &se) && (se.Code == sqlite3.ErrBusy || se.Code == sqlite3.ErrLocked)
 }
 
 // isNotADB reports whether err is SQLite's "file is not a database".
