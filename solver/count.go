@@ -55,6 +55,9 @@ const smallN = 12
 // give up once stop is set, and its result is then dropped. It returns the
 // sum, or ctx's error (within a second of ctx being done) or Checkpoint's.
 func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
+	if opt.Plan != nil {
+		opt.Plan(total)
+	}
 	var todo []int
 	var sum uint64
 	mine := 0

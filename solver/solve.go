@@ -41,8 +41,11 @@ type Options struct {
 	// deterministic for a problem and a solver Version, so a checkpoint taken
 	// by one run can be resumed by another.
 
+	// Plan, when not nil, is told the number of subproblems of a long count
+	// (of all shards) once, before any is counted.
+	Plan func(total int)
 	// Progress, when not nil, is told how many subproblems of a long count
-	// are done, of how many. Calls are serialised.
+	// are done, of how many (of its shard). Calls are serialised.
 	Progress func(done, total int)
 	// Resume, when not nil, is asked for each subproblem before it is
 	// counted; ok == true gives its count from an earlier run, and it is not
