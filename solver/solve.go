@@ -142,3 +142,23 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 
 // errStop ends a walk early once it has what it needs.
 var errStop = errors.New("stop")
+
+// FinishCount returns the answer to a long count of p (AskCount or
+// AskUnique) from the number of its placements, summed over the
+// subproblems of all shards: the count itself, or the classes by Burnside.
+func FinishCount(ctx context.Context, p Problem, count uint64) (Answer, error) {
+	if err := p.Validate(); err != nil {
+		return Answer{}, err
+	}
+	if p.Kind == QueensKnights {
+		return Answer{}, fmt.Errorf("a %s count is not finished from shards", p.Kind)
+	}
+	switch p.Ask {
+	case AskCount:
+		return Answer{Count: count}, nil
+	case AskUnique:
+		u, err := classes(ctx, p, count)
+		return Answer{Count: u}, err
+	}
+	return Answer{}, fmt.Errorf("ask %s is not a count", p.Ask)
+}

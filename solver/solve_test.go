@@ -169,3 +169,25 @@ func TestConstruct(t *testing.T) {
 		}
 	}
 }
+
+func TestFinishCount(t *testing.T) {
+	for n := 4; n <= 10; n++ {
+		p := Problem{Kind: NQueens, N: n, M: AnyM, Ask: AskUnique}
+		var sum uint64
+		for i := 0; i < 3; i++ { // three shards, added up
+			a, err := Solve(context.Background(), Problem{Kind: NQueens, N: n, M: AnyM, Ask: AskCount},
+				Options{Shard: Shard{I: i, K: 3}, Progress: func(int, int) {}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum += a.Count
+		}
+		got, err := FinishCount(context.Background(), p, sum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := solve(t, p).Count; got.Count != want {
+			t.Errorf("FinishCount(unique %d) = %d, want %d", n, got.Count, want)
+		}
+	}
+}
