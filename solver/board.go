@@ -116,6 +116,10 @@ type spread struct {
 	stop     *atomic.Bool // polled at nodes with pollRows rows or more left
 }
 
+// fewestRows is the fewest rows left at which spread.next looks for the row
+// with the fewest candidates; below it the choice gains less than it costs.
+const fewestRows = 7
+
 // pollRows is where spread.count polls its stop flag: the subtree of a node
 // with fewer rows left is small, and the nodes above it are few.
 const pollRows = 9
@@ -211,24 +215,27 @@ func (s *spread) split(mirror bool) {
 	s.prefixes = level
 }
 
-// count returns the number of completions of x; it gives up early, with a
-// meaningless result, once stop is set.
+// count returns the number of completions of node x; it gives up early, with
+// a meaningless result, once stop is set.
 func (s *spread) count(x *spreadNode) uint64 {
-	left := bits.OnesCount64(x.rows)
-	if left == 0 {
-		return 1
-	}
+	return s.walk(x.rows, x.cols, x.diag, x.anti)
+}
+
+func (s *spread) walk(rows, cols, diag, anti uint64) uint64 {
+	left := bits.OnesCount64(rows)
 	if left >= pollRows && s.stop.Load() {
 		return 0
 	}
-	r, avail := s.next(x)
+	x := spreadNode{rows: rows, cols: cols, diag: diag, anti: anti}
+	r, avail := s.next(&x)
 	if left == 1 {
 		return uint64(bits.OnesCount64(avail))
 	}
+	rows &^= 1 << uint(r)
 	var total uint64
 	for ; avail != 0; avail &= avail - 1 {
-		child := s.place(*x, r, avail&-avail)
-		total += s.count(&child)
+		c := bits.TrailingZeros64(avail)
+		total += s.walk(rows, cols|1<<uint(c), diag|1<<uint(c-r+s.n-1), anti|1<<uint(r+c))
 	}
 	return total
 }
