@@ -15,13 +15,21 @@
 //
 // Usage:
 //
-//	queensjudge [--db PATH] solve [--force] [--jobs N] [--format table|json|yaml] SET.yaml...
+//	queensjudge [--db PATH] solve [--force] [--jobs N] [--timeout D] [--shard I/K] [--format table|json|yaml] SET.yaml...
 //	queensjudge [--db PATH] key [--format yaml|json] [--out FILE] SET.yaml...
-//	queensjudge [--db PATH] show [--set NAME] [--format table|json|yaml] ID...
+//	queensjudge [--db PATH] show [--set NAME] [--board] [--format table|json|yaml] ID...
+//	queensjudge [--db PATH] judge [--format table|json|csv] [--scoreboard FILE] [--results-tsv FILE] SET.yaml SUBMISSIONS
+//	queensjudge [--db PATH] check [--format table|json] SET.yaml ID FILE|-
+//	queensjudge [--db PATH] validate INPUT ANSWER FEEDBACK_DIR [kind=K ask=A m=M id=ID] < team_output
+//	queensjudge [--db PATH] regrade [--dry-run] SET.yaml
+//	queensjudge [--db PATH] merge OUT.db PART.db...
+//	queensjudge [--db PATH] doctor [--fix]
+//	queensjudge completion bash|zsh|fish
 //
 // The cache is queensjudge/cache.db under the user cache directory
 // ($XDG_CACHE_HOME or ~/.cache on Linux); --db or QUEENSJUDGE_DB names
-// another file.
+// another file. Every global flag can be set from the environment:
+// QUEENSJUDGE_DB, QUEENSJUDGE_QUIET, QUEENSJUDGE_FORMAT.
 //
 // A problem set:
 //
@@ -49,27 +57,40 @@
 //	    n: 8                        # m: 5 to fix m; default: the largest m
 //	    ask: max
 //
-// Solve solves every problem not already cached, in parallel, stores each
-// answer as soon as it is found and prints one row per problem:
-//
-//	$ queensjudge solve testdata/example/contest.yaml
-//	SET  ID  KIND  ASK  N  ANSWER  CACHED  SECONDS
-//	...
-//
-// With --format json each row is an object with the fields id, set, kind, ask,
-// n, m (queens-knights), answer, cached, seconds and hash. The answer is an
+// Solve answers every problem not already cached, --jobs at a time, stores
+// each answer as soon as it is found and prints one row per problem. With
+// --format json each row is an object with the fields id, set, kind, ask, n,
+// m (queens-knights), answer, cached, seconds and hash. The answer is an
 // integer for count, unique and max; for a placement of queens alone, the
 // column of the queen in each row from the top, counting from 1; for
 // queens-knights, the board rows ('Q' queen, 'N' knight, '.' empty); null
-// when no placement exists; for solutions, the list of placements.
+// when no placement exists; for solutions, the list of placements. A long
+// count keeps the counts of its finished subproblems in the cache as it goes:
+// after Ctrl-C, --timeout or a kill, solve again goes on where it stopped.
 //
 // Key writes the answer key of the sets, solving what is missing: the same
 // rows, read back from the cache, so that two runs give identical bytes.
-// Show prints cached answers by problem id without the YAML file.
+// Show prints cached answers by problem id without the YAML file; --board
+// draws the placements.
+//
+// Judge judges a contest: SUBMISSIONS is a directory with one folder per
+// team and in it one file per problem named after the problem id, or a CSV
+// manifest team,problem,time,file of timed attempts. It prints the verdicts
+// (AC accepted, WA wrong answer, PE malformed, NO empty, JE judge error),
+// a judge message and a team message for each, and the scoreboard, ranked
+// by points and then ICPC penalty; it keeps the judgements in the cache for
+// regrade. Check judges one answer. Validate is an output validator for
+// Kattis problemtools and DOMjudge: it exits 42 when the team output on stdin
+// is accepted, 43 when it is not.
+//
+// Solve --shard I/K counts slice I of K of every long count into its own
+// cache, for a batch system (the index may come from JOB_COMPLETION_INDEX or
+// SLURM_ARRAY_TASK_ID); merge adds the slices up. Doctor checks the cache.
 //
 // Exit status: 0 on success, 1 when something could not be done (each
 // failure is printed to stderr and the rest of the batch goes on), 2 on a
-// usage error. Data goes to stdout, messages to stderr.
+// usage error; validate exits 42 or 43. Data goes to stdout, messages to
+// stderr.
 package main
 
 import (
@@ -164,6 +185,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			judgeCommand(),
 			checkCommand(),
 			validateCommand(),
+			regradeCommand(),
+			mergeCommand(),
+			doctorCommand(),
 			completionCommand(),
 		},
 		EnableBashCompletion: true,
