@@ -318,7 +318,10 @@ var (
 	// team's own answer: neither gives the expected answer away.
 	linePrefix = regexp.MustCompile(`line \d+|placement \d+|\(line \d+\)|\d+×\d+|` +
 		`\b\d+ (column numbers?|queens?|knights?|placements?|rows?|squares?)\b`)
-	number = regexp.MustCompile(`\d+`)
+	// number matches a number of its own in a message, not the 4 of b4;
+	// digits any the team wrote.
+	number = regexp.MustCompile(`\b\d+\b`)
+	digits = regexp.MustCompile(`\d+`)
 	// escapes matches how the team's own bytes are quoted.
 	escapes = regexp.MustCompile(`\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\U[0-9a-f]{8}|U\+[0-9A-F]{4,}`)
 )
@@ -347,7 +350,7 @@ func leak(k Key, team, input string) string {
 	team = linePrefix.ReplaceAllString(team, "")
 	team = escapes.ReplaceAllString(team, " ")
 	wrote := map[string]bool{strconv.Itoa(k.Problem.N): true}
-	for _, w := range number.FindAllString(input[:min(len(input), 1<<16)], -1) {
+	for _, w := range digits.FindAllString(input[:min(len(input), 1<<16)], -1) {
 		wrote[w] = true
 	}
 	found := map[string]bool{}
