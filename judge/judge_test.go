@@ -316,7 +316,7 @@ func TestJudgeSolutions(t *testing.T) {
 var (
 	// linePrefix matches where a message points, and what it counts of the
 	// team's own answer: neither gives the expected answer away.
-	linePrefix = regexp.MustCompile(`line \d+|placement \d+|\(line \d+\)|\d+×\d+|` +
+	linePrefix = regexp.MustCompile(`line \d+|placement \d+|\(line \d+\)|\d+×\d+|row \d+|from [01]\b|` +
 		`\b\d+ (column numbers?|queens?|knights?|placements?|rows?|squares?)\b`)
 	// number matches a number of its own in a message, not the 4 of b4;
 	// digits any the team wrote.
@@ -351,6 +351,10 @@ func leak(k Key, team, input string) string {
 	team = escapes.ReplaceAllString(team, " ")
 	wrote := map[string]bool{strconv.Itoa(k.Problem.N): true}
 	for _, w := range digits.FindAllString(input[:min(len(input), 1<<16)], -1) {
+		wrote[w] = true
+		if w = strings.TrimLeft(w, "0"); w == "" {
+			w = "0"
+		}
 		wrote[w] = true
 	}
 	found := map[string]bool{}
