@@ -108,10 +108,11 @@ func (ck *checker) placement(pl solver.Placement, line int) *failure {
 	}
 	switch k := len(pl.Queens); {
 	case k > p.M:
-		return keyError("a valid placement of %d queens and %d knights, but the key says the largest m is %d", k, k, p.M)
+		return keyError("a valid placement of %s and %s, but the key says the largest m is %d",
+			plural(int64(k), "queen"), plural(int64(k), "knight"), p.M)
 	case k < p.M:
-		return fail(WA, line, "%d queens and %d knights, expected %d of each", k, k, p.M).
-			withTeam("%d queens and %d knights: valid, but not the most pieces possible", k, k)
+		return fail(WA, line, "%s and %s, expected %d of each", plural(int64(k), "queen"), plural(int64(k), "knight"), p.M).
+			withTeam("%s and %s: valid, but not the most pieces possible", plural(int64(k), "queen"), plural(int64(k), "knight"))
 	}
 	return nil
 }

@@ -229,6 +229,7 @@ func TestJudgePlacement(t *testing.T) {
 		{"knight attacks queen", qk6M3Place, "Q.....\n..Q...\n.....Q\n...N..\n......\n.N.N..\n", WA, "queen on a6 attacks knight on d3"},
 		{"largest m", qk6Place, boardText(qk6Place, qk, false), AC, "a valid placement"},
 		{"largest m, too few", qk6Place, "Q.....\n..Q...\n......\n......\n.N....\n.N....\n", WA, "2 queens and 2 knights, expected 3 of each"},
+		{"largest m, one of each", qk6Place, "Q.....\n......\n......\n......\n......\n.N....\n", WA, "1 queen and 1 knight, expected 3 of each"},
 		{"largest m, unequal", qk6Place, "Q.....\n..Q...\n......\n......\n.N....\n......\n", WA, "1 knight, expected 2"},
 		{"largest m, attack", qk6Place, "Q.....\n..Q...\n.....Q\n......\n.N....\n.N.N..\n", WA, "knights on b2 and d1 attack each other"},
 		{"empty", nq8Place, "\n\n", NO, "the answer is empty"},
@@ -385,13 +386,33 @@ func runCases(t *testing.T, cases []judgeCase) {
 				t.Errorf("Judge(%.40q) = %s %q, want %s %q", c.in, j.Verdict, j.Message, c.want, c.msg)
 			}
 			checkJudgement(t, k, j, c.in)
+			if s := leak(k, j.TeamMessage, c.in); s != "" {
+				t.Errorf("team message %q shows the answer %q", j.TeamMessage, s)
+			}
 		})
 	}
 }
 
+// checkBlind checks that the team message does not depend on the answer:
+// judged against a key with another count or placement, the same verdict
+// must come with the same team message. (The largest m decides which
+// placements are valid, so it cannot be changed here; leak checks it.)
+func checkBlind(t *testing.T, k Key, j Judgement, input string) {
+	t.Helper()
+	other := k
+	other.Answer.Count++
+	if k.Answer.Placement != nil {
+		other.Answer.Placement = nil
+	}
+	j2 := Judge(context.Background(), other, strings.NewReader(input), Limits{})
+	if j2.Verdict == j.Verdict && j.Verdict != AC && j.Verdict != JE && j2.TeamMessage != j.TeamMessage {
+		t.Errorf("team message %q against the key, %q against another: it gives the answer away", j.TeamMessage, j2.TeamMessage)
+	}
+}
+
 // checkJudgement checks what every judgement must be: a known verdict,
-// messages of one short line of UTF-8, and a team message that does not give
-// the answer away.
+// messages of one short line of UTF-8, squares on the board, and a team
+// message that does not change with the answer.
 func checkJudgement(t *testing.T, k Key, j Judgement, input string) {
 	t.Helper()
 	if !slices.Contains(Verdicts, j.Verdict) {
@@ -402,9 +423,7 @@ func checkJudgement(t *testing.T, k Key, j Judgement, input string) {
 			t.Errorf("message %q is empty, too long, not UTF-8 or not one line", m)
 		}
 	}
-	if s := leak(k, j.TeamMessage, input); s != "" {
-		t.Errorf("team message %q shows the answer %q", j.TeamMessage, s)
-	}
+	checkBlind(t, k, j, input)
 	for _, s := range j.Squares {
 		if s.Row < 0 || s.Row >= k.Problem.N || s.Col < 0 || s.Col >= k.Problem.N {
 			t.Errorf("square %v is off the %d×%d board", s, k.Problem.N, k.Problem.N)
