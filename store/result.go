@@ -190,6 +190,10 @@ func (db *DB) put(ctx context.Context, r Result, solutions iter.Seq2[solver.Plac
 	if err != nil {
 		return err
 	}
+	// A finished answer needs no checkpoint.
+	if err := deleteSubproblems(ctx, tx, r.Key); err != nil {
+		return err
+	}
 	_, err = tx.ExecContext(ctx, `DELETE FROM solutions WHERE def_hash = ? AND solver_version = ?`,
 		r.Key.DefHash, r.Key.SolverVersion)
 	if err != nil {

@@ -1,0 +1,113 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+)
+
+// MaxKeptAnswer is the largest answer whose bytes a Judgement keeps; a
+// larger one is read again from its file by regrade.
+const MaxKeptAnswer = 1 << 20
+
+// Judgement is one judged submission as the cache keeps it.
+type Judgement struct {
+	// Set, Team, Problem and File name the submission; File is its path
+	// relative to the submissions directory or manifest, as reported.
+	Set, Team, Problem, File string
+	Attempt                  int
+	Time                     time.Duration // from the contest start; meaningful only when Timed
+	Timed                    bool
+	Path                     string // absolute path of the answer when judged
+	Answer                   []byte // the answer when at most MaxKeptAnswer bytes, else nil
+	Key                      Key    // the ground truth judged against
+	Verdict                  string // AC, WA, PE, NO or JE
+	Message, TeamMessage     string
+	JudgedAt                 time.Time
+}
+
+// PutJudgements keeps js, replacing what was kept for the same set, team,
+// problem and file, in one transaction. An answer longer than MaxKeptAnswer
+// is not kept. Safe for concurrent use.
+func (db *DB) PutJudgements(ctx context.Context, js []Judgement) error {
+	if err := db.putJudgements(ctx, js); err != nil {
+		return fmt.Errorf("put judgements: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO judgements
+		(set_name, team, problem_id, file, attempt, time_ms, path, answer,
+		 def_hash, solver_version, verdict, message, team_message, judged_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (set_name, team, problem_id, file) DO UPDATE SET
+			attempt = excluded.attempt, time_ms = excluded.time_ms, path = excluded.path,
+			answer = excluded.answer, def_hash = excluded.def_hash,
+			solver_version = excluded.solver_version, verdict = excluded.verdict,
+			message = excluded.message, team_message = excluded.team_message,
+			judged_at = excluded.judged_at`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, j := range js {
+		var timeMS, answer any // NULL unless known
+		if j.Timed {
+			timeMS = j.Time.Milliseconds()
+		}
+		if j.Answer != nil && len(j.Answer) <= MaxKeptAnswer {
+			answer = j.Answer
+		}
+		if j.JudgedAt.IsZero() {
+			j.JudgedAt = time.Now()
+		}
+		_, err := stmt.ExecContext(ctx, j.Set, j.Team, j.Problem, j.File, j.Attempt, timeMS, j.Path, answer,
+			j.Key.DefHash, j.Key.SolverVersion, j.Verdict, j.Message, j.TeamMessage, formatTime(j.JudgedAt))
+		if err != nil {
+			return fmt.Errorf("team %s, problem %s, file %s: %w", j.Team, j.Problem, j.File, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// Judgements returns the judgements kept for set, by team, problem,
+// attempt and file. Safe for concurrent use.
+func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
+	rows, err := db.r.QueryContext(ctx, `SELECT team, problem_id, file, attempt, time_ms, path, answer,
+			def_hash, solver_version, verdict, message, team_message, judged_at
+		FROM judgements WHERE set_name = ?
+		ORDER BY team, problem_id, attempt, file`, set)
+	if err != nil {
+		return nil, fmt.Errorf("read judgements of %s: %w", set, err)
+	}
+	defer rows.Close()
+	var js []Judgement
+	for rows.Next() {
+		j := Judgement{Set: set}
+		var timeMS sql.NullInt64
+		var judgedAt string
+		err := rows.Scan(&j.Team, &j.Problem, &j.File, &j.Attempt, &timeMS, &j.Path, &j.Answer,
+			&j.Key.DefHash, &j.Key.SolverVersion, &j.Verdict, &j.Message, &j.TeamMessage, &judgedAt)
+		if err != nil {
+			return nil, fmt.Errorf("read judgements of %s: %w", set, err)
+		}
+		if timeMS.Valid {
+			j.Time, j.Timed = time.Duration(timeMS.Int64)*time.Millisecond, true
+		}
+		if j.JudgedAt, err = time.Parse(time.RFC3339Nano, judgedAt); err != nil {
+			return nil, fmt.Errorf("read judgements of %s: %w", set, err)
+		}
+		js = append(js, j)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read judgements of %s: %w", set, err)
+	}
+	return js, nil
+}
