@@ -22,6 +22,7 @@ type batchOptions struct {
 	jobs         int           // problems solved at once
 	timeout      time.Duration // per problem; none when zero
 	maxSolutions uint64        // refuse longer solution lists
+	shard        solver.Shard  // count only this slice (K > 0)
 	// progress, when not nil, makes the progress bar for a batch that has
 	// total problems to solve.
 	progress func(total int) *progress
@@ -71,7 +72,7 @@ func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batc
 		for _, p := range set.Problems {
 			t := task{set: set, prob: p, key: store.Key{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}}
 			o := outcome{task: t}
-			if !opt.force {
+			if !opt.force && opt.shard.K == 0 {
 				o.result, o.cached, o.err = db.Result(ctx, t.key)
 			}
 			if !o.cached && o.err == nil {
@@ -142,7 +143,10 @@ func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions, prog
 		defer cancel()
 	}
 	p := t.prob.Problem
-	sopt := solver.Options{MaxSolutions: opt.maxSolutions, Progress: progress}
+	sopt := solver.Options{MaxSolutions: opt.maxSolutions, Progress: progress, Shard: opt.shard}
+	if opt.shard.K > 0 && !shardable(p) {
+		return store.Result{}, errNotSharded
+	}
 	var sp *spool
 	if p.Ask == solver.AskSolutions {
 		var err error
@@ -152,11 +156,30 @@ func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions, prog
 		defer sp.Close()
 		sopt.Emit = sp.Write
 	}
+	var cp *checkpointer
+	if p.Ask == solver.AskCount || p.Ask == solver.AskUnique {
+		var err error
+		if cp, err = newCheckpointer(ctx, db, t.key); err != nil {
+			return store.Result{}, err
+		}
+		cp.hook(ctx, &sopt)
+	}
 	start := time.Now()
 	ans, err := solver.Solve(ctx, p, sopt)
+	if cp != nil {
+		// What is counted is kept, finished or not.
+		if ferr := cp.flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
+			err = ferr
+		}
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			err = context.Cause(ctx)
+			if cp != nil {
+				if kept, total := cp.done(); kept > 0 {
+					err = fmt.Errorf("%w; %d of %d subproblems are counted and kept: solve again to go on", err, kept, total)
+				}
+			}
 		}
 		return store.Result{}, err
 	}
@@ -170,6 +193,16 @@ func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions, prog
 		Seconds:    time.Since(start).Seconds(),
 		SolvedAt:   time.Now().UTC(),
 	}
+	if opt.shard.K > 0 {
+		// A shard's answer is a partial sum: its subproblems are kept, and
+		// merge adds the parts up.
+		_, total := cp.done()
+		err := db.PutPart(context.WithoutCancel(ctx), store.Part{
+			Key: t.key, Definition: res.Definition, Kind: p.Kind, Ask: p.Ask, N: p.N,
+			ShardI: opt.shard.I, ShardK: opt.shard.K, Total: total, Done: true,
+		})
+		return res, err
+	}
 	var sols iter.Seq2[solver.Placement, error]
 	if sp != nil {
 		if sols, err = sp.Placements(); err != nil {
@@ -181,6 +214,15 @@ func solveTask(ctx context.Context, db *store.DB, t task, opt batchOptions, prog
 		return store.Result{}, err
 	}
 	return res, nil
+}
+
+// errNotSharded refuses to cut a problem that is not a long count into
+// shards.
+var errNotSharded = errors.New("not a long count: solve it without --shard")
+
+// shardable reports whether p is a long count that shards can share.
+func shardable(p solver.Problem) bool {
+	return p.Kind != solver.QueensKnights && (p.Ask == solver.AskCount || p.Ask == solver.AskUnique)
 }
 
 // spool holds the placements a solve emits in a temporary file, so that a

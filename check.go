@@ -58,7 +58,11 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			}
 			defer db.Close()
 			one := &problems.Set{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}
-			key, err := cacheKeys(ctx, db, one, batchOptionsOf(c, "")).Key(ctx, p)
+			opt, err := batchOptionsOf(c, "")
+			if err != nil {
+				return err
+			}
+			key, err := cacheKeys(ctx, db, one, opt).Key(ctx, p)
 			var j judge.Judgement
 			if err != nil {
 				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}

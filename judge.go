@@ -60,12 +60,19 @@ error (the ground truth could not be had; exit status 1).`,
 				return err
 			}
 			defer db.Close()
-			keys := cacheKeys(ctx, db, set, batchOptionsOf(c, f))
+			opt, err := batchOptionsOf(c, f)
+			if err != nil {
+				return err
+			}
+			keys := cacheKeys(ctx, db, set, opt)
 			report := judge.Contest(ctx, set, subs, keys, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			for _, w := range report.Warnings {
 				fmt.Fprintf(stderr, "warning: %v\n", w)
 			}
 			if err := writeReport(c.App.Writer, f, report); err != nil {
+				return err
+			}
+			if err := keepJudgements(ctx, db, set, report, subs, submissionPath(c.Args().Get(1))); err != nil {
 				return err
 			}
 			if err := writeExports(c, report); err != nil {

@@ -24,6 +24,9 @@ type row struct {
 	Cached  bool        `json:"cached" yaml:"cached"`
 	Seconds float64     `json:"seconds" yaml:"seconds"`
 	Hash    string      `json:"hash" yaml:"hash"`
+	// Shard is the slice a solve --shard counted ("2/8"); the answer is
+	// then its partial sum.
+	Shard string `json:"shard,omitempty" yaml:"shard,omitempty"`
 
 	text string // the answer in a table cell
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 
 	"github.com/urfave/cli/v2"
@@ -20,6 +22,11 @@ by solving the rest, several at a time, storing each answer as soon as it is
 found. It prints one row per problem.`,
 		Flags: append(batchFlags(),
 			formatFlag("table", "json", "yaml"),
+			&cli.StringFlag{
+				Name: "shard",
+				Usage: "count only slice `I/K` (0-based) of every long count, into this cache; " +
+					"K alone takes I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; merge adds the slices up",
+			},
 		),
 		Action: func(c *cli.Context) error {
 			f, err := format(c, "table", "json", "yaml")
@@ -62,14 +69,22 @@ func batchFlags() []cli.Flag {
 func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err error) {
 	stderr := c.App.ErrWriter
 	ctx := c.Context
+	opt, err := batchOptionsOf(c, format)
+	if err != nil {
+		return nil, false, err
+	}
 	db, err := openDB(ctx, c)
 	if err != nil {
 		return nil, false, err
 	}
 	defer db.Close()
 	sets, failed := loadSets(c.Args().Slice(), stderr)
-	outs := solveSets(ctx, db, sets, batchOptionsOf(c, format))
+	outs := solveSets(ctx, db, sets, opt)
 	for _, o := range outs {
+		if errors.Is(o.err, errNotSharded) {
+			fmt.Fprintf(stderr, "%s:%d: problem %q: skipped: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
+			continue
+		}
 		if o.err != nil {
 			fmt.Fprintf(stderr, "%s:%d: problem %q: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
 			failed = true
@@ -81,6 +96,9 @@ func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err e
 			failed = true
 			continue
 		}
+		if r.Shard = shardLabel(opt.shard); r.Shard != "" {
+			r.text += " (slice " + r.Shard + ")"
+		}
 		rows = append(rows, r)
 	}
 	return rows, failed, nil
@@ -89,9 +107,14 @@ func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err e
 // batchOptionsOf returns the options that c's batch flags set. format is
 // the format of what goes to stdout ("" when it goes to a file), which
 // decides whether a progress bar is drawn.
-func batchOptionsOf(c *cli.Context, format string) batchOptions {
+func batchOptionsOf(c *cli.Context, format string) (batchOptions, error) {
 	stderr := c.App.ErrWriter
+	shard, err := parseShard(c.String("shard"), os.Getenv)
+	if err != nil {
+		return batchOptions{}, err
+	}
 	return batchOptions{
+		shard:        shard,
 		force:        c.Bool("force"),
 		jobs:         max(c.Int("jobs"), 1),
 		timeout:      c.Duration("timeout"),
@@ -99,5 +122,5 @@ func batchOptionsOf(c *cli.Context, format string) batchOptions {
 		progress: func(total int) *progress {
 			return newProgress(stderr, showProgress(stderr, c.Bool("quiet"), format), total, "solving")
 		},
-	}
+	}, nil
 }

@@ -1,0 +1,63 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+func doctorCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "doctor",
+		Usage: "check the cache: integrity, stale results, orphans",
+		Description: `Doctor runs SQLite's integrity check on the cache and reports problems whose
+answer is stale (their definition has no answer from this solver version),
+answers of older solver versions, answers no problem links to, and the
+checkpoints of interrupted counts. With --fix it removes what is safe to
+remove: answers of other solver versions and checkpoints of finished counts.
+Links, current answers and the checkpoints an interrupted count resumes from
+are kept. The exit status is 1 when the integrity check fails.`,
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "fix", Usage: "remove what is safe to remove"},
+		},
+		Action: func(c *cli.Context) error {
+			ctx := c.Context
+			db, err := openDB(ctx, c)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			rep, err := db.Doctor(ctx, solver.Version)
+			if err != nil {
+				return err
+			}
+			w := c.App.Writer
+			if len(rep.Integrity) == 0 {
+				fmt.Fprintln(w, "integrity: ok")
+			}
+			for _, line := range rep.Integrity {
+				fmt.Fprintf(w, "integrity: %s\n", line)
+			}
+			for _, s := range rep.Stale {
+				fmt.Fprintf(w, "stale: problem %q of set %q has no answer from solver version %s; solve the set again\n", s.ID, s.Set, solver.Version)
+			}
+			fmt.Fprintf(w, "answers of other solver versions: %d\n", rep.OldResults)
+			fmt.Fprintf(w, "answers no problem links to: %d\n", rep.Orphans)
+			fmt.Fprintf(w, "interrupted counts (resumable): %d\n", rep.Checkpoints)
+			fmt.Fprintf(w, "checkpoints of finished counts: %d\n", rep.FinishedCheckpoints)
+			if c.Bool("fix") {
+				removed, err := db.Fix(ctx, solver.Version)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(w, "fixed: removed %d rows\n", removed)
+			}
+			if len(rep.Integrity) > 0 {
+				return errReported
+			}
+			return nil
+		},
+	}
+}

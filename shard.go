@@ -1,0 +1,61 @@
+package main
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// shardEnv are the environment variables a batch system sets to the index
+// of one task of an array: a Kubernetes Indexed Job, then a Slurm job array.
+var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
+
+// parseShard reads --shard: "I/K" for slice I (0-based) of K, or "K" alone
+// with I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (less
+// SLURM_ARRAY_TASK_MIN when Slurm numbers the array from elsewhere). "" is
+// no shard.
+func parseShard(s string, getenv func(string) string) (solver.Shard, error) {
+	if s == "" {
+		return solver.Shard{}, nil
+	}
+	is, ks, explicit := strings.Cut(s, "/")
+	if !explicit {
+		ks = is
+		is = ""
+		for _, name := range shardEnv {
+			if v := getenv(name); v != "" {
+				is = v
+				if name == "SLURM_ARRAY_TASK_ID" {
+					if lo, err := strconv.Atoi(getenv("SLURM_ARRAY_TASK_MIN")); err == nil {
+						if i, err := strconv.Atoi(v); err == nil {
+							is = strconv.Itoa(i - lo)
+						}
+					}
+				}
+				break
+			}
+		}
+		if is == "" {
+			return solver.Shard{}, usagef("--shard %s: give I/K, or set %s", s, strings.Join(shardEnv, " or "))
+		}
+	}
+	k, err := strconv.Atoi(ks)
+	if err != nil || k < 1 {
+		return solver.Shard{}, usagef("--shard %s: K must be a positive number", s)
+	}
+	i, err := strconv.Atoi(is)
+	if err != nil || i < 0 || i >= k {
+		return solver.Shard{}, usagef("--shard %s: the index must be 0..%d, got %q", s, k-1, is)
+	}
+	return solver.Shard{I: i, K: k}, nil
+}
+
+// shardLabel is how a shard is shown: "2/8".
+func shardLabel(sh solver.Shard) string {
+	if sh.K == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", sh.I, sh.K)
+}
