@@ -56,7 +56,7 @@ func answerText(ask solver.Ask, a solver.Answer) string {
 		if a.Placement == nil {
 			return "none"
 		}
-		const maxCell = 40
+		const maxCell = 48
 		s := a.Placement.String()
 		if len(s) > maxCell {
 			cut := strings.LastIndexByte(s[:maxCell], ' ')
