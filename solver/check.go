@@ -32,9 +32,11 @@ func Check(p Problem, pl Placement) *Violation {
 	if pl.N != n {
 		return violation(nil, "board is %d×%d, expected %d×%d", pl.N, pl.N, n, n)
 	}
-	for _, s := range slices.Concat(pl.Queens, pl.Knights) {
-		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
-			return violation(nil, "square (%d, %d) is off the board", s.Row, s.Col)
+	for _, pieces := range [][]Square{pl.Queens, pl.Knights} {
+		for _, s := range pieces {
+			if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+				return violation(nil, "square (%d, %d) is off the board", s.Row, s.Col)
+			}
 		}
 	}
 	wantQ, wantN := n, 0
@@ -94,41 +96,43 @@ func (l lines) mark(s Square, n int) {
 
 func checkConflicts(p Problem, pl Placement) *Violation {
 	n := p.N
-	pieces := make([]piece, 0, len(pl.Queens)+len(pl.Knights))
-	for _, s := range pl.Queens {
-		pieces = append(pieces, piece{s, true})
-	}
-	for _, s := range pl.Knights {
-		pieces = append(pieces, piece{s, false})
-	}
-	slices.SortStableFunc(pieces, func(a, b piece) int {
-		if a.Row != b.Row {
-			return a.Row - b.Row
+	total := len(pl.Queens) + len(pl.Knights)
+	var at func(i int) piece
+	if len(pl.Knights) == 0 && slices.IsSortedFunc(pl.Queens, compareSquares) {
+		// The common case, and the one of 10,000,000 queens: no copy.
+		at = func(i int) piece { return piece{pl.Queens[i], true} }
+	} else {
+		pieces := make([]piece, 0, total)
+		for _, s := range pl.Queens {
+			pieces = append(pieces, piece{s, true})
 		}
-		return a.Col - b.Col
-	})
+		for _, s := range pl.Knights {
+			pieces = append(pieces, piece{s, false})
+		}
+		slices.SortStableFunc(pieces, func(a, b piece) int { return compareSquares(a.Square, b.Square) })
+		at = func(i int) piece { return pieces[i] }
+	}
 
 	anyLine, queenLine := newLines(n), newLines(n)
 	// occupied is only needed for knight moves, and knights only stand on
 	// the small boards of queens-knights problems.
 	var occupied map[Square]piece
 	if len(pl.Knights) > 0 {
-		occupied = make(map[Square]piece, len(pieces))
+		occupied = make(map[Square]piece, total)
 	}
-	for i, pc := range pieces {
-		if i > 0 && pieces[i-1].Square == pc.Square {
+	for i := 0; i < total; i++ {
+		pc := at(i)
+		if i > 0 && at(i-1).Square == pc.Square {
 			return violation([]Square{pc.Square}, "two pieces on %s", pc.Name(n))
 		}
 		if pc.queen && p.IsReserved(pc.Row, pc.Col) {
 			return violation([]Square{pc.Square}, "square %s is reserved", pc.Name(n))
 		}
 		if pc.queen && anyLine.hit(pc.Square, n) {
-			other := nearestOnLine(pieces[:i], pc.Square, false)
-			return conflict(other, pc, n)
+			return conflict(nearestOnLine(at, i, false), pc, n)
 		}
 		if !pc.queen && queenLine.hit(pc.Square, n) {
-			other := nearestOnLine(pieces[:i], pc.Square, true)
-			return conflict(other, pc, n)
+			return conflict(nearestOnLine(at, i, true), pc, n)
 		}
 		if occupied != nil {
 			for _, d := range knightMoves {
@@ -150,11 +154,14 @@ func checkConflicts(p Problem, pl Placement) *Violation {
 // knightMoves are the eight moves of a knight.
 var knightMoves = [8]Square{{-2, -1}, {-2, 1}, {-1, -2}, {-1, 2}, {1, -2}, {1, 2}, {2, -1}, {2, 1}}
 
-// nearestOnLine returns the piece of earlier (queens only, when queensOnly)
-// that shares a row, column or diagonal with s and is nearest to it.
-func nearestOnLine(earlier []piece, s Square, queensOnly bool) piece {
+// nearestOnLine returns the piece before the i-th (queens only, when
+// queensOnly) that shares a row, column or diagonal with the i-th and is
+// nearest to it.
+func nearestOnLine(at func(int) piece, i int, queensOnly bool) piece {
+	s := at(i).Square
 	best, bestDist := piece{}, -1
-	for _, pc := range earlier {
+	for j := 0; j < i; j++ {
+		pc := at(j)
 		if queensOnly && !pc.queen {
 			continue
 		}

@@ -138,11 +138,12 @@ func ParsePlacement(s string) (Placement, error) {
 }
 
 // sortSquares puts squares in row-major order.
-func sortSquares(sq []Square) {
-	slices.SortFunc(sq, func(a, b Square) int {
-		if a.Row != b.Row {
-			return a.Row - b.Row
-		}
-		return a.Col - b.Col
-	})
+func sortSquares(sq []Square) { slices.SortFunc(sq, compareSquares) }
+
+// compareSquares orders squares row-major: by row, then by column.
+func compareSquares(a, b Square) int {
+	if a.Row != b.Row {
+		return a.Row - b.Row
+	}
+	return a.Col - b.Col
 }
