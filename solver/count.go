@@ -24,7 +24,7 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	if p.Kind == NQueens && p.N >= minQuadrantN && p.N <= maxQuadrantN {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-		qd := newQuadrants(p.N, &stop)
+		qd := newQuadrants(p.N, &stop, workers(opt))
 		stopWatch()
 		if qd == nil {
 			return 0, ctx.Err()
@@ -37,7 +37,7 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	}
 	s := newSpread(b)
 	return runSplit(ctx, len(s.prefixes), opt, func(stop *atomic.Bool) func(i int) uint64 {
-		s.stop = stop
+		s.stop = stop // the same flag for every worker
 		return func(i int) uint64 {
 			x := s.prefixes[i]
 			return x.weight * s.count(&x)
@@ -49,9 +49,18 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 // hook asks for subproblems: an open 12×12 board takes milliseconds.
 const smallN = 12
 
+// workers returns the number of goroutines opt asks for.
+func workers(opt Options) int {
+	if opt.Workers < 1 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return opt.Workers
+}
+
 // runSplit counts the subproblems 0..total-1 of opt's shard, skipping those
 // opt.Resume knows, with opt.Workers goroutines (GOMAXPROCS when zero). Each
-// worker makes its counting function once with newWorker; the function may
+// worker's counting function is made by newWorker, called before any of them
+// starts; the function may
 // give up once stop is set, and its result is then dropped. It returns the
 // sum, or ctx's error (within a second of ctx being done) or Checkpoint's.
 func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
@@ -78,11 +87,7 @@ func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *
 	if opt.Progress != nil {
 		opt.Progress(done, mine)
 	}
-	workers := opt.Workers
-	if workers < 1 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	workers = min(workers, len(todo))
+	workers := min(workers(opt), len(todo))
 
 	var stop atomic.Bool
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
@@ -93,11 +98,14 @@ func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *
 		failed error
 		wg     sync.WaitGroup
 	)
-	for range workers {
+	counts := make([]func(int) uint64, workers)
+	for k := range counts {
+		counts[k] = newWorker(&stop)
+	}
+	for _, count := range counts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			count := newWorker(&stop)
 			for !stop.Load() {
 				k := int(next.Add(1) - 1)
 				if k >= len(todo) {

@@ -32,7 +32,7 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 			}
 		}
 		if n >= minQuadrantN {
-			qd := newQuadrants(n, new(atomic.Bool))
+			qd := newQuadrants(n, new(atomic.Bool), 2)
 			w := newQuadWork()
 			var got uint64
 			for _, sub := range qd.subs {
@@ -163,12 +163,12 @@ func TestCountHooks(t *testing.T) {
 // on every run, and that there are enough of them.
 func TestCountNumbering(t *testing.T) {
 	for _, n := range []int{13, 16} {
-		a, b := newQuadrants(n, new(atomic.Bool)), newQuadrants(n, new(atomic.Bool))
+		a, b := newQuadrants(n, new(atomic.Bool), 2), newQuadrants(n, new(atomic.Bool), 2)
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d: subproblems differ between runs", n)
 		}
 	}
-	if got := len(newQuadrants(17, new(atomic.Bool)).subs); got < 10_000 {
+	if got := len(newQuadrants(17, new(atomic.Bool), 2).subs); got < 10_000 {
 		t.Errorf("n=17: %d subproblems, want at least 10000", got)
 	}
 }

@@ -3,6 +3,7 @@ package solver
 import (
 	"math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -113,6 +114,9 @@ type quadrants struct {
 	cfgs            []*quadCfg
 	subs            []quadSub
 	even            *[4]keyed // the tables of an even board, shared
+	workers         int       // goroutines that build tables at once
+	cacheMu         sync.Mutex
+	cache           []*cfgTables // an odd board's latest configurations' tables
 }
 
 // quadCfg is a placement of the queens of the middle row and column of an
@@ -210,10 +214,11 @@ const minQuadrantN = 10
 // memory (and their counts take days anyway).
 const maxQuadrantN = 21
 
-// newQuadrants returns nil when stop is set before it is done.
-func newQuadrants(n int, stop *atomic.Bool) *quadrants {
+// newQuadrants returns nil when stop is set before it is done. Its tables
+// are built by up to workers goroutines at once.
+func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	h := n / 2
-	qd := &quadrants{n: n, h: h}
+	qd := &quadrants{n: n, h: h, workers: max(1, workers)}
 	var core []int
 	for i := 0; i < n; i++ {
 		if n%2 == 0 || i != h {
@@ -222,7 +227,8 @@ func newQuadrants(n int, stop *atomic.Bool) *quadrants {
 	}
 	north, south := core[:h], core[h:]
 	west, east := core[:h], core[h:]
-	qd.quarters = [4]*quarter{newQuarter(n, north, west, stop), newQuarter(n, north, east, stop), newQuarter(n, south, west, stop), newQuarter(n, south, east, stop)}
+	quarters := [4][2][]int{{north, west}, {north, east}, {south, west}, {south, east}}
+	qd.each4(func(i int) { qd.quarters[i] = newQuarter(n, quarters[i][0], quarters[i][1], stop) })
 	// North diagonals r-c+n-1 reach up to north[h-1]+n-1, south ones start
 	// at south[0]; anti-diagonals r+c likewise.
 	qd.dlo, qd.alo = uint(south[0]), uint(south[0])
@@ -245,6 +251,53 @@ func (qd *quadrants) key(d, a uint64) uint64 {
 	return (d>>qd.dlo)&m | (a>>qd.alo&m)<<qd.width
 }
 
+// each4 calls fn(0) … fn(3) on up to qd.workers goroutines.
+func (qd *quadrants) each4(fn func(i int)) {
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for range min(qd.workers, 4) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < 4; i = int(next.Add(1) - 1) {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// cfgTables are the tables of one configuration of an odd board, made once
+// and shared by the workers.
+type cfgTables struct {
+	cfg  int32
+	once sync.Once
+	tabs [4]keyed
+}
+
+// shared returns the tables of configuration cfg. Subproblems are handed out
+// in order, so the workers are on one or two neighbouring configurations:
+// the cache keeps the two latest.
+func (qd *quadrants) shared(cfg int32) *[4]keyed {
+	qd.cacheMu.Lock()
+	var e *cfgTables
+	for _, x := range qd.cache {
+		if x.cfg == cfg {
+			e = x
+		}
+	}
+	if e == nil {
+		e = &cfgTables{cfg: cfg}
+		qd.cache = append(qd.cache, e)
+		if len(qd.cache) > 2 {
+			qd.cache = slices.Delete(qd.cache, 0, 1)
+		}
+	}
+	qd.cacheMu.Unlock()
+	e.once.Do(func() { e.tabs = qd.tables(qd.cfgs[cfg]) })
+	return &e.tabs
+}
+
 // tables returns the keyed quarter tables of configuration c.
 func (qd *quadrants) tables(c *quadCfg) [4]keyed {
 	n := qd.n
@@ -254,7 +307,8 @@ func (qd *quadrants) tables(c *quadCfg) [4]keyed {
 		ba |= 1 << uint(q.Row+q.Col)
 	}
 	var t [4]keyed
-	for i, q := range qd.quarters {
+	qd.each4(func(i int) {
+		q := qd.quarters[i]
 		qbd, qba := bd, ba
 		if c.trick && i < 2 {
 			// North half-boards with a queen on a long diagonal are never
@@ -273,7 +327,7 @@ func (qd *quadrants) tables(c *quadCfg) [4]keyed {
 		}
 		kt.off[len(kt.off)-1] = uint32(len(kt.key))
 		t[i] = kt
-	}
+	})
 	return t
 }
 
@@ -373,7 +427,7 @@ func nextSubset(s uint32) uint32 {
 // quadWork is one worker's scratch space.
 type quadWork struct {
 	cfg   int32 // the configuration of tabs, -1 for none
-	tabs  [4]keyed
+	tabs  *[4]keyed
 	north []uint64
 	all   []uint64
 	south [3][]uint64 // by weight 1, 2, 4
@@ -391,9 +445,9 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	tabs := qd.even
 	if tabs == nil {
 		if w.cfg != sub.cfg {
-			w.tabs, w.cfg = qd.tables(c), sub.cfg
+			w.tabs, w.cfg = qd.shared(sub.cfg), sub.cfg
 		}
-		tabs = &w.tabs
+		tabs = w.tabs
 	}
 	full := uint32(1)<<uint(h) - 1
 	freeN, freeS, freeW, freeE := full, full, full, full
