@@ -34,6 +34,7 @@ error (the ground truth could not be had; exit status 1).`,
 			formatFlag("table", "json", "csv"),
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
+			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: func(c *cli.Context) error {
@@ -75,7 +76,7 @@ error (the ground truth could not be had; exit status 1).`,
 			if err := keepJudgements(ctx, db, set, report, subs, submissionPath(c.Args().Get(1))); err != nil {
 				return err
 			}
-			if err := writeExports(c, report); err != nil {
+			if err := writeExports(c, report, pictures(set, submissionPath(c.Args().Get(1)))); err != nil {
 				return err
 			}
 			failed := len(errs) > 0
@@ -146,14 +147,16 @@ func writeReport(w io.Writer, format string, r judge.Report) error {
 	return judge.WriteTable(w, r)
 }
 
-// writeExports writes the files that --scoreboard and --results-tsv name.
-func writeExports(c *cli.Context, r judge.Report) error {
+// writeExports writes the files that --scoreboard, --results-tsv and
+// --html name.
+func writeExports(c *cli.Context, r judge.Report, pics judge.Pictures) error {
 	exports := []struct {
 		flag  string
 		write func(io.Writer, judge.Report) error
 	}{
 		{"scoreboard", judge.WriteCCSScoreboard},
 		{"results-tsv", judge.WriteResultsTSV},
+		{"html", func(w io.Writer, r judge.Report) error { return judge.WriteHTML(w, r, pics) }},
 	}
 	for _, e := range exports {
 		path := c.String(e.flag)
@@ -169,4 +172,21 @@ func writeExports(c *cli.Context, r judge.Report) error {
 		}
 	}
 	return nil
+}
+
+// pictures gives the report the placements teams submitted, read again from
+// their files (path gives a file's absolute path).
+func pictures(set *problems.Set, path func(file string) string) judge.Pictures {
+	return func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
+		p, ok := set.Problem(problem)
+		if !ok {
+			return solver.Problem{}, solver.Placement{}, false
+		}
+		data, err := os.ReadFile(path(file))
+		if err != nil {
+			return solver.Problem{}, solver.Placement{}, false
+		}
+		pl, ok := judge.PicturePlacement(p.N, data)
+		return p.Problem, pl, ok
+	}
 }

@@ -74,6 +74,9 @@ func writeFileAtomic(path string, data []byte) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	_, err = tmp.Write(data)
+	if err == nil {
+		err = tmp.Chmod(0o644) // CreateTemp makes it 0600: a report is for reading
+	}
 	if cerr := tmp.Close(); err == nil {
 		err = cerr
 	}

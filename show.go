@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
@@ -27,6 +29,7 @@ names one. An id that was never solved is an error.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME`"},
 			&cli.BoolFlag{Name: "board", Usage: "draw the placements after the table"},
+			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout)"},
 			formatFlag("table", "json", "yaml"),
 		},
 		Action: func(c *cli.Context) error {
@@ -74,6 +77,18 @@ names one. An id that was never solved is an error.`,
 					}
 					rows = append(rows, r)
 					drawn = append(drawn, e)
+				}
+			}
+			if path := c.String("svg"); path != "" {
+				if err := writeSVG(ctx, c.App.Writer, path, db, drawn); err != nil {
+					fmt.Fprintf(stderr, "show: %v\n", err)
+					failed = true
+				}
+				if path == "-" {
+					if failed {
+						return errReported
+					}
+					return nil
 				}
 			}
 			if err := writeRows(c.App.Writer, f, rows); err != nil {
@@ -132,4 +147,37 @@ func drawAnswer(ctx context.Context, w io.Writer, db *store.DB, e store.Entry) e
 		drawnCount++
 	}
 	return nil
+}
+
+// writeSVG writes a picture of the first placement among entries to path.
+func writeSVG(ctx context.Context, stdout io.Writer, path string, db *store.DB, entries []store.Entry) error {
+	for _, e := range entries {
+		r := e.Result
+		var pl *solver.Placement
+		switch r.Ask {
+		case solver.AskPlacement:
+			pl = r.Answer.Placement
+		case solver.AskSolutions:
+			for first, err := range db.Solutions(ctx, r.Key) {
+				if err != nil {
+					return err
+				}
+				pl = &first
+				break
+			}
+		}
+		if pl == nil {
+			continue
+		}
+		p, err := problems.ParseCanonical(r.Definition)
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		if err := judge.WriteBoardSVG(&b, p, *pl, nil); err != nil {
+			return err
+		}
+		return writeOutput(stdout, path, []byte(b.String()+"\n"))
+	}
+	return fmt.Errorf("--svg: no placement among the answers shown")
 }
