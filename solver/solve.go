@@ -55,7 +55,8 @@ type Options struct {
 	// finishes. Calls are serialised. An error stops the solve.
 	Checkpoint func(i int, count uint64) error
 	// Shard, when Shard.K > 0, restricts a long count to its slice of the
-	// subproblems; Answer.Count is then that slice's partial sum.
+	// subproblems; Answer.Count is then that slice's partial sum of all
+	// placements, for AskUnique too (FinishCount makes the classes).
 	Shard Shard
 }
 
@@ -91,8 +92,10 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 		return Answer{Count: c}, err
 	case AskUnique:
 		c, err := countQueens(ctx, p, opt)
-		if err != nil {
-			return Answer{}, err
+		if err != nil || opt.Shard.K > 0 {
+			// A shard's part of the count is not a number of classes:
+			// FinishCount makes them from the parts added up.
+			return Answer{Count: c}, err
 		}
 		u, err := classes(ctx, p, c)
 		return Answer{Count: u}, err
