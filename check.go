@@ -1,10 +1,11 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,11 +22,11 @@ func checkCommand() *cli.Command {
 and prints the verdict, the judge message and the team message. The exit
 status is 0 whatever the verdict, 1 on a judge error (JE).`,
 		Flags: append(batchFlags(),
-			formatFlag("table", "json"),
+			formatFlag("table"),
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}
@@ -80,19 +81,25 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 	}
 }
 
-// writeJudgement prints one judgement as a short table or a JSON object.
+// writeJudgement prints one judgement as a short table, or as one object
+// (JSON, YAML) or row (CSV).
 func writeJudgement(w io.Writer, format, id string, j judge.Judgement) error {
-	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
-			Problem     string        `json:"problem"`
-			Verdict     judge.Verdict `json:"verdict"`
-			Message     string        `json:"message"`
-			TeamMessage string        `json:"team_message"`
-			Squares     []string      `json:"squares,omitempty"`
-			Line        int           `json:"line,omitempty"`
-		}{id, j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line})
+	v := struct {
+		Problem     string        `json:"problem"`
+		Verdict     judge.Verdict `json:"verdict"`
+		Message     string        `json:"message"`
+		TeamMessage string        `json:"team_message"`
+		Squares     []string      `json:"squares,omitempty"`
+		Line        int           `json:"line,omitempty"`
+	}{id, j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line}
+	switch format {
+	case "json":
+		return writeJSON(w, v)
+	case "yaml":
+		return writeYAMLOf(w, func(w io.Writer) error { return writeJSON(w, v) })
+	case "csv":
+		return writeCSV(w, []string{"problem", "verdict", "message", "team_message", "squares", "line"},
+			[][]string{{id, string(j.Verdict), j.Message, j.TeamMessage, strings.Join(v.Squares, " "), strconv.Itoa(j.Line)}})
 	}
 	_, err := fmt.Fprintf(w, "verdict: %s (%s)\njudge:   %s\nteam:    %s\n", j.Verdict, j.Verdict.Name(), j.Message, j.TeamMessage)
 	return err

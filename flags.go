@@ -8,19 +8,22 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-// formatFlag is the --format flag of a command that prints data, offering
-// formats, the first of which is the default.
-func formatFlag(formats ...string) *cli.StringFlag {
+// formats are the output formats of every command that prints data.
+var formats = []string{"table", "json", "yaml", "csv"}
+
+// formatFlag is the --format flag of a command that prints data, with its
+// default format.
+func formatFlag(def string) *cli.StringFlag {
 	return &cli.StringFlag{
 		Name:    "format",
 		Usage:   "output `FORMAT`: " + strings.Join(formats, ", "),
-		Value:   formats[0],
+		Value:   def,
 		EnvVars: []string{"QUEENSJUDGE_FORMAT"},
 	}
 }
 
-// format returns the --format of c, checked against the formats it offers.
-func format(c *cli.Context, formats ...string) (string, error) {
+// format returns the --format of c, checked.
+func format(c *cli.Context) (string, error) {
 	f := c.String("format")
 	if !slices.Contains(formats, f) {
 		return "", usagef("%s: unknown format %q (want %s)", c.Command.Name, f, strings.Join(formats, ", "))

@@ -31,14 +31,14 @@ columns team, problem, time, file.
 Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
 error (the ground truth could not be had; exit status 1).`,
 		Flags: append(batchFlags(),
-			formatFlag("table", "json", "csv"),
+			formatFlag("table"),
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json", "csv")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}
@@ -136,11 +136,13 @@ func keyOf(db *store.DB, p solver.Problem, r store.Result) judge.Key {
 	return k
 }
 
-// writeReport prints the report in format: table, json or csv.
+// writeReport prints the report in format: table, json, yaml or csv.
 func writeReport(w io.Writer, format string, r judge.Report) error {
 	switch format {
 	case "json":
 		return judge.WriteJSON(w, r)
+	case "yaml":
+		return writeYAMLOf(w, func(w io.Writer) error { return judge.WriteJSON(w, r) })
 	case "csv":
 		return judge.WriteCSV(w, r)
 	}

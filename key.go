@@ -18,11 +18,11 @@ func keyCommand() *cli.Command {
 		Description: `Key writes the answer key of the sets, solving what is not cached yet. The
 key is read back from the cache, so two runs give identical bytes.`,
 		Flags: append(batchFlags(),
-			formatFlag("yaml", "json"),
+			formatFlag("yaml"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
 		),
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "yaml", "json")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}

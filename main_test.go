@@ -130,7 +130,7 @@ func TestUsageErrors(t *testing.T) {
 		{"solve", "--format", "xml", "testdata/oeis.yaml"},
 		{"solve", "--no-such-flag", "testdata/oeis.yaml"},
 		{"show"},
-		{"key", "--format", "table", "testdata/oeis.yaml"},
+		{"key", "--format", "xml", "testdata/oeis.yaml"},
 	} {
 		_, errs, code := queensjudge(t, db, args...)
 		if code != 2 || errs == "" {
@@ -198,6 +198,7 @@ var (
 	jsonSeconds  = regexp.MustCompile(`"seconds": [0-9.e+-]+`)
 	yamlSeconds  = regexp.MustCompile(`seconds: [0-9.e+-]+`)
 	tableSeconds = regexp.MustCompile(`(?m)(yes|no)( +)[0-9]+\.[0-9]{3}$`)
+	csvSeconds   = regexp.MustCompile(`,(true|false),[0-9.e+-]+,`)
 )
 
 func normalize(s, db string) string {
@@ -205,6 +206,7 @@ func normalize(s, db string) string {
 	s = jsonSeconds.ReplaceAllString(s, `"seconds": 0`)
 	s = yamlSeconds.ReplaceAllString(s, `seconds: 0`)
 	s = tableSeconds.ReplaceAllString(s, "${1}${2}0.000")
+	s = csvSeconds.ReplaceAllString(s, ",${1},0,")
 	if s != "" && !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}

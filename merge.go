@@ -20,9 +20,9 @@ func mergeCommand() *cli.Command {
 slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
 missing or doubled slices, and subproblems counted differently by two parts.`,
-		Flags: []cli.Flag{formatFlag("table", "json", "yaml")},
+		Flags: []cli.Flag{formatFlag("table")},
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json", "yaml")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -31,21 +33,32 @@ type row struct {
 	text string // the answer in a table cell
 }
 
-// writeRows prints rows in format: table, json or yaml.
+// writeRows prints rows in format: table, json, yaml or csv. In CSV the
+// answer is its JSON text.
 func writeRows(w io.Writer, format string, rows []row) error {
+	if rows == nil {
+		rows = []row{}
+	}
 	switch format {
 	case "json":
-		if rows == nil {
-			rows = []row{}
-		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(rows)
+		return writeJSON(w, rows)
 	case "yaml":
-		if rows == nil {
-			rows = []row{}
-		}
 		return problems.WriteYAML(w, rows)
+	case "csv":
+		var records [][]string
+		for _, r := range rows {
+			answer, err := json.Marshal(r.Answer)
+			if err != nil {
+				return err
+			}
+			m := ""
+			if r.M != nil {
+				m = strconv.Itoa(*r.M)
+			}
+			records = append(records, []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m,
+				string(answer), strconv.FormatBool(r.Cached), strconv.FormatFloat(r.Seconds, 'f', -1, 64), r.Hash, r.Shard})
+		}
+		return writeCSV(w, []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}, records)
 	}
 	if len(rows) == 0 {
 		return nil
@@ -64,4 +77,60 @@ func writeRows(w io.Writer, format string, rows []row) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3f\n", r.Set, r.ID, r.Kind, r.Ask, n, r.text, cached, r.Seconds)
 	}
 	return tw.Flush()
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// writeYAMLOf writes as YAML what writeJSON writes as JSON: the same fields
+// under the same names, read back from the JSON so that the two agree.
+func writeYAMLOf(w io.Writer, writeJSON func(io.Writer) error) error {
+	var buf bytes.Buffer
+	if err := writeJSON(&buf); err != nil {
+		return err
+	}
+	d := json.NewDecoder(&buf)
+	d.UseNumber()
+	var v any
+	if err := d.Decode(&v); err != nil {
+		return err
+	}
+	return problems.WriteYAML(w, plainNumbers(v))
+}
+
+// plainNumbers turns the json.Numbers in v into integers (exactly, for
+// counts) or floats, so that YAML prints them as numbers.
+func plainNumbers(v any) any {
+	switch v := v.(type) {
+	case json.Number:
+		if i, err := strconv.ParseInt(string(v), 10, 64); err == nil {
+			return i
+		}
+		if u, err := strconv.ParseUint(string(v), 10, 64); err == nil {
+			return u
+		}
+		f, _ := v.Float64()
+		return f
+	case []any:
+		for i := range v {
+			v[i] = plainNumbers(v[i])
+		}
+	case map[string]any:
+		for k := range v {
+			v[k] = plainNumbers(v[k])
+		}
+	}
+	return v
+}
+
+// writeCSV writes a header and rows as CSV.
+func writeCSV(w io.Writer, header []string, rows [][]string) error {
+	cw := csv.NewWriter(w)
+	cw.Write(header)
+	cw.WriteAll(rows)
+	return cw.Error()
 }

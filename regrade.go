@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -29,12 +28,12 @@ ground truth of the set as it is now (after a problem was fixed, say), prints
 the verdicts that change and keeps the new ones. With --dry-run it changes
 nothing.`,
 		Flags: append(batchFlags(),
-			formatFlag("table", "json"),
+			formatFlag("table"),
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}
@@ -164,14 +163,22 @@ type change struct {
 	Message string `json:"message"`
 }
 
+// writeChanges prints the verdicts regrade changes in format.
 func writeChanges(w io.Writer, format string, changes []change) error {
-	if format == "json" {
-		if changes == nil {
-			changes = []change{}
+	if changes == nil {
+		changes = []change{}
+	}
+	switch format {
+	case "json":
+		return writeJSON(w, changes)
+	case "yaml":
+		return writeYAMLOf(w, func(w io.Writer) error { return writeJSON(w, changes) })
+	case "csv":
+		var rows [][]string
+		for _, ch := range changes {
+			rows = append(rows, []string{ch.Team, ch.Problem, ch.File, ch.Was, ch.Now, ch.Message})
 		}
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		return enc.Encode(changes)
+		return writeCSV(w, []string{"team", "problem", "file", "was", "now", "message"}, rows)
 	}
 	if len(changes) == 0 {
 		_, err := fmt.Fprintln(w, "no verdict changes")

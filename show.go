@@ -30,10 +30,10 @@ names one. An id that was never solved is an error.`,
 			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME`"},
 			&cli.BoolFlag{Name: "board", Usage: "draw the placements after the table"},
 			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout)"},
-			formatFlag("table", "json", "yaml"),
+			formatFlag("table"),
 		},
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json", "yaml")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}

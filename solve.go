@@ -21,7 +21,7 @@ func solveCommand() *cli.Command {
 by solving the rest, several at a time, storing each answer as soon as it is
 found. It prints one row per problem.`,
 		Flags: append(batchFlags(),
-			formatFlag("table", "json", "yaml"),
+			formatFlag("table"),
 			&cli.StringFlag{
 				Name: "shard",
 				Usage: "count only slice `I/K` (0-based) of every long count, into this cache; " +
@@ -29,7 +29,7 @@ found. It prints one row per problem.`,
 			},
 		),
 		Action: func(c *cli.Context) error {
-			f, err := format(c, "table", "json", "yaml")
+			f, err := format(c)
 			if err != nil {
 				return err
 			}
