@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"io"
 	"strconv"
@@ -12,56 +13,147 @@ import (
 
 // Pictures gives, for a wrong placement, the problem and the placement the
 // team submitted, so that the report can draw it; ok is false when there is
-// nothing to draw.
+// nothing to draw. The caller reads the submission again, with
+// ParsePlacement.
 type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Placement, ok bool)
 
 // WriteHTML writes the report as one self-contained HTML page, for a
-// projector and a phone alike: the scoreboard, then every team's verdicts
-// with the team and judge messages, and, for a wrong placement that
-// pictures can give, the submitted board with the pair at fault outlined.
-// It needs no network: the style and the boards are inline. Team names and
-// messages are escaped. pictures may be nil.
+// projector and a phone alike: the set's name, the scoreboard with a cell
+// per problem coloured (and marked ✓, ✗ or ?) by its state, then every
+// team's results in scoreboard order, each with its verdict, the team
+// message (unless it only names the verdict) and, in a smaller muted line,
+// the judge message when it says more, and the file.
+// A wrong placement whose squares at fault are known is drawn, with the pair
+// outlined, when pictures gives its board; pictures may be nil.
+//
+// The page needs no network and runs no script: the style and the boards
+// are inline. Team names, problem ids and messages are escaped by
+// html/template. The page depends on r and the pictures only, so it can be
+// compared with a golden file.
 func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
-	type row struct {
+	type cell struct {
+		State, Mark, Note, Title string
+	}
+	type standing struct {
+		Standing
+		Anchor string
+		Cells  []cell
+	}
+	type result struct {
 		Result
-		Time    string
+		When    string
+		Judge   string // the judge message, when it says more than the team's
 		Picture template.HTML
 	}
 	type team struct {
-		Name string
-		Rows []row
+		Standing standing
+		Results  []result
 	}
-	var teams []team
+
+	// What the scoreboard cannot say: which attempts were JE.
+	type pair struct{ team, problem string }
+	judgeErrors := map[pair]bool{}
 	for _, res := range r.Results {
-		if len(teams) == 0 || teams[len(teams)-1].Name != res.Team {
-			teams = append(teams, team{Name: res.Team})
+		if res.Verdict == JE {
+			judgeErrors[pair{res.Team, res.Problem}] = true
 		}
-		rw := row{Result: res, Time: "–"}
+	}
+
+	anchors := map[string]string{}
+	var board []standing
+	solvedBy := make([]int, len(r.Problems))
+	for i, s := range r.Scoreboard {
+		st := standing{Standing: s, Anchor: "team-" + strconv.Itoa(i+1)}
+		anchors[s.Team] = st.Anchor
+		for k, c := range s.Problems {
+			var cl cell
+			switch {
+			case c.Solved:
+				cl = cell{State: "solved", Mark: "✓", Note: tries(c.Judged)}
+				if c.Timed {
+					cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
+				}
+				cl.Title = "solved, " + cl.Note
+				if k < len(solvedBy) {
+					solvedBy[k]++
+				}
+			case c.Judged > 0:
+				cl = cell{State: "failed", Mark: "✗", Note: tries(c.Judged), Title: "not solved, " + tries(c.Judged)}
+			case judgeErrors[pair{s.Team, c.Problem}]:
+				cl = cell{State: "error", Mark: "?", Note: "judge error", Title: "judge error: not counted"}
+			default:
+				cl = cell{State: "none", Mark: "·", Title: "no attempt"}
+			}
+			cl.Title = c.Problem + ": " + cl.Title
+			st.Cells = append(st.Cells, cl)
+		}
+		board = append(board, st)
+	}
+
+	// The results, grouped by team in the scoreboard's order.
+	byTeam := map[string][]result{}
+	for _, res := range r.Results {
+		rs := result{Result: res, When: "untimed"}
 		if res.Timed {
-			rw.Time = strconv.FormatInt(res.Minutes(), 10)
+			rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
+		}
+		if res.Message != res.TeamMessage {
+			rs.Judge = res.Message
 		}
 		if res.Verdict == WA && len(res.Squares) > 0 && pictures != nil {
-			if p, pl, ok := pictures(res.Team, res.Problem, res.File); ok {
-				// BoardSVG writes numbers and file letters only: safe as HTML.
-				rw.Picture = template.HTML(BoardSVG(p, pl, squaresNamed(res.Squares, pl.N)))
-			}
+			rs.Picture = picture(pictures, res)
 		}
-		t := &teams[len(teams)-1]
-		t.Rows = append(t.Rows, rw)
+		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
+	var teams []team
+	for _, st := range board {
+		teams = append(teams, team{st, byTeam[st.Team]})
+	}
+
 	var buf bytes.Buffer
 	err := reportPage.Execute(&buf, struct {
-		Report
-		Teams []team
-	}{r, teams})
+		Set      string
+		Problems []string
+		SolvedBy []int
+		Board    []standing
+		Teams    []team
+		Count    int
+		Verdicts []Verdict
+	}{r.Set, r.Problems, solvedBy, board, teams, len(r.Results), Verdicts})
 	if err != nil {
-		return err
+		return fmt.Errorf("html report: %w", err)
 	}
-	_, err = w.Write(buf.Bytes())
-	return err
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	return nil
 }
 
-// squaresNamed turns chess names back into squares of an n×n board.
+// picture draws the placement of a wrong answer, or returns "" when
+// pictures has none to give.
+func picture(pictures Pictures, res Result) template.HTML {
+	p, pl, ok := pictures(res.Team, res.Problem, res.File)
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	if err := WriteBoardSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
+		return ""
+	}
+	// WriteBoardSVG writes only numbers, file letters and its own words,
+	// escaped: safe as HTML.
+	return template.HTML(b.String())
+}
+
+func tries(k int) string {
+	if k == 1 {
+		return "1 try"
+	}
+	return strconv.Itoa(k) + " tries"
+}
+
+// squaresNamed turns the chess names of Result.Squares back into squares of
+// an n×n board, leaving out any that is not one.
 func squaresNamed(names []string, n int) []solver.Square {
 	var out []solver.Square
 	for _, name := range names {
@@ -70,120 +162,204 @@ func squaresNamed(names []string, n int) []solver.Square {
 			continue
 		}
 		rank, err := strconv.Atoi(name[i:])
-		if err != nil {
-			continue
-		}
 		col := 0
 		for _, ch := range name[:i] {
-			col = col*26 + int(ch-'a'+1)
+			if ch < 'a' || ch > 'z' {
+				err = strconv.ErrSyntax
+			}
+			col = min(col*26+int(ch-'a'+1), 1<<20)
 		}
-		out = append(out, solver.Square{Row: n - rank, Col: col - 1})
+		s := solver.Square{Row: n - rank, Col: col - 1}
+		if err != nil || s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n || s.Name(n) != name {
+			continue
+		}
+		out = append(out, s)
 	}
 	return out
 }
 
-// PicturePlacement reads a placement from an answer for a picture: the
-// board form, or the column form counting from 1 (from 0 when a 0 is there).
-// It is lenient, as a picture needs no verdict; ok is false when the text is
-// neither form or the board is too large to draw.
-func PicturePlacement(n int, answer []byte) (pl solver.Placement, ok bool) {
-	if n > maxPictured {
+// ParsePlacement reads one placement from an answer to p, in the board or
+// the column form, with the reader the judge uses, so that it sees the
+// placement the judge saw: to draw a wrong answer in the report. ok is false
+// when the answer is not one well-formed placement of p's size (none, a
+// number, a solutions list, a board of the wrong size or a PE of any kind).
+// A * on a square that is not reserved is read as empty. It holds O(n)
+// memory and reads at most lim.MaxBytes+1 bytes.
+func ParsePlacement(p solver.Problem, r io.Reader, lim Limits) (pl solver.Placement, ok bool) {
+	n := p.N
+	if n < 1 || r == nil {
 		return pl, false
 	}
-	text := strings.ReplaceAll(strings.TrimPrefix(string(answer), "\ufeff"), "\r", "")
-	fields := strings.Fields(text)
-	if len(fields) == 0 {
+	lim = lim.withDefaults()
+	s := newScanner(r, lim.MaxBytes)
+	defer s.release()
+	t, ok := s.next(max(n, colKeep))
+	if !ok {
 		return pl, false
 	}
-	pl.N = n
-	if _, err := strconv.Atoi(fields[0]); err == nil {
-		base := 1
-		for _, f := range fields {
-			if f == "0" {
-				base = 0
-			}
+	switch t.class {
+	case classDigit:
+		var c columns
+		if _, _, f := readColumns(s, t, n, false, &c); f != nil || c.shape() != nil {
+			return pl, false
 		}
-		for r, f := range fields {
-			c, err := strconv.Atoi(f)
-			if err != nil || r >= n {
-				return pl, false
-			}
-			pl.Queens = append(pl.Queens, solver.Square{Row: r, Col: c - base})
+		base := c.ownBase()
+		if base < 0 {
+			base = 1 // as the judge reads it
+		}
+		c.toZero(base)
+		pl = solver.Placement{N: n, Queens: make([]solver.Square, n)}
+		for row, col := range c.cols {
+			pl.Queens[row] = solver.Square{Row: row, Col: int(col)}
 		}
 		return pl, true
-	}
-	for r, row := range fields {
-		for c, ch := range row {
-			switch ch {
-			case 'Q':
-				pl.Queens = append(pl.Queens, solver.Square{Row: r, Col: c})
-			case 'N':
-				pl.Knights = append(pl.Knights, solver.Square{Row: r, Col: c})
-			case '.', '*':
-			default:
-				return pl, false
-			}
+	case classBoard:
+		b, _, _, f := readBoard(s, t, p, false)
+		if f != nil || b.rows != n || b.width != int64(n) ||
+			b.queens != int64(len(b.pl.Queens)) || b.knights != int64(len(b.pl.Knights)) {
+			return pl, false // not all the pieces were kept: a picture would lie
 		}
+		return b.pl, true
 	}
-	return pl, true
+	return pl, false
+}
+
+// PicturePlacement reads a placement on an n×n board from an answer in
+// memory.
+//
+// Deprecated: use ParsePlacement, which reads the answer as the judge does
+// and knows the problem's reserved squares.
+func PicturePlacement(n int, answer []byte) (solver.Placement, bool) {
+	if n > MaxSVGBoard {
+		return solver.Placement{}, false
+	}
+	return ParsePlacement(solver.Problem{Kind: solver.NQueens, N: n}, bytes.NewReader(answer), Limits{})
 }
 
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"lower": func(v Verdict) string { return strings.ToLower(string(v)) },
-}).Parse(`<!DOCTYPE html>
+}).Parse(reportHTML))
+
+// reportHTML is the page. Its style is written for two screens: a projector
+// (large type, strong contrast, colours backed by marks and words) and a
+// phone (the scoreboard scrolls sideways with the team column fixed, the
+// results reflow into one column).
+const reportHTML = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="generator" content="queensjudge">
 <title>{{.Set}}: results</title>
 <style>
-:root { --ac: #1b7f3b; --wa: #c62828; --pe: #e07b00; --no: #6b6b6b; --je: #7b1fa2; }
+:root {
+  --ink: #111; --muted: #4a4a4a; --line: #c9c9c9; --paper: #fff; --band: #f2f2f2;
+  --ac: #17692f; --wa: #c11c1c; --pe: #b35300; --no: #5c5c5c; --je: #6f1d9e;
+  --solved: #c9efd3; --failed: #fbd3d3; --error: #ead7f5;
+}
 * { box-sizing: border-box; }
-body { margin: 0; padding: 1rem; font: 18px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #111; background: #fafafa; }
-h1 { font-size: 2rem; margin: 0 0 1rem; }
-h2 { font-size: 1.5rem; margin: 2rem 0 .5rem; border-bottom: 3px solid #ddd; }
+html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
+body {
+  margin: 0; padding: 1.2rem clamp(.6rem, 3vw, 2.5rem) 3rem;
+  font: clamp(16px, .55vw + 12px, 24px)/1.4 "DejaVu Sans", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif;
+  color: var(--ink); background: var(--paper);
+}
+header h1 { font-size: 2.1em; margin: 0; line-height: 1.15; overflow-wrap: anywhere; }
+header p { margin: .3em 0 0; color: var(--muted); }
+h2 { font-size: 1.45em; margin: 1.6em 0 .5em; padding-bottom: .2em; border-bottom: 4px solid var(--ink); }
 .scroll { overflow-x: auto; -webkit-overflow-scrolling: touch; }
-table { border-collapse: collapse; background: #fff; min-width: 100%; }
-th, td { padding: .45rem .7rem; border: 1px solid #ccc; text-align: left; vertical-align: top; }
-th { background: #222; color: #fff; position: sticky; top: 0; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-.scoreboard td.rank { font-size: 1.4rem; font-weight: 700; text-align: center; }
-.scoreboard td.team { font-size: 1.3rem; font-weight: 600; }
-.cell { text-align: center; font-weight: 700; min-width: 3.2rem; }
-.cell.solved { background: #c8f0d2; color: var(--ac); }
-.cell.tried { background: #fbd0d0; color: var(--wa); }
-.verdict { display: inline-block; min-width: 3rem; padding: .1rem .5rem; border-radius: .4rem; color: #fff; font-weight: 700; text-align: center; }
-.verdict.ac { background: var(--ac); } .verdict.wa { background: var(--wa); } .verdict.pe { background: var(--pe); }
-.verdict.no { background: var(--no); } .verdict.je { background: var(--je); }
-.judge { display: block; color: #555; font-size: .85rem; margin-top: .2rem; }
-.board svg { width: 16rem; max-width: 80vw; height: auto; display: block; margin-top: .4rem; }
-@media (max-width: 600px) { body { font-size: 16px; padding: .5rem; } h1 { font-size: 1.5rem; } }
+table.scoreboard { border-collapse: separate; border-spacing: 0; font-variant-numeric: tabular-nums; }
+.scoreboard th, .scoreboard td { border-bottom: 1px solid var(--line); padding: .35em .45em; white-space: nowrap; }
+.scoreboard thead th { background: var(--ink); color: #fff; font-weight: 700; text-align: center; vertical-align: bottom; }
+.scoreboard thead th.prob { font-size: .75em; font-weight: 600; white-space: normal; overflow-wrap: normal; min-width: 4.5em; max-width: 7em; line-height: 1.15; }
+.scoreboard .rank { font-weight: 800; font-size: 1.25em; text-align: center; }
+.scoreboard .team { position: sticky; left: 0; background: var(--paper); font-weight: 700; font-size: 1.2em; text-align: left; max-width: 14em; overflow: hidden; text-overflow: ellipsis; }
+.scoreboard thead .team { background: var(--ink); font-size: 1em; }
+.scoreboard .team a { color: inherit; text-decoration: none; }
+.scoreboard .team a:hover, .scoreboard .team a:focus { text-decoration: underline; }
+.scoreboard .num { text-align: right; font-weight: 700; }
+.scoreboard tbody tr:nth-child(even) > * { background: var(--band); }
+.scoreboard td.cell { text-align: center; min-width: 3.4em; border-left: 2px solid var(--paper); line-height: 1.1; }
+.cell b { display: block; font-size: 1.3em; }
+.cell small { display: block; font-size: .72em; font-weight: 600; }
+.scoreboard tbody tr td.solved { background: var(--solved); color: var(--ac); }
+.scoreboard tbody tr td.failed { background: var(--failed); color: var(--wa); }
+.scoreboard tbody tr td.error { background: var(--error); color: var(--je); }
+.scoreboard tbody tr td.none { color: #9a9a9a; }
+.scoreboard tfoot td { font-size: .8em; color: var(--muted); text-align: center; border-bottom: 0; }
+.scoreboard tfoot td.label { text-align: right; }
+.legend { color: var(--muted); font-size: .85em; margin: .6em 0 0; }
+.legend span { white-space: nowrap; margin-right: 1.2em; }
+.legend b { display: inline-block; min-width: 1.6em; text-align: center; border-radius: .25em; }
+.legend .solved { background: var(--solved); color: var(--ac); }
+.legend .failed { background: var(--failed); color: var(--wa); }
+.legend .error { background: var(--error); color: var(--je); }
+section.team { margin-top: 2.2em; }
+section.team h2 { display: flex; flex-wrap: wrap; gap: .2em 1em; align-items: baseline; }
+section.team h2 .who { overflow-wrap: anywhere; }
+section.team h2 .sum { font-size: .65em; font-weight: 600; color: var(--muted); }
+ol.results { list-style: none; margin: 0; padding: 0; }
+li.result {
+  display: grid; grid-template-columns: minmax(8em, 13em) 12.5em minmax(0, 1fr); gap: .3em 1em;
+  align-items: start; padding: .5em 0; border-bottom: 1px solid var(--line);
+}
+.prob { font-weight: 700; overflow-wrap: anywhere; }
+.when { display: block; font-size: .8em; color: var(--muted); }
+.v { display: inline-block; min-width: 2.9em; padding: .08em .4em; border-radius: .3em; color: #fff; font-weight: 800; text-align: center; letter-spacing: .04em; }
+.v-ac { background: var(--ac); } .v-wa { background: var(--wa); } .v-pe { background: var(--pe); }
+.v-no { background: var(--no); } .v-je { background: var(--je); }
+.vname { font-weight: 600; font-size: .9em; }
+.msg p { margin: 0; overflow-wrap: anywhere; }
+.msg .judge { font-size: .8em; color: var(--muted); margin-top: .1em; }
+.msg .file { font-family: "DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; font-size: .95em; }
+figure.board { margin: .6em 0 .2em; }
+figure.board svg { display: block; max-width: 100%; height: auto; }
+figure.board figcaption { font-size: .75em; color: var(--muted); }
+footer { margin-top: 3em; font-size: .8em; color: var(--muted); }
+@media (max-width: 700px) {
+  header h1 { font-size: 1.6em; }
+  li.result { grid-template-columns: minmax(0, 1fr) auto; }
+  li.result .msg { grid-column: 1 / -1; }
+  li.result .verdict { text-align: right; }
+}
+@media print {
+  body { font-size: 11pt; }
+  section.team { break-inside: avoid-page; }
+}
 </style>
 </head>
 <body>
+<header>
 <h1>{{.Set}}</h1>
-<section>
+<p>{{len .Board}} teams · {{len .Problems}} problems · {{.Count}} submissions judged</p>
+</header>
+<main>
+<section id="scoreboard">
 <h2>Scoreboard</h2>
 <div class="scroll">
 <table class="scoreboard">
-<thead><tr><th>Rank</th><th>Team</th><th>Solved</th><th>Points</th><th>Penalty</th>{{range .Problems}}<th>{{.}}</th>{{end}}</tr></thead>
+<thead><tr><th class="rank" scope="col">Rank</th><th class="team" scope="col">Team</th><th scope="col">Solved</th><th scope="col">Points</th><th scope="col">Penalty</th>{{range .Problems}}<th class="prob" scope="col" title="{{.}}">{{.}}</th>{{end}}</tr></thead>
 <tbody>
-{{range .Scoreboard}}<tr class="standing" data-team="{{.Team}}"><td class="rank">{{.Rank}}</td><td class="team">{{.Team}}</td><td class="num">{{.Solved}}</td><td class="num">{{.Points}}</td><td class="num">{{.Penalty}}</td>{{range .Problems}}<td class="cell{{if .Solved}} solved{{else if .Judged}} tried{{end}}">{{if .Solved}}✓{{if gt .Judged 1}} {{.Judged}}{{end}}{{else if .Judged}}✗ {{.Judged}}{{else}}·{{end}}</td>{{end}}</tr>
+{{range .Board}}<tr class="standing" data-team="{{.Team}}"><td class="rank">{{.Rank}}</td><th class="team" scope="row"><a href="#{{.Anchor}}">{{.Team}}</a></th><td class="num">{{.Solved}}</td><td class="num">{{.Points}}</td><td class="num">{{.Penalty}}</td>{{range .Cells}}<td class="cell {{.State}}" title="{{.Title}}"><b>{{.Mark}}</b>{{if .Note}}<small>{{.Note}}</small>{{end}}</td>{{end}}</tr>
 {{end}}</tbody>
+<tfoot><tr><td></td><td class="label" colspan="4">solved by</td>{{range .SolvedBy}}<td>{{.}}</td>{{end}}</tr></tfoot>
 </table>
 </div>
+<p class="legend"><span><b class="solved">✓</b> solved: tries to the first accepted, and its minute</span> <span><b class="failed">✗</b> tried, not solved</span> <span><b class="error">?</b> judge error, not counted</span> <span><b>·</b> no attempt</span></p>
 </section>
-{{range .Teams}}<section class="team-results">
-<h2>{{.Name}}</h2>
-<div class="scroll">
-<table class="results">
-<thead><tr><th>Problem</th><th>Try</th><th>Minute</th><th>Verdict</th><th>Message</th></tr></thead>
-<tbody>
-{{range .Rows}}<tr class="result" data-verdict="{{.Verdict}}"><td>{{.Problem}}</td><td class="num">{{.Attempt}}</td><td class="num">{{.Time}}</td><td><span class="verdict {{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span></td><td>{{.TeamMessage}}<span class="judge">judge: {{.Message}}</span>{{if .Picture}}<div class="board">{{.Picture}}</div>{{end}}</td></tr>
-{{end}}</tbody>
-</table>
-</div>
+{{range .Teams}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
+<h2><span class="who">{{.Standing.Rank}}. {{.Standing.Team}}</span> <span class="sum">{{.Standing.Solved}} solved · {{.Standing.Points}} points · penalty {{.Standing.Penalty}}</span></h2>
+<ol class="results">
+{{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
+<div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
+<div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span></div>
+<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}<p class="judge">{{if .Judge}}judge: {{.Judge}} · {{end}}<span class="file">{{.File}}</span></p>{{if .Picture}}
+<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</div>
+</li>
+{{end}}</ol>
 </section>
-{{end}}</body>
+{{end}}</main>
+<footer>Written by queensjudge. Verdicts: {{range $i, $v := .Verdicts}}{{if $i}}, {{end}}{{$v}} {{$v.Name}}{{end}}.</footer>
+</body>
 </html>
-`))
+`

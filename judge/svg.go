@@ -2,85 +2,220 @@ package judge
 
 import (
 	"fmt"
+	"html"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// maxPictured is the largest board drawn: beyond it the squares would be
-// specks.
-const maxPictured = 64
+// MaxSVGBoard is the largest board side WriteBoardSVG draws; a larger board
+// is drawn as a note saying it is too large.
+const MaxSVGBoard = 64
 
-// The pieces, drawn in a 100×100 box: a crowned queen and a knight's head.
+// The geometry of a board picture, in viewBox units: every square is
+// svgCell wide whatever n, and the width and height attributes scale it.
+const svgCell = 40
+
+// The colours of a board picture.
 const (
-	queenPath  = "M18 84h64v8H18zM22 80l-8-46 18 24 6-36 12 30 12-30 6 36 18-24-8 46z"
-	knightPath = "M26 92h52l-6-22c0-22 10-34 2-52L58 6l-6 10-12-2-20 26 6 12 16-8-20 30z"
+	svgLight    = "#f0d9b5"
+	svgDark     = "#b58863"
+	svgReserved = "#7d8796"
+	svgPiece    = "#141414"
+	svgOutline  = "#ffffff"
+	svgFault    = "#e00000"
+	svgLabel    = "#333333"
 )
 
-// WriteBoardSVG writes a standalone SVG picture of pl on p's board: checkered
-// squares, file letters and rank numbers, reserved squares hatched, the
-// pieces, and the highlight squares (the pair at fault) outlined in red. A
-// board larger than 64×64 is not drawn; the picture says so.
+// The pieces, drawn in a 100×100 box so that they render the same in every
+// browser and viewer, with no font. The queen is a crown of five points
+// with a ball on each; the knight a horse's head looking left.
+const (
+	svgQueen = "M20 82L12 38L31 60L33 26L50 56L67 26L69 60L88 38L80 82Z" +
+		"M18 86H82V95H18Z" +
+		"M4 36a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z" +
+		"M25 24a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z" +
+		"M42 14a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z" +
+		"M59 24a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z" +
+		"M80 36a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z"
+	svgKnight = "M26 95H82C82 72 80 52 74 38C68 24 60 15 49 11L46 2L38 13" +
+		"C30 18 24 27 20 37L11 53C9 61 15 66 23 62L33 56C37 54 42 52 47 48" +
+		"C44 64 28 72 26 95Z"
+	svgEye = "M36 29a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z"
+)
+
+// WriteBoardSVG writes pl, a placement on p's board, as a standalone SVG
+// picture: a checkered board with file letters below it and rank numbers to
+// its left, the queens and knights as vector shapes, p's reserved squares
+// shaded and crossed, and the highlight squares (the pair at fault in a
+// wrong answer) outlined in red and, when there are two, joined by a dashed
+// red line. Pieces and highlights off the board are left out.
+//
+// The picture has a viewBox, so it scales; its width and height suit a
+// screen for n from 1 to MaxSVGBoard. A larger board is written as a small
+// picture saying it is too large to draw. The output depends on its
+// arguments only, and it has no ids, so several pictures can share one HTML
+// page. An error is a write error, or a placement for another board side.
 func WriteBoardSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square) error {
-	_, err := io.WriteString(w, BoardSVG(p, pl, highlight))
-	return err
+	n := p.N
+	if n < 1 {
+		return fmt.Errorf("board picture: n is %d", n)
+	}
+	if pl.N != 0 && pl.N != n {
+		return fmt.Errorf("board picture: a placement on a %d×%d board for a %d×%d problem", pl.N, pl.N, n, n)
+	}
+	var b strings.Builder
+	if n > MaxSVGBoard {
+		tooLarge(&b, n)
+	} else {
+		drawBoard(&b, p, pl, highlight)
+	}
+	if _, err := io.WriteString(w, b.String()); err != nil {
+		return fmt.Errorf("board picture: %w", err)
+	}
+	return nil
 }
 
-// BoardSVG returns the picture WriteBoardSVG writes.
-func BoardSVG(p solver.Problem, pl solver.Placement, highlight []solver.Square) string {
-	n := pl.N
-	var b strings.Builder
-	if n > maxPictured || n < 1 {
-		fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 320 40" role="img" aria-label="board"><text x="8" y="26" font-family="sans-serif" font-size="16">a %d×%d board is too large to draw</text></svg>`, n, n)
-		return b.String()
-	}
-	const cell, margin = 40, 28
-	size := n*cell + 2*margin
-	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" role="img" aria-label="%d×%d board">`, size, size, n, n)
-	b.WriteString(`<defs><pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="8" height="8" fill="#8a8a8a"/><line x1="0" y1="0" x2="0" y2="8" stroke="#555" stroke-width="4"/></pattern></defs>`)
-	fmt.Fprintf(&b, `<rect width="%d" height="%d" fill="#fff"/>`, size, size)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			fill := "#f0d9b5"
+const svgFonts = `font-family="DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"`
+
+func tooLarge(b *strings.Builder, n int) {
+	text := fmt.Sprintf("%d×%d board: too large to draw (at most %d×%d)", n, n, MaxSVGBoard, MaxSVGBoard)
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 60" width="480" height="60" role="img" aria-label="%s">`+"\n", text)
+	fmt.Fprintf(b, `<rect x="1" y="1" width="478" height="58" rx="6" fill="#f4f4f4" stroke="#999" stroke-width="2"/>`+"\n")
+	fmt.Fprintf(b, `<text x="240" y="36" text-anchor="middle" font-size="17" fill="%s" %s>%s</text>`+"\n", svgLabel, svgFonts, text)
+	b.WriteString("</svg>\n")
+}
+
+func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highlight []solver.Square) {
+	n := p.N
+	// Past 16 files only every step-th square is labelled, in a larger font,
+	// so that the labels stay readable when a big board is drawn small.
+	step := (n + 15) / 16
+	font := min(15*step, 40)
+	margin := font*2 + 4 // room for "64" to the left and a row of letters below
+	side := n * svgCell
+	width, height := margin+side+8, 8+side+margin
+	px := min(56, max(9, 480/n)) // screen pixels per square
+	scale := func(u int) string { return strconv.FormatFloat(float64(u*px)/svgCell, 'f', 0, 64) }
+	x0, y0 := margin, 8
+	at := func(s solver.Square) (int, int) { return x0 + s.Col*svgCell, y0 + s.Row*svgCell }
+	on := func(s solver.Square) bool { return s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n }
+
+	label := fmt.Sprintf("%d×%d board, %s, %s", n, n, plural(int64(len(pl.Queens)), "queen"), plural(int64(len(pl.Knights)), "knight"))
+	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%s" height="%s" role="img" aria-label="%s">`+"\n",
+		width, height, scale(width), scale(height), label)
+	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(describe(pl, highlight, n)))
+
+	// The board: light squares as one rectangle, the dark ones on top.
+	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0, y0, side, side, svgLight)
+	b.WriteString(`<path fill="` + svgDark + `" d="`)
+	for r := range n {
+		for c := range n {
 			if (r+c)%2 == 1 {
-				fill = "#b58863"
+				x, y := at(solver.Square{Row: r, Col: c})
+				fmt.Fprintf(b, "M%d %dh%dv%dh-%dZ", x, y, svgCell, svgCell, svgCell)
 			}
-			if p.IsReserved(r, c) {
-				fill = "url(#hatch)"
-			}
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`, margin+c*cell, margin+r*cell, cell, cell, fill)
 		}
 	}
-	font := `font-family="sans-serif" font-size="14" fill="#333" text-anchor="middle"`
-	for i := 0; i < n; i++ {
-		x := margin + i*cell + cell/2
-		fmt.Fprintf(&b, `<text x="%d" y="%d" %s>%s</text>`, x, size-9, font, solver.FileName(i))
-		fmt.Fprintf(&b, `<text x="%d" y="%d" %s>%s</text>`, x, 19, font, solver.FileName(i))
-		y := margin + i*cell + cell/2 + 5
-		fmt.Fprintf(&b, `<text x="%d" y="%d" %s>%d</text>`, margin/2, y, font, n-i)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" %s>%d</text>`, size-margin/2, y, font, n-i)
+	b.WriteString("\"/>\n")
+
+	// Reserved squares: shaded, with a cross, so that they show without colour.
+	var reserved, cross strings.Builder
+	for r := range n {
+		for c := range n {
+			if p.IsReserved(r, c) {
+				x, y := at(solver.Square{Row: r, Col: c})
+				fmt.Fprintf(&reserved, "M%d %dh%dv%dh-%dZ", x, y, svgCell, svgCell, svgCell)
+				fmt.Fprintf(&cross, "M%d %dl%d %dM%d %dl-%d %d", x+8, y+8, svgCell-16, svgCell-16, x+svgCell-8, y+8, svgCell-16, svgCell-16)
+			}
+		}
 	}
-	piece := func(s solver.Square, path, name string) {
-		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+	if reserved.Len() > 0 {
+		fmt.Fprintf(b, `<path fill="%s" d="%s"/>`+"\n", svgReserved, reserved.String())
+		fmt.Fprintf(b, `<path fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" d="%s"/>`+"\n", cross.String())
+	}
+	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="2"/>`+"\n", x0-1, y0-1, side+2, side+2, svgLabel)
+
+	// Labels: files below, ranks to the left, counted from the bottom left.
+	fmt.Fprintf(b, `<g fill="%s" font-size="%d" text-anchor="middle" %s>`+"\n", svgLabel, font, svgFonts)
+	for k := 0; k < n; k += step {
+		fmt.Fprintf(b, `<text x="%d" y="%d">%s</text>`+"\n", x0+k*svgCell+svgCell/2, y0+side+font+4, solver.FileName(k))
+	}
+	for k := 0; k < n; k += step {
+		y := y0 + (n-1-k)*svgCell + svgCell/2 + font*7/20
+		fmt.Fprintf(b, `<text x="%d" y="%d">%d</text>`+"\n", margin/2, y, k+1)
+	}
+	b.WriteString("</g>\n")
+
+	// The pair at fault: a dashed line between them under the pieces.
+	var marks []solver.Square
+	for _, s := range highlight {
+		if on(s) {
+			marks = append(marks, s)
+		}
+	}
+	if len(marks) == 2 {
+		ax, ay := at(marks[0])
+		bx, by := at(marks[1])
+		fmt.Fprintf(b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="%s" stroke-width="4" stroke-dasharray="8 6" stroke-linecap="round" opacity="0.85"/>`+"\n",
+			ax+svgCell/2, ay+svgCell/2, bx+svgCell/2, by+svgCell/2, svgFault)
+	}
+
+	// The pieces, each in a square of svgCell: the 100-unit shapes at 0.3
+	// with a margin of 5, inside the outline of a square at fault.
+	piece := func(s solver.Square, d string, knight bool) {
+		if !on(s) {
 			return
 		}
-		fmt.Fprintf(&b, `<path transform="translate(%d %d) scale(%g)" d="%s" fill="#1b1b1b" stroke="#fff" stroke-width="5" stroke-linejoin="round"><title>%s on %s</title></path>`,
-			margin+s.Col*cell+2, margin+s.Row*cell+2, float64(cell-4)/100, path, name, s.Name(n))
+		x, y := at(s)
+		fmt.Fprintf(b, `<g transform="translate(%d %d) scale(0.3)">`, x+5, y+5)
+		fmt.Fprintf(b, `<path d="%s" fill="%s" stroke="%s" stroke-width="4" stroke-linejoin="round"/>`, d, svgPiece, svgOutline)
+		if knight {
+			fmt.Fprintf(b, `<path d="%s" fill="%s"/>`, svgEye, svgOutline)
+		}
+		b.WriteString("</g>\n")
 	}
 	for _, q := range pl.Queens {
-		piece(q, queenPath, "queen")
+		piece(q, svgQueen, false)
 	}
 	for _, k := range pl.Knights {
-		piece(k, knightPath, "knight")
+		piece(k, svgKnight, true)
 	}
-	for _, s := range highlight {
-		if s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n {
-			fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#d00000" stroke-width="5"/>`,
-				margin+s.Col*cell+3, margin+s.Row*cell+3, cell-6, cell-6)
+
+	// The outlines of the squares at fault, over the pieces.
+	for _, s := range marks {
+		x, y := at(s)
+		fmt.Fprintf(b, `<rect x="%d.5" y="%d.5" width="%d" height="%d" fill="none" stroke="%s" stroke-width="4"/>`+"\n",
+			x+2, y+2, svgCell-5, svgCell-5, svgFault)
+	}
+	b.WriteString("</svg>\n")
+}
+
+// describe says in words what a picture shows, for its title.
+func describe(pl solver.Placement, highlight []solver.Square, n int) string {
+	names := func(sq []solver.Square) string {
+		var s []string
+		for _, q := range sq {
+			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+				s = append(s, q.Name(n))
+			}
 		}
+		return strings.Join(s, " ")
 	}
-	fmt.Fprintf(&b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#333" stroke-width="2"/>`, margin, margin, n*cell, n*cell)
-	b.WriteString(`</svg>`)
-	return b.String()
+	var parts []string
+	if len(pl.Queens) > 0 {
+		parts = append(parts, "queens on "+names(pl.Queens))
+	}
+	if len(pl.Knights) > 0 {
+		parts = append(parts, "knights on "+names(pl.Knights))
+	}
+	if len(parts) == 0 {
+		parts = append(parts, "no pieces")
+	}
+	if h := names(highlight); h != "" {
+		parts = append(parts, "at fault: "+h)
+	}
+	return fmt.Sprintf("%d×%d board: %s", n, n, strings.Join(parts, "; "))
 }

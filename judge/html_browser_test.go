@@ -1,0 +1,145 @@
+package judge
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// chromium finds the browser for TestReportInBrowser. It skips the test when
+// there is none, unless QUEENSJUDGE_REQUIRE_BROWSER is set, as CI sets it
+// after installing Debian's chromium package.
+func chromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "/usr/bin/chromium"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	if os.Getenv("QUEENSJUDGE_REQUIRE_BROWSER") != "" {
+		t.Fatal("chromium is not installed, and QUEENSJUDGE_REQUIRE_BROWSER is set (apt-get install -y chromium)")
+	}
+	t.Skip("chromium is not installed; set QUEENSJUDGE_REQUIRE_BROWSER to make this a failure")
+	return ""
+}
+
+// browse runs headless Chromium on the page at path with args added, each
+// run with a fresh profile and at most 60 s, and returns its output.
+func browse(t *testing.T, bin, path string, args ...string) (stdout, stderr string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	all := append([]string{
+		"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		"--user-data-dir=" + t.TempDir(), "--enable-logging=stderr", "--v=0",
+	}, args...)
+	all = append(all, "file://"+path)
+	cmd := exec.CommandContext(ctx, bin, all...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("timed out after 60 s: %w", err)
+	}
+	if err != nil {
+		t.Fatalf("chromium %s: %v\n%s", strings.Join(args, " "), err, errb.String())
+	}
+	return out.String(), errb.String()
+}
+
+// consoleErrors returns the lines of a Chromium log that report a script
+// error or a console message at error level, or a resource it failed to load.
+func consoleErrors(log string) []string {
+	var bad []string
+	for _, line := range strings.Split(log, "\n") {
+		l := strings.ToLower(line)
+		if strings.Contains(line, "Uncaught") || strings.Contains(l, "console error") ||
+			strings.Contains(line, ":CONSOLE") || strings.Contains(l, "net::err_") {
+			bad = append(bad, line)
+		}
+	}
+	return bad
+}
+
+// TestReportInBrowser renders the report of the test contest in headless
+// Chromium, as a projector's browser would: it takes a screenshot, reads the
+// page back through the browser (the DOM after parsing, not the file) and
+// checks the scoreboard rows, the verdict cells and the boards are there and
+// the console is clean. With -update it keeps the screenshot in
+// testdata/report-screenshot.png for people to look at.
+func TestReportInBrowser(t *testing.T) {
+	bin := chromium(t)
+	r, pics := contestReport(t)
+	dir := t.TempDir()
+	page := filepath.Join(dir, "report.html")
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r, pics); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	shot := filepath.Join(dir, "report.png")
+	_, shotLog := browse(t, bin, page, "--hide-scrollbars", "--window-size=1280,2000", "--screenshot="+shot)
+	png, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatalf("no screenshot: %v", err)
+	}
+	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) || len(png) < 30_000 {
+		t.Errorf("the screenshot is %d bytes, not a picture of the page", len(png))
+	}
+	if *update {
+		if err := os.WriteFile(filepath.Join("testdata", "report-screenshot.png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	dom, domLog := browse(t, bin, page, "--dump-dom")
+	for _, line := range consoleErrors(shotLog + domLog) {
+		t.Errorf("browser console: %s", line)
+	}
+	start, end := strings.Index(dom, `<table class="scoreboard">`), strings.Index(dom, "</table>")
+	if start < 0 || end < start {
+		t.Fatalf("the rendered page has no scoreboard:\n%.2000s", dom)
+	}
+	board := dom[start:end]
+	if got, want := strings.Count(board, `<tr class="standing"`), len(r.Scoreboard); got != want {
+		t.Errorf("the rendered scoreboard has %d rows, want %d", got, want)
+	}
+	for _, s := range r.Scoreboard {
+		row := fmt.Sprintf(`<tr class="standing" data-team="%s"><td class="rank">%d</td><th class="team" scope="row"><a href="#`, s.Team, s.Rank)
+		if !strings.Contains(board, row) || !strings.Contains(board, ">"+s.Team+"</a></th>") {
+			t.Errorf("the rendered scoreboard has no row for %s ranked %d", s.Team, s.Rank)
+		}
+	}
+	if got, want := strings.Count(board, `<td class="cell `), len(r.Scoreboard)*len(r.Problems); got != want {
+		t.Errorf("the rendered scoreboard has %d problem cells, want %d", got, want)
+	}
+	for _, v := range Verdicts {
+		want := 0
+		for _, res := range r.Results {
+			if res.Verdict == v {
+				want++
+			}
+		}
+		if got := strings.Count(dom, `<li class="result" data-verdict="`+string(v)+`"`); got != want {
+			t.Errorf("the rendered page has %d %s results, want %d", got, v, want)
+		}
+		badge := fmt.Sprintf(`<span class="v v-%s">%s</span> <span class="vname">%s</span>`, strings.ToLower(string(v)), v, v.Name())
+		if got := strings.Count(dom, badge); got != want {
+			t.Errorf("the rendered page has %d %s verdict labels, want %d", got, v, want)
+		}
+	}
+	if got, want := strings.Count(dom, `<figure class="board"><svg`), drawable(r); got != want {
+		t.Errorf("the rendered page has %d boards, want %d", got, want)
+	}
+}

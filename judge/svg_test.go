@@ -1,0 +1,132 @@
+package judge
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// goldenFile compares got with the file at path, or rewrites the file with
+// -update.
+func goldenFile(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs from the golden file:\n%s", path, got)
+	}
+}
+
+// sq names a square of an n×n board by its chess name.
+func sq(t *testing.T, name string, n int) solver.Square {
+	t.Helper()
+	s := squaresNamed([]string{name}, n)
+	if len(s) != 1 {
+		t.Fatalf("no square %q on a %d×%d board", name, n, n)
+	}
+	return s[0]
+}
+
+// TestWriteBoardSVG draws boards of every kind and size class and compares
+// each picture with testdata/svg/NAME.golden.
+func TestWriteBoardSVG(t *testing.T) {
+	cols64 := make([]int, 64)
+	for r := range cols64 {
+		cols64[r] = (r*2 + r/32) % 64
+	}
+	corners := solver.Problem{Kind: solver.Reserved, N: 6, Reserved: []uint64{0b100001, 0, 0, 0, 0, 0b100001}}
+	qk := solver.Problem{Kind: solver.QueensKnights, N: 6, M: 3, Ask: solver.AskPlacement}
+	eight := solver.Problem{Kind: solver.NQueens, N: 8, Ask: solver.AskPlacement}
+	for _, c := range []struct {
+		name      string
+		p         solver.Problem
+		pl        solver.Placement
+		highlight []string
+	}{
+		{"one", solver.Problem{Kind: solver.NQueens, N: 1}, solver.FromColumns([]int{0}), nil},
+		{"eight-diagonal", eight, solver.FromColumns([]int{0, 4, 7, 5, 2, 6, 1, 2}), []string{"c3", "c1"}},
+		{"eight-empty", eight, solver.Placement{N: 8}, nil},
+		{"corners-reserved", corners, solver.FromColumns([]int{0, 2, 4, 1, 3, 5}), []string{"a6"}},
+		{"queens-knights", qk, solver.Placement{N: 6,
+			Queens:  []solver.Square{{Row: 0, Col: 0}, {Row: 2, Col: 4}, {Row: 4, Col: 1}},
+			Knights: []solver.Square{{Row: 1, Col: 2}, {Row: 5, Col: 5}, {Row: 3, Col: 3}}}, []string{"a6", "e4"}},
+		{"sixty-four", solver.Problem{Kind: solver.NQueens, N: 64}, solver.FromColumns(cols64), []string{"a64", "bl1"}},
+		{"too-large", solver.Problem{Kind: solver.NQueens, N: 65}, solver.Placement{N: 65}, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var hl []solver.Square
+			for _, name := range c.highlight {
+				hl = append(hl, sq(t, name, c.p.N))
+			}
+			var b bytes.Buffer
+			if err := WriteBoardSVG(&b, c.p, c.pl, hl); err != nil {
+				t.Fatal(err)
+			}
+			got := b.String()
+			if !strings.HasPrefix(got, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="`) || !strings.HasSuffix(got, "</svg>\n") {
+				t.Errorf("not one svg element:\n%s", got)
+			}
+			if strings.Contains(got, ` id="`) {
+				t.Errorf("the picture has an id, which would clash on a page of several")
+			}
+			if c.p.N <= MaxSVGBoard {
+				if k := strings.Count(got, `fill="none" stroke="#e00000"`); k != len(hl) {
+					t.Errorf("%d squares outlined in red, want %d", k, len(hl))
+				}
+			} else if !strings.Contains(got, "too large to draw") {
+				t.Errorf("a %d×%d board is drawn", c.p.N, c.p.N)
+			}
+			goldenFile(t, filepath.Join("testdata", "svg", c.name+".golden"), b.Bytes())
+		})
+	}
+}
+
+func TestWriteBoardSVGErrors(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteBoardSVG(&b, solver.Problem{N: 0}, solver.Placement{}, nil); err == nil {
+		t.Errorf("WriteBoardSVG of a 0×0 board: no error")
+	}
+	if err := WriteBoardSVG(&b, solver.Problem{N: 8}, solver.Placement{N: 7}, nil); err == nil {
+		t.Errorf("WriteBoardSVG of a 7×7 placement on an 8×8 problem: no error")
+	}
+	// Pieces and highlights off the board are left out, not a panic.
+	pl := solver.Placement{N: 4, Queens: []solver.Square{{Row: -1, Col: 0}, {Row: 4, Col: 4}}}
+	if err := WriteBoardSVG(&b, solver.Problem{N: 4}, pl, []solver.Square{{Row: 9, Col: 9}}); err != nil {
+		t.Errorf("WriteBoardSVG with pieces off the board: %v", err)
+	}
+}
+
+func TestSquaresNamed(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		n     int
+		want  []solver.Square
+	}{
+		{[]string{"b3", "a8"}, 8, []solver.Square{{Row: 5, Col: 1}, {Row: 0, Col: 0}}},
+		{[]string{"aa1"}, 30, []solver.Square{{Row: 29, Col: 26}}},
+		{[]string{"b9", "i1", "3", "b", "B3", "b03", ""}, 8, nil},
+	} {
+		got := squaresNamed(c.names, c.n)
+		if len(got) != len(c.want) {
+			t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			}
+		}
+	}
+}
