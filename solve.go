@@ -55,6 +55,7 @@ found. It prints one row per problem.`,
 func batchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "force", Usage: "solve again even what is cached"},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar (also a global flag)"},
 		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "solve `N` problems at once"},
 		&cli.DurationFlag{Name: "timeout", Usage: "give up on a problem after `DURATION` (e.g. 10m); 0 for never"},
 		&cli.Uint64Flag{Name: "max-solutions", Value: solver.DefaultMaxSolutions, Usage: "refuse a solutions problem with more than `N` placements"},
