@@ -184,11 +184,12 @@ func pictures(set *problems.Set, path func(file string) string) judge.Pictures {
 		if !ok {
 			return solver.Problem{}, solver.Placement{}, false
 		}
-		data, err := os.ReadFile(path(file))
+		f, err := os.Open(path(file))
 		if err != nil {
 			return solver.Problem{}, solver.Placement{}, false
 		}
-		pl, ok := judge.PicturePlacement(p.N, data)
+		defer f.Close()
+		pl, ok := judge.ParsePlacement(p.Problem, f, judge.Limits{})
 		return p.Problem, pl, ok
 	}
 }

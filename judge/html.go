@@ -224,18 +224,6 @@ func ParsePlacement(p solver.Problem, r io.Reader, lim Limits) (pl solver.Placem
 	return pl, false
 }
 
-// PicturePlacement reads a placement on an n×n board from an answer in
-// memory.
-//
-// Deprecated: use ParsePlacement, which reads the answer as the judge does
-// and knows the problem's reserved squares.
-func PicturePlacement(n int, answer []byte) (solver.Placement, bool) {
-	if n > MaxSVGBoard {
-		return solver.Placement{}, false
-	}
-	return ParsePlacement(solver.Problem{Kind: solver.NQueens, N: n}, bytes.NewReader(answer), Limits{})
-}
-
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 	"lower": func(v Verdict) string { return strings.ToLower(string(v)) },
 }).Parse(reportHTML))
