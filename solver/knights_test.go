@@ -1,6 +1,12 @@
 package solver
 
-import "testing"
+import (
+	"context"
+	"flag"
+	"strings"
+	"testing"
+	"time"
+)
 
 func TestKnightsAgainstBrute(t *testing.T) {
 	for n := 1; n <= 5; n++ {
@@ -53,5 +59,63 @@ func TestKnights8(t *testing.T) {
 	}
 	if v := Check(Problem{Kind: QueensKnights, N: 8, M: 5}, *a.Placement); v != nil {
 		t.Errorf("queens-knights 8 placement %v: %v", a.Placement, v)
+	}
+}
+
+func TestKnightsAgainstSlow(t *testing.T) {
+	ctx := context.Background()
+	for n := 1; n <= 7; n++ {
+		for m := 0; m <= n; m++ {
+			if (n-m)*(n-m) < m {
+				continue
+			}
+			var fast, slow []string
+			got, err := knightsCount(ctx, n, m, func(pl Placement) error {
+				if v := Check(Problem{Kind: QueensKnights, N: n, M: m}, pl); v != nil {
+					t.Errorf("n=%d m=%d: %v: %v", n, m, pl, v)
+				}
+				fast = append(fast, pl.String())
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := knightsCountSlow(ctx, n, m, func(pl Placement) error {
+				slow = append(slow, pl.String())
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want || strings.Join(fast, ",") != strings.Join(slow, ",") {
+				t.Errorf("n=%d m=%d: %d placements, the plain search %d (or another order)", n, m, got, want)
+			}
+		}
+	}
+}
+
+var knightsTable = flag.Bool("knights.table", false, "compute and print the queens-knights table (minutes)")
+
+// TestKnightsTable prints the table of the largest m, the count and the
+// count up to symmetry, n = 4.., with computing times. Run it with
+// go test ./solver -run TestKnightsTable -knights.table -v -timeout 0
+func TestKnightsTable(t *testing.T) {
+	if !*knightsTable {
+		t.Skip("needs -knights.table")
+	}
+	ctx := context.Background()
+	t.Log("| n | largest m | placements | up to symmetry | seconds |")
+	t.Log("|---|---|---|---|---|")
+	for n := 4; n <= MaxKnightsN; n++ {
+		start := time.Now()
+		var row [3]uint64
+		for i, ask := range []Ask{AskMax, AskCount, AskUnique} {
+			a, err := Solve(ctx, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: ask}, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			row[i] = a.Count
+		}
+		t.Logf("| %d | %d | %d | %d | %.1f |", n, row[0], row[1], row[2], time.Since(start).Seconds())
 	}
 }
