@@ -3,17 +3,65 @@ package solver
 import (
 	"context"
 	"fmt"
+	"sync"
+	"sync/atomic"
 )
 
 // solveKnights answers a QueensKnights problem.
+//
+// Boards with at most maxFrameK rows left without a queen (m ≥ n-8, which
+// takes in the largest m of every board up to MaxKnightsN) go to the frame
+// search (knights_frame.go): count and unique as long counts in numbered
+// subproblems that honour opt's hooks, placement and solutions in a fixed
+// order. Smaller m, whose counts are astronomic on large boards, go to the
+// row-by-row bitboard search (knightsCount).
 func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 	m := p.M
 	if m == AnyM {
 		var err error
-		if m, err = knightsMax(ctx, p.N); err != nil {
+		if m, err = knightsMax(ctx, p.N, opt); err != nil {
 			return Answer{}, err
 		}
 	}
+	if p.N-m > maxFrameK {
+		return solveKnightsRows(ctx, p, m, opt)
+	}
+	f := newKFrames(p.N, m)
+	switch p.Ask {
+	case AskMax:
+		return Answer{Count: uint64(m), M: m}, nil
+	case AskCount:
+		c, err := f.count(ctx, opt)
+		return Answer{Count: c, M: m}, err
+	case AskUnique:
+		c, err := f.unique(ctx, opt)
+		return Answer{Count: c, M: m}, err
+	case AskPlacement:
+		pl, err := f.first(ctx, opt)
+		return Answer{M: m, Placement: pl}, err
+	case AskSolutions:
+		// The count first, on every core and with no hooks: nothing is
+		// emitted for a problem over the limit.
+		total, err := f.count(ctx, Options{Workers: opt.Workers})
+		if err != nil {
+			return Answer{}, err
+		}
+		if total > opt.MaxSolutions {
+			return Answer{}, fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, opt.MaxSolutions)
+		}
+		if opt.Emit != nil {
+			if err := f.each(ctx, opt.Emit); err != nil {
+				return Answer{}, err
+			}
+		}
+		return Answer{Count: total, M: m}, nil
+	}
+	return Answer{}, fmt.Errorf("ask %s is not for %s", p.Ask, p.Kind)
+}
+
+// solveKnightsRows answers p for m queens and knights with the row-by-row
+// search.
+func solveKnightsRows(ctx context.Context, p Problem, m int, opt Options) (Answer, error) {
 	switch p.Ask {
 	case AskMax:
 		return Answer{Count: uint64(m), M: m}, nil
@@ -40,12 +88,18 @@ func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 		}
 		return Answer{M: m, Placement: found}, nil
 	case AskSolutions:
-		total, err := knightsCount(ctx, p.N, m, nil)
+		var total uint64
+		_, err := knightsCount(ctx, p.N, m, func(Placement) error {
+			if total++; total > opt.MaxSolutions {
+				return errStop
+			}
+			return nil
+		})
+		if err == errStop {
+			return Answer{}, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
+		}
 		if err != nil {
 			return Answer{}, err
-		}
-		if total > opt.MaxSolutions {
-			return Answer{}, fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, opt.MaxSolutions)
 		}
 		if opt.Emit != nil {
 			if _, err := knightsCount(ctx, p.N, m, opt.Emit); err != nil {
@@ -59,7 +113,7 @@ func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 
 // knightsMax returns the largest m for which m queens and m knights can
 // stand on an n×n board with no piece attacking another.
-func knightsMax(ctx context.Context, n int) (int, error) {
+func knightsMax(ctx context.Context, n int, opt Options) (int, error) {
 	for m := n; m > 0; m-- {
 		// m queens fill m rows and m columns; the knights need m of the
 		// (n-m)² squares left.
@@ -67,18 +121,122 @@ func knightsMax(ctx context.Context, n int) (int, error) {
 			continue
 		}
 		found := false
-		_, err := knightsCount(ctx, n, m, func(Placement) error {
-			found = true
-			return errStop
-		})
-		if err != nil && err != errStop {
-			return 0, err
+		if n-m > maxFrameK {
+			_, err := knightsCount(ctx, n, m, func(Placement) error {
+				found = true
+				return errStop
+			})
+			if err != nil && err != errStop {
+				return 0, err
+			}
+		} else {
+			pl, err := newKFrames(n, m).first(ctx, Options{Workers: opt.Workers})
+			if err != nil {
+				return 0, err
+			}
+			found = pl != nil
 		}
 		if found {
 			return m, nil
 		}
 	}
 	return 0, nil
+}
+
+// count returns the number of placements, a long count in f's subproblems.
+func (f *kframes) count(ctx context.Context, opt Options) (uint64, error) {
+	return runSplit(ctx, len(f.subs), opt, func(stop *atomic.Bool) func(int) uint64 {
+		w := newKWorker(f, stop)
+		return w.subCount
+	})
+}
+
+// unique returns the number of placements up to symmetry, a long count in
+// f's subproblems. Each subproblem counts classes, so the parts of a shard
+// add up to the classes too.
+func (f *kframes) unique(ctx context.Context, opt Options) (uint64, error) {
+	return runSplit(ctx, len(f.subs), opt, func(stop *atomic.Bool) func(int) uint64 {
+		w := newKWorker(f, stop)
+		return w.subUnique
+	})
+}
+
+// first returns the first placement in the order of each, or nil when there
+// is none. The subproblems are searched on opt.Workers goroutines, and the
+// answer is the first placement of the first subproblem that has one,
+// whatever the timing.
+func (f *kframes) first(ctx context.Context, opt Options) (*Placement, error) {
+	var stop atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopWatch()
+	var (
+		next   atomic.Int64
+		best   atomic.Int64 // the least subproblem known to have a placement
+		mu     sync.Mutex
+		found  *Placement
+		foundI = len(f.subs)
+		wg     sync.WaitGroup
+	)
+	best.Store(int64(len(f.subs)))
+	for range min(workers(opt), len(f.subs)) {
+		wg.Add(1)
+		w := newKWorker(f, &stop)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= int(best.Load()) {
+					return
+				}
+				var pl *Placement
+				w.subEach(i, func(p Placement) bool {
+					pl = &p
+					return false
+				})
+				w.stopped = false
+				if pl == nil {
+					continue
+				}
+				mu.Lock()
+				if i < foundI {
+					found, foundI = pl, i
+					best.Store(int64(i))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return found, nil
+}
+
+// each calls emit with every placement, subproblem by subproblem: in each,
+// the least frames of its row set in increasing order of columns, in each
+// frame the queens in lexicographic order of columns row by row, then the
+// knights in lexicographic order of squares, and after each placement its
+// images in the other frames of its orbit. An error from emit or ctx stops
+// it and is returned.
+func (f *kframes) each(ctx context.Context, emit func(Placement) error) error {
+	var stop atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	defer stopWatch()
+	w := newKWorker(f, &stop)
+	var err error
+	for i := range f.subs {
+		if !w.subEach(i, func(pl Placement) bool {
+			err = emit(pl)
+			return err == nil
+		}) {
+			break
+		}
+	}
+	if err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 // knightMove reports whether a and b are a knight's move apart.

@@ -18,7 +18,7 @@ func TestKnightsLongAgainstSlow(t *testing.T) {
 	}
 	ctx := context.Background()
 	for n := 8; n <= 11; n++ {
-		top, err := knightsMax(ctx, n)
+		top, err := knightsMax(ctx, n, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,476 @@
+package solver
+
+import (
+	"math/bits"
+	"sync/atomic"
+)
+
+// The frame search for queens and knights.
+//
+// m queens stand in m rows and m columns, one in each, so exactly k = n-m
+// rows and k columns hold no queen. Call that pair of sets, R and C, the
+// frame of a placement. No knight stands on a queen's row or column, so the
+// knights stand on the k×k squares R×C, and the queens stand one in each row
+// of the other rows, one in each column of the other columns: a permutation
+// on an m×m board (not contiguous) that keeps off its own diagonals.
+//
+// The search fixes the frame first and then places the queens row by row,
+// keeping the knights' squares still free (off the queens' diagonals, not a
+// knight's move from a queen) as a k²-bit set: with k ≤ 8 one word. Every
+// queen takes squares from it, and the search gives up as soon as fewer than
+// m remain or the largest set of non-attacking knights on them (|squares| −
+// maximum matching, König: the knight graph is bipartite) is below m. With
+// the queens placed, the knights are the independent sets of size m of the
+// knight graph on the free squares, counted by branching on the lowest
+// square.
+//
+// The 8 symmetries of the square map frames to frames (a quarter turn sends
+// the queenless rows to queenless columns), and the placements of a frame to
+// those of its image one to one. So only frames that are the least of their
+// images are searched: count weighs each by the size of its orbit, 8/|S|
+// with S its stabiliser, and unique counts, in each, the placements up to S
+// (all of them when S is the identity alone, as for nearly every frame).
+//
+// The subproblems are the row sets R, all C(n, k) of them in increasing
+// order of their masks; subproblem i searches the least frames (R, C) of
+// its R. The numbering depends on n and m only.
+
+// maxFrameK is the largest k = n-m the frame search takes: k² squares fit a
+// word.
+const maxFrameK = 8
+
+// kframes is the frame search for one board size n and number m.
+type kframes struct {
+	n, m, k int
+	full    uint32   // the n columns (or rows)
+	subs    []uint32 // the row sets R of the subproblems
+	colSets []uint32 // every set of k columns, in increasing order
+}
+
+func newKFrames(n, m int) *kframes {
+	f := &kframes{n: n, m: m, k: n - m, full: 1<<uint(n) - 1}
+	f.subs = kSubsets(n, f.k)
+	f.colSets = f.subs
+	return f
+}
+
+// kSubsets returns the k-element subsets of 0..n-1 as masks, in increasing
+// order.
+func kSubsets(n, k int) []uint32 {
+	if k == 0 {
+		return []uint32{0}
+	}
+	var out []uint32
+	for s := uint32(1)<<uint(k) - 1; s < 1<<uint(n); {
+		out = append(out, s)
+		// Gosper's hack: the next larger mask with as many bits.
+		c := s & -s
+		r := s + c
+		s = ((r^s)>>2)/c | r
+	}
+	return out
+}
+
+// frameImages returns the images of the frame (rows R, columns C) under the
+// symmetries, in the order of Syms.
+func (f *kframes) frameImages(R, C uint32) [8][2]uint32 {
+	rev := func(x uint32) uint32 { return bits.Reverse32(x) >> uint(32-f.n) }
+	rR, rC := rev(R), rev(C)
+	return [8][2]uint32{
+		{R, C},   // Identity
+		{C, rR},  // Rot90: (r, c) -> (c, n-1-r)
+		{rR, rC}, // Rot180
+		{rC, R},  // Rot270: (r, c) -> (n-1-c, r)
+		{R, rC},  // FlipH
+		{rR, C},  // FlipV
+		{C, R},   // Transpose
+		{rC, rR}, // AntiTrans: (r, c) -> (n-1-c, n-1-r)
+	}
+}
+
+// canonical reports whether (R, C) is the least frame of its orbit, ordered
+// by R then C, and returns its stabiliser as a mask of indices into Syms.
+func (f *kframes) canonical(R, C uint32) (ok bool, stab uint8) {
+	key := uint64(R)<<32 | uint64(C)
+	for i, im := range f.frameImages(R, C) {
+		switch k := uint64(im[0])<<32 | uint64(im[1]); {
+		case k < key:
+			return false, 0
+		case k == key:
+			stab |= 1 << uint(i)
+		}
+	}
+	return true, stab
+}
+
+// pad offsets the row and column lookups so that squares up to 16 off the
+// board need no bounds test.
+const pad = 16
+
+// kworker searches frames, one at a time; each goroutine has its own.
+type kworker struct {
+	f       *kframes
+	n, m, k int
+	stop    *atomic.Bool
+	nodes   int
+	stopped bool
+
+	// The frame being searched.
+	R, C       uint32
+	qrows      [MaxKnightsN]int // the rows that hold a queen, in order
+	krows      [MaxKnightsN]int // the rows of R, in order
+	kcols      [MaxKnightsN]int // the columns of C, in order
+	rowAt      [MaxKnightsN + 2*pad]int8
+	colAt      [MaxKnightsN + 2*pad]int8
+	adj        [64]uint64 // knight moves between the squares of R×C
+	black      uint64     // the squares of R×C of one colour
+	all        uint64     // every square of R×C
+	qcols      [MaxKnightsN]int
+	matchScore uint64 // nodes where the matching bound was tried
+
+	// each, when not nil, receives each placement of the frame: the queens'
+	// columns by qrows, and the knights as a set of R×C squares.
+	each func(w *kworker, knights uint64) bool
+}
+
+func newKWorker(f *kframes, stop *atomic.Bool) *kworker {
+	return &kworker{f: f, n: f.n, m: f.m, k: f.k, stop: stop}
+}
+
+// setFrame prepares the search of frame (R, C).
+func (w *kworker) setFrame(R, C uint32) {
+	w.R, w.C = R, C
+	n, k := w.n, w.k
+	for i := range w.rowAt {
+		w.rowAt[i], w.colAt[i] = -1, -1
+	}
+	qi, ri, ci := 0, 0, 0
+	for r := 0; r < n; r++ {
+		if R>>uint(r)&1 == 1 {
+			w.rowAt[r+pad] = int8(ri)
+			w.krows[ri] = r
+			ri++
+		} else {
+			w.qrows[qi] = r
+			qi++
+		}
+		if C>>uint(r)&1 == 1 {
+			w.colAt[r+pad] = int8(ci)
+			w.kcols[ci] = r
+			ci++
+		}
+	}
+	w.black, w.all = 0, 0
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			sq := uint(i*k + j)
+			w.all |= 1 << sq
+			r, c := w.krows[i], w.kcols[j]
+			if (r+c)&1 == 0 {
+				w.black |= 1 << sq
+			}
+			var a uint64
+			for _, mv := range knightMoves {
+				ii, jj := w.rowAt[r+mv.Row+pad], w.colAt[c+mv.Col+pad]
+				if ii >= 0 && jj >= 0 {
+					a |= 1 << uint(int(ii)*k+int(jj))
+				}
+			}
+			w.adj[sq] = a
+		}
+	}
+}
+
+// kill returns the squares of R×C that a queen on row r, column c takes from
+// the knights: those on its diagonals and a knight's move from it.
+func (w *kworker) kill(r, c int) uint64 {
+	var km uint64
+	k := w.k
+	for i := 0; i < k; i++ {
+		d := w.krows[i] - r
+		if j := w.colAt[c+d+pad]; j >= 0 {
+			km |= 1 << uint(i*k+int(j))
+		}
+		if j := w.colAt[c-d+pad]; j >= 0 {
+			km |= 1 << uint(i*k+int(j))
+		}
+	}
+	for _, mv := range knightMoves {
+		i, j := w.rowAt[r+mv.Row+pad], w.colAt[c+mv.Col+pad]
+		if i >= 0 && j >= 0 {
+			km |= 1 << uint(int(i)*k+int(j))
+		}
+	}
+	return km
+}
+
+// misBound returns an upper bound on the largest set of non-attacking
+// knights on the squares of free, exact by König's theorem: |free| minus a
+// maximum matching of the (bipartite) knight graph on them.
+func (w *kworker) misBound(free uint64) int {
+	left := free & w.black
+	right := free &^ w.black
+	var mate [64]int8 // for squares of right: the matched square of left +1
+	matched := 0
+	for l := left; l != 0; l &= l - 1 {
+		v := bits.TrailingZeros64(l)
+		var seen uint64
+		if w.augment(v, right, &seen, &mate) {
+			matched++
+		}
+	}
+	return bits.OnesCount64(free) - matched
+}
+
+// augment looks for an augmenting path from square v of the left side.
+func (w *kworker) augment(v int, right uint64, seen *uint64, mate *[64]int8) bool {
+	for nb := w.adj[v] & right &^ *seen; nb != 0; nb &= nb - 1 {
+		u := bits.TrailingZeros64(nb)
+		*seen |= 1 << uint(u)
+		if mate[u] == 0 || w.augment(int(mate[u])-1, right, seen, mate) {
+			mate[u] = int8(v + 1)
+			return true
+		}
+	}
+	return false
+}
+
+// frameCount returns the number of placements with frame (R, C), or calls
+// w.each with each of them, in order, until it returns false.
+func (w *kworker) frameCount(R, C uint32) uint64 {
+	w.setFrame(R, C)
+	if w.misBound(w.all) < w.m {
+		return 0
+	}
+	return w.queens(0, 0, 0, 0, w.all)
+}
+
+// queens places the queens of rows qrows[t:], given the columns taken and
+// the diagonals of the queens above, shifted to row qrows[t], and the
+// knights' free squares.
+func (w *kworker) queens(t int, used, ld, rd uint32, free uint64) uint64 {
+	if w.nodes++; w.nodes&(1<<14-1) == 0 && w.stop != nil && w.stop.Load() {
+		w.stopped = true
+	}
+	if w.stopped {
+		return 0
+	}
+	m := w.m
+	if t == m {
+		if w.each != nil {
+			return w.eachKnights(free, 0, m)
+		}
+		return w.knights(free, m)
+	}
+	r := w.qrows[t]
+	gap := uint(0)
+	if t+1 < m {
+		gap = uint(w.qrows[t+1] - r)
+	}
+	var total uint64
+	for cand := w.f.full &^ w.C &^ (used | ld | rd); cand != 0; cand &= cand - 1 {
+		b := cand & -cand
+		c := bits.TrailingZeros32(cand)
+		nf := free &^ w.kill(r, c)
+		if bits.OnesCount64(nf) < m {
+			continue
+		}
+		if w.misBound(nf) < m {
+			continue
+		}
+		w.qcols[t] = c
+		total += w.queens(t+1, used|b, (ld|b)<<gap, (rd|b)>>gap, nf)
+	}
+	return total
+}
+
+// knights returns the number of sets of need non-attacking knights on free.
+func (w *kworker) knights(free uint64, need int) uint64 {
+	if need == 0 {
+		return 1
+	}
+	pc := bits.OnesCount64(free)
+	if pc < need {
+		return 0
+	}
+	// Squares with no neighbour in free go in or not freely: split them off
+	// and add up binomials.
+	var lone uint64
+	for f := free; f != 0; f &= f - 1 {
+		v := bits.TrailingZeros64(f)
+		if w.adj[v]&free == 0 {
+			lone |= 1 << uint(v)
+		}
+	}
+	if lone != 0 {
+		rest := free &^ lone
+		nl := bits.OnesCount64(lone)
+		var total uint64
+		for j := 0; j <= nl && j <= need; j++ {
+			if sub := w.knights(rest, need-j); sub != 0 {
+				total += binomial(nl, j) * sub
+			}
+		}
+		return total
+	}
+	v := bits.TrailingZeros64(free)
+	rest := free &^ (1 << uint(v))
+	return w.knights(rest&^w.adj[v], need-1) + w.knights(rest, need)
+}
+
+// eachKnights calls w.each with every set of need non-attacking knights on
+// free added to chosen, in lexicographic order of squares. It returns the
+// number of calls, and stops (setting w.stopped) when w.each returns false.
+func (w *kworker) eachKnights(free, chosen uint64, need int) uint64 {
+	if w.stopped {
+		return 0
+	}
+	if need == 0 {
+		if !w.each(w, chosen) {
+			w.stopped = true
+		}
+		return 1
+	}
+	if bits.OnesCount64(free) < need {
+		return 0
+	}
+	v := bits.TrailingZeros64(free)
+	rest := free &^ (1 << uint(v))
+	total := w.eachKnights(rest&^w.adj[v], chosen|1<<uint(v), need-1)
+	return total + w.eachKnights(rest, chosen, need)
+}
+
+// placement returns the placement of the current queens and the knights on
+// the R×C squares of set.
+func (w *kworker) placement(set uint64) Placement {
+	pl := Placement{N: w.n}
+	if w.m > 0 {
+		pl.Queens = make([]Square, w.m)
+		pl.Knights = make([]Square, 0, w.m)
+	}
+	for t := 0; t < w.m; t++ {
+		pl.Queens[t] = Square{w.qrows[t], w.qcols[t]}
+	}
+	for ; set != 0; set &= set - 1 {
+		sq := bits.TrailingZeros64(set)
+		pl.Knights = append(pl.Knights, Square{w.krows[sq/w.k], w.kcols[sq%w.k]})
+	}
+	return pl
+}
+
+// binomial returns n choose k for small n.
+func binomial(n, k int) uint64 {
+	if k < 0 || k > n {
+		return 0
+	}
+	r := uint64(1)
+	for i := 1; i <= k; i++ {
+		r = r * uint64(n-k+i) / uint64(i)
+	}
+	return r
+}
+
+// subCount returns the count of subproblem i: the placements of the least
+// frames of its row set, each weighed by the size of its orbit.
+func (w *kworker) subCount(i int) uint64 {
+	R := w.f.subs[i]
+	var total uint64
+	for _, C := range w.f.colSets {
+		if w.stopped || (w.stop != nil && w.stop.Load()) {
+			w.stopped = true
+			return 0
+		}
+		ok, stab := w.f.canonical(R, C)
+		if !ok {
+			continue
+		}
+		if c := w.frameCount(R, C); c != 0 {
+			total += c * uint64(8/bits.OnesCount8(stab))
+		}
+	}
+	return total
+}
+
+// subUnique returns the placements up to symmetry whose least frame has
+// row set i.
+func (w *kworker) subUnique(i int) uint64 {
+	R := w.f.subs[i]
+	var total uint64
+	for _, C := range w.f.colSets {
+		if w.stopped || (w.stop != nil && w.stop.Load()) {
+			w.stopped = true
+			return 0
+		}
+		ok, stab := w.f.canonical(R, C)
+		if !ok {
+			continue
+		}
+		if stab == 1 {
+			total += w.frameCount(R, C)
+			continue
+		}
+		var group []Sym
+		for j, g := range Syms {
+			if stab>>uint(j)&1 == 1 {
+				group = append(group, g)
+			}
+		}
+		w.each = func(w *kworker, set uint64) bool {
+			if isCanonical(w.placement(set), group) {
+				total++
+			}
+			return true
+		}
+		w.frameCount(R, C)
+		w.each = nil
+	}
+	return total
+}
+
+// subEach calls fn with every placement whose least frame has row set i,
+// followed by its images in the other frames of the orbit, until fn returns
+// false. It reports whether fn never did.
+func (w *kworker) subEach(i int, fn func(Placement) bool) bool {
+	R := w.f.subs[i]
+	for _, C := range w.f.colSets {
+		if w.stopped || (w.stop != nil && w.stop.Load()) {
+			w.stopped = true
+			return false
+		}
+		ok, _ := w.f.canonical(R, C)
+		if !ok {
+			continue
+		}
+		// One symmetry for each frame of the orbit: the first that makes it.
+		var cosets []Sym
+		ims := w.f.frameImages(R, C)
+		for j, im := range ims {
+			first := true
+			for _, prev := range ims[:j] {
+				first = first && prev != im
+			}
+			if first {
+				cosets = append(cosets, Syms[j])
+			}
+		}
+		w.each = func(w *kworker, set uint64) bool {
+			pl := w.placement(set)
+			for _, g := range cosets {
+				img := pl
+				if g != Identity {
+					img = pl.Transform(g)
+				}
+				if !fn(img) {
+					return false
+				}
+			}
+			return true
+		}
+		w.frameCount(R, C)
+		w.each = nil
+		if w.stopped {
+			return false
+		}
+	}
+	return true
+}
