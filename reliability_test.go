@@ -37,14 +37,17 @@ func TestKillAndResume(t *testing.T) {
 	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
-	board := make([]string, 15)
+	// 16×16 with two corners reserved: about 8 s on one core, long enough
+	// to be caught after its first checkpoints (written once a second).
+	const n = 16
+	board := make([]string, n)
 	for r := range board {
-		board[r] = strings.Repeat(".", 15)
+		board[r] = strings.Repeat(".", n)
 	}
 	board[0] = "*" + board[0][1:]
-	board[14] = board[14][:14] + "*"
+	board[n-1] = board[n-1][:n-1] + "*"
 	set := filepath.Join(dir, "long.yaml")
-	yaml := "name: long\nproblems:\n  - id: r15\n    kind: reserved\n    ask: count\n    board: |\n      " + strings.Join(board, "\n      ") + "\n"
+	yaml := "name: long\nproblems:\n  - id: r16\n    kind: reserved\n    ask: count\n    board: |\n      " + strings.Join(board, "\n      ") + "\n"
 	if err := os.WriteFile(set, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -60,10 +63,17 @@ func TestKillAndResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); close(exited) }()
 	// Wait for the first checkpoints, then kill -9.
 	kept := 0
 	deadline := time.Now().Add(60 * time.Second)
 	for kept == 0 && time.Now().Before(deadline) {
+		select {
+		case <-exited:
+			t.Fatal("the count finished before it wrote a checkpoint: make the board bigger")
+		default:
+		}
 		time.Sleep(200 * time.Millisecond)
 		if cache, err := store.Open(context.Background(), db); err == nil {
 			_, done, err := cache.Subproblems(context.Background(), key)
@@ -73,10 +83,8 @@ func TestKillAndResume(t *testing.T) {
 			}
 		}
 	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait()
+	cmd.Process.Kill()
+	<-exited
 	if kept == 0 {
 		t.Fatal("no checkpoint written within 60 s")
 	}
@@ -92,7 +100,7 @@ func TestKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := answerOf(t, out, "r15"); got != fmt.Sprint(want.Count) {
+	if got := answerOf(t, out, "r16"); got != fmt.Sprint(want.Count) {
 		t.Errorf("count after kill and resume = %s, want %d (%d subproblems were kept)", got, want.Count, kept)
 	}
 	if _, done, _ := subproblemsOf(t, db, key); len(done) != 0 {
