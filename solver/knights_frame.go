@@ -116,15 +116,20 @@ type kworker struct {
 	stopped bool
 
 	// The frame being searched.
-	R, C       uint32
-	qrows      [MaxKnightsN]int // the rows that hold a queen, in order
-	krows      [MaxKnightsN]int // the rows of R, in order
-	kcols      [MaxKnightsN]int // the columns of C, in order
-	rowAt      [MaxKnightsN + 2*pad]int8
-	colAt      [MaxKnightsN + 2*pad]int8
-	adj        [64]uint64 // knight moves between the squares of R×C
-	black      uint64     // the squares of R×C of one colour
-	all        uint64     // every square of R×C
+	R, C  uint32
+	qrows [MaxKnightsN]int // the rows that hold a queen, in order
+	krows [MaxKnightsN]int // the rows of R, in order
+	kcols [MaxKnightsN]int // the columns of C, in order
+	rowAt [MaxKnightsN + 2*pad]int8
+	colAt [MaxKnightsN + 2*pad]int8
+	adj   [64]uint64 // knight moves between the squares of R×C
+	// What a queen takes from the knights' squares R×C: diag[r-c+pad] and
+	// anti[r+c] those on its diagonals, near[r*MaxKnightsN+c] those a
+	// knight's move away.
+	diag, anti [64]uint64
+	near       [MaxKnightsN * MaxKnightsN]uint64
+	black      uint64 // the squares of R×C of one colour
+	all        uint64 // every square of R×C
 	qcols      [MaxKnightsN]int
 	matchScore uint64 // nodes where the matching bound was tried
 
@@ -161,6 +166,7 @@ func (w *kworker) setFrame(R, C uint32) {
 		}
 	}
 	w.black, w.all = 0, 0
+	w.diag, w.anti, w.near = [64]uint64{}, [64]uint64{}, [MaxKnightsN * MaxKnightsN]uint64{}
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
 			sq := uint(i*k + j)
@@ -177,6 +183,13 @@ func (w *kworker) setFrame(R, C uint32) {
 				}
 			}
 			w.adj[sq] = a
+			w.diag[r-c+pad] |= 1 << sq
+			w.anti[r+c] |= 1 << sq
+			for _, mv := range knightMoves {
+				if rr, cc := r+mv.Row, c+mv.Col; rr >= 0 && rr < n && cc >= 0 && cc < n {
+					w.near[rr*MaxKnightsN+cc] |= 1 << sq
+				}
+			}
 		}
 	}
 }
@@ -184,24 +197,7 @@ func (w *kworker) setFrame(R, C uint32) {
 // kill returns the squares of R×C that a queen on row r, column c takes from
 // the knights: those on its diagonals and a knight's move from it.
 func (w *kworker) kill(r, c int) uint64 {
-	var km uint64
-	k := w.k
-	for i := 0; i < k; i++ {
-		d := w.krows[i] - r
-		if j := w.colAt[c+d+pad]; j >= 0 {
-			km |= 1 << uint(i*k+int(j))
-		}
-		if j := w.colAt[c-d+pad]; j >= 0 {
-			km |= 1 << uint(i*k+int(j))
-		}
-	}
-	for _, mv := range knightMoves {
-		i, j := w.rowAt[r+mv.Row+pad], w.colAt[c+mv.Col+pad]
-		if i >= 0 && j >= 0 {
-			km |= 1 << uint(int(i)*k+int(j))
-		}
-	}
-	return km
+	return w.diag[(r-c+pad)&(len(w.diag)-1)] | w.anti[(r+c)&(len(w.anti)-1)] | w.near[(r*MaxKnightsN+c)&(len(w.near)-1)]
 }
 
 // misBound returns an upper bound on the largest set of non-attacking
