@@ -45,6 +45,9 @@ type kframes struct {
 	full    uint32   // the n columns (or rows)
 	subs    []uint32 // the row sets R of the subproblems
 	colSets []uint32 // every set of k columns, in increasing order
+	// every, set by tests, searches every frame with weight 1, not only the
+	// least of each orbit: the count without the symmetries.
+	every bool
 }
 
 func newKFrames(n, m int) *kframes {
@@ -91,6 +94,9 @@ func (f *kframes) frameImages(R, C uint32) [8][2]uint32 {
 // canonical reports whether (R, C) is the least frame of its orbit, ordered
 // by R then C, and returns its stabiliser as a mask of indices into Syms.
 func (f *kframes) canonical(R, C uint32) (ok bool, stab uint8) {
+	if f.every {
+		return true, 1
+	}
 	key := uint64(R)<<32 | uint64(C)
 	for i, im := range f.frameImages(R, C) {
 		switch k := uint64(im[0])<<32 | uint64(im[1]); {
@@ -131,6 +137,9 @@ type kworker struct {
 	black      uint64 // the squares of R×C of one colour
 	all        uint64 // every square of R×C
 	qcols      [MaxKnightsN]int
+	// cache holds roomFor's answers for the frame of generation gen.
+	cache      []cacheEntry
+	gen        uint32
 	matchScore uint64 // nodes where the matching bound was tried
 
 	// each, when not nil, receives each placement of the frame: the queens'
@@ -139,12 +148,13 @@ type kworker struct {
 }
 
 func newKWorker(f *kframes, stop *atomic.Bool) *kworker {
-	return &kworker{f: f, n: f.n, m: f.m, k: f.k, stop: stop}
+	return &kworker{f: f, n: f.n, m: f.m, k: f.k, stop: stop, cache: make([]cacheEntry, 1<<cacheBits)}
 }
 
 // setFrame prepares the search of frame (R, C).
 func (w *kworker) setFrame(R, C uint32) {
 	w.R, w.C = R, C
+	w.gen++
 	n, k := w.n, w.k
 	for i := range w.rowAt {
 		w.rowAt[i], w.colAt[i] = -1, -1
@@ -218,6 +228,37 @@ func (w *kworker) misBound(free uint64) int {
 	return bits.OnesCount64(free) - matched
 }
 
+// roomFor reports whether m non-attacking knights may fit on free: it
+// tests the number of squares, and then, when a matching could be large
+// enough to matter, the König bound (cached by square set for the frame).
+func (w *kworker) roomFor(free uint64) bool {
+	pc := bits.OnesCount64(free)
+	if pc < w.m {
+		return false
+	}
+	// A matching pairs a square of each colour, so it has at most as many
+	// edges as the smaller colour has squares.
+	if pc-min(bits.OnesCount64(free&w.black), bits.OnesCount64(free&^w.black)) >= w.m {
+		return true
+	}
+	e := &w.cache[(free*0x9E3779B97F4A7C15)>>(64-cacheBits)]
+	if e.gen == w.gen && e.free == free {
+		return e.ok
+	}
+	ok := w.misBound(free) >= w.m
+	*e = cacheEntry{free: free, gen: w.gen, ok: ok}
+	return ok
+}
+
+// cacheBits is the log2 of the entries of a worker's cache of König bounds.
+const cacheBits = 12
+
+type cacheEntry struct {
+	free uint64
+	gen  uint32
+	ok   bool
+}
+
 // augment looks for an augmenting path from square v of the left side.
 func (w *kworker) augment(v int, right uint64, seen *uint64, mate *[64]int8) bool {
 	for nb := w.adj[v] & right &^ *seen; nb != 0; nb &= nb - 1 {
@@ -235,7 +276,7 @@ func (w *kworker) augment(v int, right uint64, seen *uint64, mate *[64]int8) boo
 // w.each with each of them, in order, until it returns false.
 func (w *kworker) frameCount(R, C uint32) uint64 {
 	w.setFrame(R, C)
-	if w.misBound(w.all) < w.m {
+	if !w.roomFor(w.all) {
 		return 0
 	}
 	return w.queens(0, 0, 0, 0, w.all)
@@ -268,10 +309,7 @@ func (w *kworker) queens(t int, used, ld, rd uint32, free uint64) uint64 {
 		b := cand & -cand
 		c := bits.TrailingZeros32(cand)
 		nf := free &^ w.kill(r, c)
-		if bits.OnesCount64(nf) < m {
-			continue
-		}
-		if w.misBound(nf) < m {
+		if !w.roomFor(nf) {
 			continue
 		}
 		w.qcols[t] = c
