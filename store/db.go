@@ -159,12 +159,23 @@ func connect(ctx context.Context, pool *sql.DB) error {
 // the per-connection settings. The path is escaped so that '?', '#', '%'
 // and spaces in it are read as part of the name.
 func dsn(abs string) string {
+	return fmt.Sprintf("%s?_journal_mode=WAL&_busy_timeout=%d&_foreign_keys=on&_txlock=immediate",
+		fileURI(abs), busyTimeout)
+}
+
+// readOnlyDSN returns the driver's name for reading the file at abs without
+// writing to it: no journal mode is set and no schema is migrated.
+func readOnlyDSN(abs string) string {
+	return fmt.Sprintf("%s?mode=ro&_busy_timeout=%d", fileURI(abs), busyTimeout)
+}
+
+// fileURI returns the file: URI of the absolute path abs.
+func fileURI(abs string) string {
 	p := filepath.ToSlash(abs)
 	if !strings.HasPrefix(p, "/") {
 		p = "/" + p // a Windows drive: file:///C:/...
 	}
-	return fmt.Sprintf("file://%s?_journal_mode=WAL&_busy_timeout=%d&_foreign_keys=on&_txlock=immediate",
-		(&url.URL{Path: p}).EscapedPath(), busyTimeout)
+	return "file://" + (&url.URL{Path: p}).EscapedPath()
 }
 
 // isBusy reports whether err is SQLite's "database is locked".

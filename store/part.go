@@ -1,11 +1,19 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"math/bits"
-	"sort"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -28,7 +36,22 @@ type Part struct {
 // PutPart records p, replacing what was recorded for the same key and
 // slice. Safe for concurrent use.
 func (db *DB) PutPart(ctx context.Context, p Part) error {
-	_, err := db.w.ExecContext(ctx, `INSERT INTO parts
+	if err := putPart(ctx, db.w, p); err != nil {
+		return fmt.Errorf("put part %s %d/%d: %w", p.Key, p.ShardI, p.ShardK, err)
+	}
+	return nil
+}
+
+// execer is a *sql.DB or a *sql.Tx.
+type execer interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+}
+
+func putPart(ctx context.Context, e execer, p Part) error {
+	if p.Key.DefHash == "" || p.Key.SolverVersion == "" {
+		return errors.New("incomplete key")
+	}
+	_, err := e.ExecContext(ctx, `INSERT INTO parts
 		(def_hash, solver_version, definition, kind, ask, n, shard_i, shard_k, total, done)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (def_hash, solver_version, shard_i, shard_k) DO UPDATE SET
@@ -36,20 +59,25 @@ func (db *DB) PutPart(ctx context.Context, p Part) error {
 			n = excluded.n, total = excluded.total, done = excluded.done`,
 		p.Key.DefHash, p.Key.SolverVersion, p.Definition, string(p.Kind), string(p.Ask), p.N,
 		p.ShardI, p.ShardK, p.Total, p.Done)
-	if err != nil {
-		return fmt.Errorf("put part %s %d/%d: %w", p.Key, p.ShardI, p.ShardK, err)
-	}
-	return nil
+	return err
 }
 
 // Parts returns every part recorded in the file, by definition hash, solver
 // version and slice. Safe for concurrent use.
 func (db *DB) Parts(ctx context.Context) ([]Part, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT def_hash, solver_version, definition, kind, ask, n,
+	parts, err := readParts(ctx, db.r)
+	if err != nil {
+		return nil, fmt.Errorf("read parts: %w", err)
+	}
+	return parts, nil
+}
+
+func readParts(ctx context.Context, q *sql.DB) ([]Part, error) {
+	rows, err := q.QueryContext(ctx, `SELECT def_hash, solver_version, definition, kind, ask, n,
 			shard_i, shard_k, total, done
 		FROM parts ORDER BY def_hash, solver_version, shard_k, shard_i`)
 	if err != nil {
-		return nil, fmt.Errorf("read parts: %w", err)
+		return nil, err
 	}
 	defer rows.Close()
 	var parts []Part
@@ -59,143 +87,274 @@ func (db *DB) Parts(ctx context.Context) ([]Part, error) {
 		err := rows.Scan(&p.Key.DefHash, &p.Key.SolverVersion, &p.Definition, &kind, &ask, &p.N,
 			&p.ShardI, &p.ShardK, &p.Total, &p.Done)
 		if err != nil {
-			return nil, fmt.Errorf("read parts: %w", err)
+			return nil, err
 		}
 		p.Kind, p.Ask = solver.Kind(kind), solver.Ask(ask)
 		parts = append(parts, p)
 	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("read parts: %w", err)
-	}
-	return parts, nil
+	return parts, rows.Err()
 }
 
 // Merged is one long count put together from its parts.
 type Merged struct {
-	Part        Part   // the first part (ShardI 0); Done, Total and the definition hold for all
+	Part        Part   // the part of slice 0; Done, Total and the definition hold for all
 	Sum         uint64 // the sum of the counts of all its subproblems
 	Subproblems int    // how many were added up: Part.Total
 }
 
 // Merge reads the parts and subproblem counts of the cache files at paths,
 // written by solve --shard runs, checks that they make whole counts, and
-// records the union of their counts and parts in db. For each count it
-// returns the sum, from which the caller makes the answer.
+// records the union of their counts and parts in db, in one transaction.
+// For each count, by key, it returns the sum, from which the caller makes
+// the answer and Puts it (which removes the counts again).
 //
-// It refuses, naming the files, a count whose parts disagree on the number
-// of slices or of subproblems, a slice that is missing, unfinished or given
-// twice, and a subproblem that two files counted differently. Parts of
-// different solver versions are different keys and are never added up. On
-// a refusal db is left unchanged.
+// The files are only read: a missing file is an error, not a new cache, and
+// none is migrated. Merge refuses, naming the files, a count whose parts
+// disagree on the definition or the number of slices or of subproblems, a
+// slice that is missing, unfinished or given twice (even by identical
+// files), a subproblem counted in no file, outside the plan, or differently
+// by two files or by db, and a sum that overflows 64 bits. It reports every
+// problem it finds, and on a refusal db is left unchanged. Parts of
+// different solver versions are different keys and are never added up.
 func (db *DB) Merge(ctx context.Context, paths []string) ([]Merged, error) {
-	type source struct {
-		part Part
-		path string
-	}
-	byKey := map[Key][]source{}
-	counts := map[Key]map[int]uint64{}
-	from := map[Key]map[int]string{} // which file gave each count
-	for _, path := range paths {
-		part, err := Open(ctx, path)
-		if err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
-		}
-		parts, err := part.Parts(ctx)
-		for _, p := range parts {
-			if err != nil {
-				break
-			}
-			byKey[p.Key] = append(byKey[p.Key], source{p, path})
-			var got map[int]uint64
-			if _, got, err = part.Subproblems(ctx, p.Key); err != nil {
-				break
-			}
-			if counts[p.Key] == nil {
-				counts[p.Key], from[p.Key] = map[int]uint64{}, map[int]string{}
-			}
-			for i, c := range got {
-				if had, ok := counts[p.Key][i]; ok && had != c {
-					err = fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", p.Key, i, had, from[p.Key][i], c, path)
-					break
-				}
-				counts[p.Key][i], from[p.Key][i] = c, path
-			}
-		}
-		if cerr := part.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
-		}
-	}
-	if len(byKey) == 0 {
-		return nil, errors.New("merge: the files hold no parts of solve --shard runs")
-	}
-
-	keys := make([]Key, 0, len(byKey))
-	for k := range byKey {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(a, b int) bool {
-		return keys[a].DefHash+keys[a].SolverVersion < keys[b].DefHash+keys[b].SolverVersion
-	})
-	var merged []Merged
-	var errs []error
-	for _, key := range keys {
-		srcs := byKey[key]
-		first := srcs[0].part
-		seen := map[int]string{}
-		for _, s := range srcs {
-			p := s.part
-			switch {
-			case p.ShardK != first.ShardK:
-				errs = append(errs, fmt.Errorf("%s: %s is cut in %d slices, %s in %d", key, srcs[0].path, first.ShardK, s.path, p.ShardK))
-			case p.Total != first.Total:
-				errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", key, srcs[0].path, first.Total, s.path, p.Total))
-			case !p.Done:
-				errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", key, p.ShardI, p.ShardK, s.path))
-			case seen[p.ShardI] != "":
-				errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", key, p.ShardI, p.ShardK, seen[p.ShardI], s.path))
-			}
-			if seen[p.ShardI] == "" {
-				seen[p.ShardI] = s.path
-			}
-		}
-		for i := 0; i < first.ShardK; i++ {
-			if seen[i] == "" {
-				errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", key, i, first.ShardK))
-			}
-		}
-		if len(counts[key]) != first.Total {
-			errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted", key, len(counts[key]), first.Total))
-		}
-		var sum uint64
-		for _, c := range counts[key] {
-			var carry uint64
-			if sum, carry = bits.Add64(sum, c, 0); carry != 0 {
-				errs = append(errs, fmt.Errorf("%s: the count overflows 64 bits", key))
-				break
-			}
-		}
-		for _, s := range srcs {
-			if s.part.ShardI == 0 {
-				first = s.part
-			}
-		}
-		merged = append(merged, Merged{Part: first, Sum: sum, Subproblems: len(counts[key])})
-	}
-	if err := errors.Join(errs...); err != nil {
+	merged, err := db.merge(ctx, paths)
+	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
-	for _, m := range merged {
-		if err := db.SaveSubproblems(ctx, m.Part.Key, m.Part.Total, counts[m.Part.Key]); err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
+	return merged, nil
+}
+
+// shardPart is a part as one file gave it.
+type shardPart struct {
+	Part
+	path string
+}
+
+// shardCounts are the subproblem counts of one key, with the file each
+// came from.
+type shardCounts struct {
+	counts map[int]uint64
+	from   map[int]string
+}
+
+func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("no part files")
+	}
+	byKey := map[Key][]shardPart{}
+	counts := map[Key]*shardCounts{}
+	var errs []error
+	for _, path := range paths {
+		if err := readShard(ctx, path, byKey, counts); err != nil {
+			errs = append(errs, err)
 		}
-		for _, s := range byKey[m.Part.Key] {
-			if err := db.PutPart(ctx, s.part); err != nil {
-				return nil, fmt.Errorf("merge: %w", err)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	if len(byKey) == 0 {
+		return nil, errors.New("the files hold no parts of solve --shard runs")
+	}
+
+	keys := slices.SortedFunc(maps.Keys(byKey), func(a, b Key) int {
+		return cmp.Or(cmp.Compare(a.DefHash, b.DefHash), cmp.Compare(a.SolverVersion, b.SolverVersion))
+	})
+	var merged []Merged
+	for _, key := range keys {
+		m, kerrs := whole(key, byKey[key], counts[key])
+		errs = append(errs, kerrs...)
+		merged = append(merged, m)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+
+	tx, err := db.w.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer tx.Rollback()
+	for _, m := range merged {
+		key := m.Part.Key
+		if err := savePlan(ctx, tx, key, m.Part.Total); err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		if err := saveCounts(ctx, tx, key, counts[key].counts); err != nil {
+			return nil, fmt.Errorf("%s: %w", key, err)
+		}
+		for _, p := range byKey[key] {
+			if err := putPart(ctx, tx, p.Part); err != nil {
+				return nil, fmt.Errorf("%s: part %d/%d: %w", key, p.ShardI, p.ShardK, err)
 			}
 		}
 	}
+	if err := tx.Commit(); err != nil {
+		return nil, err
+	}
 	return merged, nil
+}
+
+// readShard adds the parts and counts of the cache file at path to byKey
+// and counts, refusing a count that differs from one another file gave.
+func readShard(ctx context.Context, path string, byKey map[Key][]shardPart, counts map[Key]*shardCounts) error {
+	q, version, err := openShard(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer q.Close()
+	if version < 2 { // from before parts: it holds none
+		return nil
+	}
+	parts, err := readParts(ctx, q)
+	if err != nil {
+		return fmt.Errorf("read parts of %s: %w", path, err)
+	}
+	var errs []error
+	read := map[Key]bool{}
+	for _, p := range parts {
+		byKey[p.Key] = append(byKey[p.Key], shardPart{p, path})
+		if read[p.Key] { // another slice of the same count in the same file
+			continue
+		}
+		read[p.Key] = true
+		total, got, err := readSubproblems(ctx, q, p.Key)
+		if err != nil {
+			return fmt.Errorf("read subproblems %s of %s: %w", p.Key, path, err)
+		}
+		if len(got) > 0 && total != p.Total {
+			errs = append(errs, fmt.Errorf("%s: %s plans %d subproblems, its part says %d", p.Key, path, total, p.Total))
+		}
+		sc := counts[p.Key]
+		if sc == nil {
+			sc = &shardCounts{counts: map[int]uint64{}, from: map[int]string{}}
+			counts[p.Key] = sc
+		}
+		for _, i := range slices.Sorted(maps.Keys(got)) {
+			c := got[i]
+			if had, ok := sc.counts[i]; ok && had != c {
+				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", p.Key, i, had, sc.from[i], c, path))
+				continue
+			}
+			sc.counts[i], sc.from[i] = c, path
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// openShard opens the cache file at path for reading only: it must exist,
+// be a queensjudge cache and not be newer than this binary. It returns the
+// file's schema version.
+func openShard(ctx context.Context, path string) (*sql.DB, int, error) {
+	abs, err := filepath.Abs(path)
+	if err == nil {
+		_, err = os.Stat(abs)
+	}
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		err = pe.Err // the path is said once, below
+	}
+	if err != nil {
+		return nil, 0, fmt.Errorf("open part %s: %w", path, err)
+	}
+	q, err := sql.Open("sqlite3", readOnlyDSN(abs))
+	if err != nil {
+		return nil, 0, fmt.Errorf("open part %s: %w", path, err)
+	}
+	ms, err := migrations()
+	var s schemaState
+	if err == nil {
+		s, err = readState(ctx, q)
+	}
+	switch {
+	case isNotADB(err):
+		err = fmt.Errorf("part %s is not a SQLite database", path)
+	case err != nil:
+		err = fmt.Errorf("open part %s: %w", path, err)
+	case s.appID != applicationID:
+		err = fmt.Errorf("part %s is not a queensjudge cache (application_id %#x)", path, s.appID)
+	case s.version > len(ms):
+		err = fmt.Errorf("part %s was written by a newer queensjudge (schema %d, this binary knows %d)", path, s.version, len(ms))
+	}
+	if err != nil {
+		q.Close()
+		return nil, 0, err
+	}
+	return q, s.version, nil
+}
+
+// whole checks that the parts of key make a whole count and adds it up.
+func whole(key Key, parts []shardPart, sc *shardCounts) (Merged, []error) {
+	var errs []error
+	first := parts[0]
+	seen := map[int]string{}
+	for _, p := range parts {
+		switch {
+		case p.ShardK != first.ShardK:
+			errs = append(errs, fmt.Errorf("%s: %s cuts it in %d slices, %s in %d", key, first.path, first.ShardK, p.path, p.ShardK))
+			continue
+		case p.Total != first.Total:
+			errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", key, first.path, first.Total, p.path, p.Total))
+			continue
+		case p.Definition != first.Definition || p.Kind != first.Kind || p.Ask != first.Ask || p.N != first.N:
+			errs = append(errs, fmt.Errorf("%s: %s and %s give different definitions", key, first.path, p.path))
+			continue
+		case !p.Done:
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", key, p.ShardI, p.ShardK, p.path))
+		}
+		if had := seen[p.ShardI]; had != "" {
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", key, p.ShardI, p.ShardK, had, p.path))
+			continue
+		}
+		seen[p.ShardI] = p.path
+	}
+	for i := range first.ShardK {
+		if seen[i] == "" {
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", key, i, first.ShardK))
+		}
+	}
+	m := Merged{Part: first.Part, Subproblems: len(sc.counts)}
+	for _, p := range parts {
+		if p.ShardI == 0 && p.ShardK == first.ShardK {
+			m.Part = p.Part
+			break
+		}
+	}
+	var missing []int
+	for i := range first.Total {
+		if _, ok := sc.counts[i]; !ok {
+			missing = append(missing, i)
+		}
+	}
+	if len(missing) > 0 {
+		errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted; not %s", key, first.Total-len(missing), first.Total, sample(missing)))
+	}
+	for _, i := range slices.Sorted(maps.Keys(sc.counts)) {
+		if i >= first.Total {
+			errs = append(errs, fmt.Errorf("%s: subproblem %d in %s is outside a plan of %d", key, i, sc.from[i], first.Total))
+			break
+		}
+	}
+	for _, c := range sc.counts {
+		var carry uint64
+		if m.Sum, carry = bits.Add64(m.Sum, c, 0); carry != 0 {
+			errs = append(errs, fmt.Errorf("%s: the sum of the counts overflows 64 bits", key))
+			break
+		}
+	}
+	return m, errs
+}
+
+// sample lists the first few of is, for a message.
+func sample(is []int) string {
+	const most = 5
+	var b strings.Builder
+	for k, i := range is[:min(len(is), most)] {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(i))
+	}
+	if len(is) > most {
+		fmt.Fprintf(&b, " and %d more", len(is)-most)
+	}
+	return b.String()
 }

@@ -9,10 +9,12 @@ import (
 )
 
 // SaveSubproblems records the counts of finished subproblems of the long
-// count under key, whose plan has total subproblems, in one transaction: a
-// checkpoint that a later run resumes from. A subproblem already recorded
-// with another count, or a plan of another size, is an error: counts are
-// never silently replaced. Safe for concurrent use.
+// count under key, whose plan has total subproblems numbered 0..total-1, in
+// one transaction: a checkpoint that a later run resumes from. Recording a
+// count again is a no-op; a subproblem already recorded with another count,
+// or a plan of another size, is an error and nothing of counts is kept:
+// counts are never silently replaced. Put removes the checkpoints of the key
+// it stores a result for. Safe for concurrent use.
 func (db *DB) SaveSubproblems(ctx context.Context, key Key, total int, counts map[int]uint64) error {
 	if err := db.saveSubproblems(ctx, key, total, counts); err != nil {
 		return fmt.Errorf("save subproblems %s: %w", key, err)
@@ -21,6 +23,17 @@ func (db *DB) SaveSubproblems(ctx context.Context, key Key, total int, counts ma
 }
 
 func (db *DB) saveSubproblems(ctx context.Context, key Key, total int, counts map[int]uint64) error {
+	switch {
+	case key.DefHash == "" || key.SolverVersion == "":
+		return errors.New("incomplete key")
+	case total < 0:
+		return fmt.Errorf("plan of %d subproblems", total)
+	}
+	for i := range counts {
+		if i < 0 || i >= total {
+			return fmt.Errorf("subproblem %d of a plan of %d", i, total)
+		}
+	}
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
@@ -85,35 +98,49 @@ func saveCounts(ctx context.Context, tx *sql.Tx, key Key, counts map[int]uint64)
 }
 
 // Subproblems returns the plan size and the recorded counts of the long
-// count under key. With none recorded, total is 0 and the map empty; that
-// is not an error. Safe for concurrent use.
+// count under key, read in one snapshot. With none recorded, total is 0 and
+// the map empty; that is not an error. Safe for concurrent use.
 func (db *DB) Subproblems(ctx context.Context, key Key) (total int, counts map[int]uint64, err error) {
-	counts = map[int]uint64{}
-	err = db.r.QueryRowContext(ctx, `SELECT total FROM plans WHERE def_hash = ? AND solver_version = ?`,
-		key.DefHash, key.SolverVersion).Scan(&total)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
-	}
-	rows, err := db.r.QueryContext(ctx, `SELECT i, count FROM subproblems
-		WHERE def_hash = ? AND solver_version = ?`, key.DefHash, key.SolverVersion)
+	total, counts, err = readSubproblems(ctx, db.r, key)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
 	}
+	return total, counts, nil
+}
+
+// readSubproblems reads the plan and the counts of key in one statement, so
+// that a writer finishing the count between them cannot be half seen.
+func readSubproblems(ctx context.Context, q *sql.DB, key Key) (total int, counts map[int]uint64, err error) {
+	rows, err := q.QueryContext(ctx, `SELECT total, NULL, NULL FROM plans
+			WHERE def_hash = ?1 AND solver_version = ?2
+		UNION ALL
+		SELECT NULL, i, count FROM subproblems
+			WHERE def_hash = ?1 AND solver_version = ?2`, key.DefHash, key.SolverVersion)
+	if err != nil {
+		return 0, nil, err
+	}
 	defer rows.Close()
+	counts = map[int]uint64{}
 	for rows.Next() {
-		var i int
-		var text string
-		if err := rows.Scan(&i, &text); err != nil {
-			return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
+		var (
+			plan, i sql.NullInt64
+			text    sql.NullString
+		)
+		if err := rows.Scan(&plan, &i, &text); err != nil {
+			return 0, nil, err
 		}
-		c, err := strconv.ParseUint(text, 10, 64)
+		if plan.Valid {
+			total = int(plan.Int64)
+			continue
+		}
+		c, err := strconv.ParseUint(text.String, 10, 64)
 		if err != nil {
-			return 0, nil, fmt.Errorf("read subproblems %s: subproblem %d: %w", key, i, err)
+			return 0, nil, fmt.Errorf("subproblem %d: %w", i.Int64, err)
 		}
-		counts[i] = c
+		counts[int(i.Int64)] = c
 	}
 	if err := rows.Err(); err != nil {
-		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
+		return 0, nil, err
 	}
 	return total, counts, nil
 }
