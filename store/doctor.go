@@ -17,8 +17,13 @@ type Report struct {
 	// Orphans counts the current results no link points to: harmless, as
 	// another set may ask the same question again.
 	Orphans int
-	// Checkpoints counts the interrupted counts a later solve resumes.
+	// Checkpoints counts the interrupted counts of the solver version asked
+	// about that a later solve resumes: keys with checkpoints, no result
+	// and no part (a shard's checkpoints are its part of the count).
 	Checkpoints int
+	// OldCheckpoints counts the interrupted counts of other solver
+	// versions, which no run of this version resumes.
+	OldCheckpoints int
 	// FinishedCheckpoints counts the checkpoint rows of counts that have
 	// their result: safe to remove.
 	FinishedCheckpoints int
@@ -74,8 +79,8 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 		{&rep.OldResults, `SELECT count(*) FROM results WHERE solver_version <> ?1`},
 		{&rep.Orphans, `SELECT count(*) FROM results AS r WHERE r.solver_version = ?1
 			AND NOT EXISTS (SELECT 1 FROM links AS l WHERE l.def_hash = r.def_hash)`},
-		{&rep.Checkpoints, `SELECT count(*) FROM plans AS p WHERE NOT EXISTS (SELECT 1 FROM results AS r
-			WHERE r.def_hash = p.def_hash AND r.solver_version = p.solver_version)`},
+		{&rep.Checkpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version = ?1 AND ` + interrupted},
+		{&rep.OldCheckpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version <> ?1 AND ` + interrupted},
 		{&rep.FinishedCheckpoints, `SELECT count(*) FROM subproblems AS s WHERE EXISTS (SELECT 1 FROM results AS r
 			WHERE r.def_hash = s.def_hash AND r.solver_version = s.solver_version)`},
 	}
@@ -87,25 +92,40 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 	return rep, nil
 }
 
+// interrupted is the condition on plans AS p of a count that was stopped:
+// no result, and no part of a shard run.
+const interrupted = `NOT EXISTS (SELECT 1 FROM results AS r
+		WHERE r.def_hash = p.def_hash AND r.solver_version = p.solver_version)
+	AND NOT EXISTS (SELECT 1 FROM parts AS s
+		WHERE s.def_hash = p.def_hash AND s.solver_version = p.solver_version)`
+
 // Fix removes what is safe to remove, taking solverVersion as current: the
-// results of other solver versions with their solutions, and the checkpoints
-// of counts that have their result. It keeps links, current results,
-// judgements, parts and the checkpoints an interrupted count resumes from.
-// It returns the number of rows removed. Safe for concurrent use.
+// checkpoints of counts that have their result, the checkpoints of
+// interrupted counts of other solver versions (which no run of this version
+// resumes), and the results of other solver versions with their solutions,
+// all in one transaction. It keeps links, judgements, parts, current
+// results, the checkpoints of shard runs and those an interrupted count of
+// this version resumes from. It returns the number of rows removed. Safe for
+// concurrent use.
 func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err error) {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, fmt.Errorf("fix: %w", err)
 	}
 	defer tx.Rollback()
-	for _, q := range []string{
+	// The checkpoints go first: once a result is removed, its
+	// checkpoints would look like an interrupted count's.
+	var queries []string
+	for _, table := range []string{"subproblems", "plans"} {
+		queries = append(queries,
+			`DELETE FROM `+table+` AS p WHERE EXISTS (SELECT 1 FROM results AS r
+				WHERE r.def_hash = p.def_hash AND r.solver_version = p.solver_version)`,
+			`DELETE FROM `+table+` AS p WHERE p.solver_version <> ?1 AND `+interrupted)
+	}
+	queries = append(queries,
 		`DELETE FROM solutions WHERE solver_version <> ?1`,
-		`DELETE FROM results WHERE solver_version <> ?1`,
-		`DELETE FROM subproblems WHERE EXISTS (SELECT 1 FROM results AS r
-			WHERE r.def_hash = subproblems.def_hash AND r.solver_version = subproblems.solver_version)`,
-		`DELETE FROM plans WHERE EXISTS (SELECT 1 FROM results AS r
-			WHERE r.def_hash = plans.def_hash AND r.solver_version = plans.solver_version)`,
-	} {
+		`DELETE FROM results WHERE solver_version <> ?1`)
+	for _, q := range queries {
 		res, err := tx.ExecContext(ctx, q, solverVersion)
 		if err != nil {
 			return 0, fmt.Errorf("fix: %w", err)

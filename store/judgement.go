@@ -17,7 +17,7 @@ type Judgement struct {
 	// relative to the submissions directory or manifest, as reported.
 	Set, Team, Problem, File string
 	Attempt                  int
-	Time                     time.Duration // from the contest start; meaningful only when Timed
+	Time                     time.Duration // from the contest start, kept to the millisecond; meaningful only when Timed
 	Timed                    bool
 	Path                     string // absolute path of the answer when judged
 	Answer                   []byte // the answer when at most MaxKeptAnswer bytes, else nil

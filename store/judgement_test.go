@@ -56,9 +56,30 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	if string(got[2].Answer) != "92\n" || got[2].Message != "answer 91" {
 		t.Errorf("upserted judgement = %+v", got[2])
 	}
+	// Every field comes back as it went in.
+	at := time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
+	full := Judgement{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
+		Path: "/x/eve/q", Answer: []byte("1 3 0 2\n"), Key: Key{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
+		Message: "judge says", TeamMessage: "team says", JudgedAt: at}
+	if err := db.PutJudgements(ctx, []Judgement{full}); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := db.Judgements(ctx, "full"); err != nil || len(got) != 1 || !sameJudgement(got[0], full) {
+		t.Errorf("Judgements(full) = %+v, %v; want %+v", got, err, full)
+	}
+	if got, err := db.Judgements(ctx, "none"); err != nil || len(got) != 0 {
+		t.Errorf("Judgements(none) = %+v, %v; want none", got, err)
+	}
 	bad := js[0]
 	bad.Verdict = "XX"
 	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
 		t.Errorf("PutJudgements with verdict XX: no error")
 	}
+}
+
+func sameJudgement(a, b Judgement) bool {
+	return a.Set == b.Set && a.Team == b.Team && a.Problem == b.Problem && a.File == b.File &&
+		a.Attempt == b.Attempt && a.Time == b.Time && a.Timed == b.Timed && a.Path == b.Path &&
+		string(a.Answer) == string(b.Answer) && a.Key == b.Key && a.Verdict == b.Verdict &&
+		a.Message == b.Message && a.TeamMessage == b.TeamMessage && a.JudgedAt.Equal(b.JudgedAt)
 }
