@@ -16,9 +16,11 @@ func doctorCommand() *cli.Command {
 answer is stale (their definition has no answer from this solver version),
 answers of older solver versions, answers no problem links to, and the
 checkpoints of interrupted counts. With --fix it removes what is safe to
-remove: answers of other solver versions and checkpoints of finished counts.
-Links, current answers and the checkpoints an interrupted count resumes from
-are kept. The exit status is 1 when the integrity check fails.`,
+remove: answers of other solver versions, checkpoints of finished counts, and
+the checkpoints of counts interrupted under another solver version (whose
+subproblems this one numbers differently). Links, judgements, shard parts,
+current answers and the checkpoints an interrupted count resumes from are
+kept. The exit status is 1 when the integrity check fails.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "fix", Usage: "remove what is safe to remove"},
 		},
@@ -46,6 +48,7 @@ are kept. The exit status is 1 when the integrity check fails.`,
 			fmt.Fprintf(w, "answers of other solver versions: %d\n", rep.OldResults)
 			fmt.Fprintf(w, "answers no problem links to: %d\n", rep.Orphans)
 			fmt.Fprintf(w, "interrupted counts (resumable): %d\n", rep.Checkpoints)
+			fmt.Fprintf(w, "interrupted counts of other solver versions: %d\n", rep.OldCheckpoints)
 			fmt.Fprintf(w, "checkpoints of finished counts: %d\n", rep.FinishedCheckpoints)
 			if c.Bool("fix") {
 				removed, err := db.Fix(ctx, solver.Version)
