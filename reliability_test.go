@@ -232,3 +232,53 @@ func TestConcurrentProcesses(t *testing.T) {
 		}
 	}
 }
+
+// TestRegrade judges the example contest, fixes a problem of the set (the
+// same name, another definition) and regrades: the verdicts on it change,
+// --dry-run keeps none, a real run keeps them all.
+func TestRegrade(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	if _, errs, code := queensjudge(t, db, "judge", "--format", "json", "testdata/example/contest.yaml", "testdata/example/submissions"); code != 0 {
+		t.Fatalf("judge: exit %d\n%s", code, errs)
+	}
+	out, errs, code := queensjudge(t, db, "regrade", "testdata/example/contest.yaml")
+	if code != 0 || !strings.Contains(out, "no verdict changes") {
+		t.Fatalf("regrade of an unchanged set: exit %d, %q\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile("testdata/example/contest.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := filepath.Join(dir, "contest.yaml")
+	// eight-queens now asks for 7×7: 40 placements, not 92.
+	text := strings.Replace(string(data), "kind: nqueens\n    n: 8\n", "kind: nqueens\n    n: 7\n", 1)
+	if err := os.WriteFile(fixed, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, dry := range []bool{true, false} {
+		args := []string{"regrade", "--format", "json", fixed}
+		if dry {
+			args = []string{"regrade", "--dry-run", "--format", "json", fixed}
+		}
+		out, errs, code := queensjudge(t, db, args...)
+		if code != 0 {
+			t.Fatalf("%q: exit %d\n%s", args, code, errs)
+		}
+		var changes []map[string]string
+		if err := json.Unmarshal([]byte(out), &changes); err != nil {
+			t.Fatal(err)
+		}
+		if len(changes) != 2 { // ada's and grace's 92 are wrong now; linus's empty file stays NO
+			t.Errorf("%q: %d changes, want 2:\n%s", args, len(changes), out)
+		}
+		for _, ch := range changes {
+			if ch["problem"] != "eight-queens" || ch["was"] != "AC" || ch["now"] != "WA" {
+				t.Errorf("%q: change %v", args, ch)
+			}
+		}
+	}
+	if out, _, _ := queensjudge(t, db, "regrade", fixed); !strings.Contains(out, "no verdict changes") {
+		t.Errorf("regrade after regrade: %q, want no changes", out)
+	}
+}
