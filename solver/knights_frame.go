@@ -95,7 +95,7 @@ func (f *kframes) frameImages(R, C uint32) [8][2]uint32 {
 // by R then C, and returns its stabiliser as a mask of indices into Syms.
 func (f *kframes) canonical(R, C uint32) (ok bool, stab uint8) {
 	if f.every {
-		return true, 1
+		return true, 0xFF // weight 8/8
 	}
 	key := uint64(R)<<32 | uint64(C)
 	for i, im := range f.frameImages(R, C) {

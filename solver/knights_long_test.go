@@ -6,7 +6,10 @@ import (
 	"testing"
 )
 
-var knightsLong = flag.Bool("knights.long", false, "cross-check the queens-knights search with the plain one up to n = 11 (minutes)")
+var (
+	knightsLong = flag.Bool("knights.long", false, "cross-check the queens-knights table with the row search (minutes)")
+	knightsTo   = flag.Int("knights.to", MaxKnightsN, "the largest n of BenchmarkKnightsTable and -knights.long")
+)
 
 // TestKnightsLongAgainstSlow checks the table's larger boards with the
 // plain search: the count at the largest m and one below, and that one

@@ -181,6 +181,13 @@ func (s *knightsSearch) independent(cand uint64, need int) uint64 {
 	if bits.OnesCount64(cand) < need || s.err != nil {
 		return 0
 	}
+	// Far from the largest m one set of queens leaves astronomically many
+	// knight sets: look at the context here too.
+	if s.visited++; s.visited%4096 == 0 {
+		if s.err = s.ctx.Err(); s.err != nil {
+			return 0
+		}
+	}
 	i := bits.TrailingZeros64(cand)
 	rest := cand &^ (1 << uint(i))
 	s.pick = append(s.pick, i)
@@ -195,6 +202,12 @@ func (s *knightsSearch) knightsPlain() uint64 {
 	var total uint64
 	var walk func(from int)
 	walk = func(from int) {
+		if s.err != nil {
+			return
+		}
+		if s.visited++; s.visited%4096 == 0 && s.err == nil {
+			s.err = s.ctx.Err()
+		}
 		if s.err != nil {
 			return
 		}

@@ -2,11 +2,39 @@ package solver
 
 import (
 	"context"
-	"flag"
+	"errors"
+	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
+
+// The queens-knights searches and what checks them:
+//
+//	knightsFrames (knights_frame.go)   the fast one: frames, symmetry, König
+//	knightsCount  (knights_search.go)  row by row on bitboards, no symmetry;
+//	                                   answers m < n-8, checks the frames
+//	knightsCountSlow (test)            the first plain search; checks the rows
+//	brutePlacements (brute_test.go)    every square empty, queen or knight
+//
+// The tests here take a few seconds; -knights.long (knights_long_test.go)
+// runs the table's larger boards through two searches.
+
+// knightsTable holds the table of the largest m, with the number of
+// placements and of classes under the 8 symmetries, from n = 1. It was
+// computed by the frame search and checked as knights_long_test.go and
+// KNIGHTS.md tell; the tests here recheck the rows the time allows.
+var knightsTable = []struct {
+	m             int
+	count, unique uint64
+}{
+	{0, 1, 1}, {0, 1, 1}, {0, 1, 1},
+	{1, 40, 5}, {2, 156, 20}, {3, 176, 22}, {4, 120, 15}, {5, 16, 2}, {6, 16, 2}, {7, 8, 1},
+	{7, 314672, 39334}, {8, 302316, 37820}, {9, 242752, 30344}, {10, 209612, 26215},
+	{11, 194864, 24358}, {12, 347232, 43488},
+}
 
 func TestKnightsAgainstBrute(t *testing.T) {
 	for n := 1; n <= 5; n++ {
@@ -33,12 +61,68 @@ func TestKnightsAgainstBrute(t *testing.T) {
 			t.Errorf("queens-knights %d: unique = %d, want %d", n, got, want)
 		}
 		for m := 0; m <= n; m++ {
+			brute := brutePlacements(Problem{N: n}, m, m)
 			p := Problem{Kind: QueensKnights, N: n, M: m, Ask: AskCount}
-			if got, want := solve(t, p).Count, len(brutePlacements(Problem{N: n}, m, m)); got != uint64(want) {
-				t.Errorf("queens-knights %d, m=%d: count = %d, want %d", n, m, got, want)
+			if got := solve(t, p).Count; got != uint64(len(brute)) {
+				t.Errorf("queens-knights %d, m=%d: count = %d, want %d", n, m, got, len(brute))
+			}
+			p.Ask = AskUnique
+			if got, want := solve(t, p).Count, bruteClasses(brute, Syms); got != uint64(want) {
+				t.Errorf("queens-knights %d, m=%d: unique = %d, want %d", n, m, got, want)
+			}
+			p.Ask = AskSolutions
+			if got, want := knightsSolutions(t, p), placementStrings(brute); !slices.Equal(got, want) {
+				t.Errorf("queens-knights %d, m=%d: solutions %v, want %v", n, m, got, want)
+			}
+			p.Ask = AskPlacement
+			switch pl := solve(t, p).Placement; {
+			case pl == nil && len(brute) > 0:
+				t.Errorf("queens-knights %d, m=%d: no placement, want one of %d", n, m, len(brute))
+			case pl != nil && Check(p, *pl) != nil:
+				t.Errorf("queens-knights %d, m=%d: placement %v: %v", n, m, pl, Check(p, *pl))
 			}
 		}
 	}
+}
+
+// knightsSolutions returns the placements Solve emits for p, checked and
+// sorted.
+func knightsSolutions(t *testing.T, p Problem) []string {
+	t.Helper()
+	var got []Placement
+	a, err := Solve(context.Background(), p, Options{Emit: func(pl Placement) error {
+		if v := Check(p, pl); v != nil {
+			t.Errorf("%v: solution %v: %v", p, pl, v)
+		}
+		if !slices.IsSortedFunc(pl.Queens, cmpSquares) || !slices.IsSortedFunc(pl.Knights, cmpSquares) {
+			t.Errorf("%v: solution %v: pieces not in row-major order", p, pl)
+		}
+		got = append(got, pl)
+		return nil
+	}})
+	if err != nil {
+		t.Fatalf("Solve(%+v): %v", p, err)
+	}
+	if a.Count != uint64(len(got)) {
+		t.Errorf("%v: solutions: count %d, %d emitted", p, a.Count, len(got))
+	}
+	return placementStrings(got)
+}
+
+func cmpSquares(a, b Square) int {
+	if a.Row != b.Row {
+		return a.Row - b.Row
+	}
+	return a.Col - b.Col
+}
+
+func placementStrings(pls []Placement) []string {
+	out := make([]string, len(pls))
+	for i, pl := range pls {
+		out[i] = pl.String()
+	}
+	slices.Sort(out)
+	return out
 }
 
 func TestKnights8(t *testing.T) {
@@ -62,6 +146,35 @@ func TestKnights8(t *testing.T) {
 	}
 }
 
+// TestKnightsTableSmall rechecks the rows of the table that take under a
+// second, through Solve.
+func TestKnightsTableSmall(t *testing.T) {
+	for n := 1; n <= 12; n++ {
+		want := knightsTable[n-1]
+		p := Problem{Kind: QueensKnights, N: n, M: AnyM}
+		for _, c := range []struct {
+			ask  Ask
+			want uint64
+		}{{AskMax, uint64(want.m)}, {AskCount, want.count}, {AskUnique, want.unique}} {
+			p.Ask = c.ask
+			a := solve(t, p)
+			if a.Count != c.want || a.M != want.m {
+				t.Errorf("queens-knights %d %s = %d (m = %d), want %d (m = %d)", n, c.ask, a.Count, a.M, c.want, want.m)
+			}
+		}
+		p.Ask = AskPlacement
+		a := solve(t, p)
+		if a.Placement == nil {
+			t.Fatalf("queens-knights %d placement: none", n)
+		}
+		if v := Check(Problem{Kind: QueensKnights, N: n, M: want.m}, *a.Placement); v != nil {
+			t.Errorf("queens-knights %d placement %v: %v", n, a.Placement, v)
+		}
+	}
+}
+
+// TestKnightsAgainstSlow checks the row search against the first, plain
+// one: the same placements in the same order.
 func TestKnightsAgainstSlow(t *testing.T) {
 	ctx := context.Background()
 	for n := 1; n <= 7; n++ {
@@ -94,28 +207,283 @@ func TestKnightsAgainstSlow(t *testing.T) {
 	}
 }
 
-var knightsTable = flag.Bool("knights.table", false, "compute and print the queens-knights table (minutes)")
-
-// TestKnightsTable prints the table of the largest m, the count and the
-// count up to symmetry, n = 4.., with computing times. Run it with
-// go test ./solver -run TestKnightsTable -knights.table -v -timeout 0
-func TestKnightsTable(t *testing.T) {
-	if !*knightsTable {
-		t.Skip("needs -knights.table")
-	}
+// TestKnightsFramesAgainstRows compares the frame search with the row
+// search, an independent method, for every n and m they both answer in
+// moments: the count, the classes and the placements themselves.
+func TestKnightsFramesAgainstRows(t *testing.T) {
 	ctx := context.Background()
-	t.Log("| n | largest m | placements | up to symmetry | seconds |")
-	t.Log("|---|---|---|---|---|")
-	for n := 4; n <= MaxKnightsN; n++ {
-		start := time.Now()
-		var row [3]uint64
-		for i, ask := range []Ask{AskMax, AskCount, AskUnique} {
-			a, err := Solve(ctx, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: ask}, Options{})
+	for n := 1; n <= 10; n++ {
+		for m := max(0, n-maxFrameK); m <= n; m++ {
+			if (n >= 8 && m < n-4) || (n == 10 && m < 7) {
+				continue // counts of 10^5 and more: seconds for the row search
+			}
+			var rows []Placement
+			want, err := knightsCount(ctx, n, m, func(pl Placement) error {
+				if len(rows) < 200_000 {
+					rows = append(rows, pl)
+				}
+				return nil
+			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			row[i] = a.Count
+			f := newKFrames(n, m)
+			got, err := f.count(ctx, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("n=%d m=%d: frames count %d, rows %d", n, m, got, want)
+			}
+			f.every = true
+			if got, _ := f.count(ctx, Options{}); got != want {
+				t.Errorf("n=%d m=%d: every frame count %d, rows %d", n, m, got, want)
+			}
+			f.every = false
+			if want > uint64(len(rows)) {
+				continue
+			}
+			if got, wantU := solve(t, Problem{Kind: QueensKnights, N: n, M: m, Ask: AskUnique}).Count, burnside(rows); got != wantU {
+				t.Errorf("n=%d m=%d: frames unique %d, rows by Burnside %d", n, m, got, wantU)
+			}
+			got2 := knightsSolutions(t, Problem{Kind: QueensKnights, N: n, M: m, Ask: AskSolutions})
+			if !slices.Equal(got2, placementStrings(rows)) {
+				t.Errorf("n=%d m=%d: the frames' placements are not the rows'", n, m)
+			}
 		}
-		t.Logf("| %d | %d | %d | %d | %.1f |", n, row[0], row[1], row[2], time.Since(start).Seconds())
+	}
+}
+
+// burnside returns the number of classes of pls (all the placements of a
+// problem) under the 8 symmetries: the mean number of placements each fixes.
+func burnside(pls []Placement) uint64 {
+	var fixed uint64
+	for _, pl := range pls {
+		for _, g := range Syms {
+			if comparePlacements(pl.Transform(g), pl) == 0 {
+				fixed++
+			}
+		}
+	}
+	return fixed / 8
+}
+
+// TestKnightsFrameImages checks the images of frames against the
+// symmetries' action on squares.
+func TestKnightsFrameImages(t *testing.T) {
+	for n := 2; n <= MaxKnightsN; n++ { // on 1×1 a row is a column
+		f := newKFrames(n, n/2)
+		for _, R := range f.subs {
+			C := f.subs[(int(R)*7)%len(f.subs)]
+			ims := f.frameImages(R, C)
+			for j, g := range Syms {
+				var wantR, wantC uint32
+				for x := 0; x < n; x++ {
+					// Row x empty for the frame: its image is the line of
+					// the images of its squares.
+					if R>>uint(x)&1 == 1 {
+						a, b := g.Apply(Square{x, 0}, n), g.Apply(Square{x, n - 1}, n)
+						if a.Row == b.Row {
+							wantR |= 1 << uint(a.Row)
+						} else {
+							wantC |= 1 << uint(a.Col)
+						}
+					}
+					if C>>uint(x)&1 == 1 {
+						a, b := g.Apply(Square{0, x}, n), g.Apply(Square{n - 1, x}, n)
+						if a.Row == b.Row {
+							wantR |= 1 << uint(a.Row)
+						} else {
+							wantC |= 1 << uint(a.Col)
+						}
+					}
+				}
+				if ims[j] != [2]uint32{wantR, wantC} {
+					t.Fatalf("n=%d frame %b,%b under %d: %b,%b, want %b,%b", n, R, C, g, ims[j][0], ims[j][1], wantR, wantC)
+				}
+			}
+		}
+	}
+}
+
+func TestKnightsSolutionsStream(t *testing.T) {
+	p := Problem{Kind: QueensKnights, N: 9, M: 5, Ask: AskSolutions}
+	run := func(opt Options) ([]string, Answer, error) {
+		var got []string
+		opt.Emit = func(pl Placement) error {
+			if v := Check(p, pl); v != nil {
+				t.Fatalf("solution %v: %v", pl, v)
+			}
+			got = append(got, pl.String())
+			return nil
+		}
+		a, err := Solve(context.Background(), p, opt)
+		return got, a, err
+	}
+	got, a, err := run(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Count != 167704 || len(got) != 167704 || a.M != 5 {
+		t.Fatalf("queens-knights 9, m=5 solutions: count %d, m %d, %d emitted, want 167704, 5", a.Count, a.M, len(got))
+	}
+	again, _, _ := run(Options{Workers: 1})
+	if !slices.Equal(got, again) {
+		t.Errorf("queens-knights 9, m=5 solutions: another order on one worker")
+	}
+	sorted := slices.Clone(got)
+	slices.Sort(sorted)
+	if len(slices.Compact(sorted)) != len(got) {
+		t.Errorf("queens-knights 9, m=5 solutions: a placement emitted twice")
+	}
+
+	emitted, _, err := run(Options{MaxSolutions: 167703})
+	if !errors.Is(err, ErrTooManySolutions) || len(emitted) != 0 {
+		t.Errorf("over the limit: err %v, %d emitted; want ErrTooManySolutions, none", err, len(emitted))
+	}
+	stop := errors.New("enough")
+	n := 0
+	_, err = Solve(context.Background(), p, Options{Emit: func(Placement) error {
+		if n++; n == 10 {
+			return stop
+		}
+		return nil
+	}})
+	if !errors.Is(err, stop) || n != 10 {
+		t.Errorf("Emit error: got %v after %d, want %v after 10", err, n, stop)
+	}
+}
+
+// TestKnightsHooks checks that shards add up to the whole, that a resumed
+// count gives the same answer, and the calls of Progress and Checkpoint.
+func TestKnightsHooks(t *testing.T) {
+	ctx := context.Background()
+	for _, ask := range []Ask{AskCount, AskUnique} {
+		p := Problem{Kind: QueensKnights, N: 11, M: 7, Ask: ask}
+		want := solve(t, p).Count
+		var parts uint64
+		for i := range 3 {
+			a, err := Solve(ctx, p, Options{Shard: Shard{I: i, K: 3}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			parts += a.Count
+		}
+		if parts != want {
+			t.Errorf("%s: shards add up to %d, want %d", ask, parts, want)
+		}
+
+		var mu sync.Mutex
+		saved := map[int]uint64{}
+		var lastDone, lastTotal int
+		_, err := Solve(ctx, p, Options{
+			Checkpoint: func(i int, c uint64) error {
+				mu.Lock()
+				defer mu.Unlock()
+				saved[i] = c
+				if len(saved) == 100 {
+					return errStop // an interrupted run
+				}
+				return nil
+			},
+			Progress: func(done, total int) { lastDone, lastTotal = done, total },
+		})
+		if err != errStop {
+			t.Fatalf("%s: interrupted run: %v", ask, err)
+		}
+		counted := 0
+		a, err := Solve(ctx, p, Options{
+			Resume: func(i int) (uint64, bool) {
+				c, ok := saved[i]
+				return c, ok
+			},
+			Checkpoint: func(int, uint64) error { counted++; return nil },
+			Progress:   func(done, total int) { lastDone, lastTotal = done, total },
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Count != want {
+			t.Errorf("%s: resumed count %d, want %d", ask, a.Count, want)
+		}
+		subs := len(newKFrames(11, 7).subs)
+		if counted+len(saved) != subs || lastDone != subs || lastTotal != subs {
+			t.Errorf("%s: %d resumed + %d counted, progress %d/%d; want %d subproblems", ask, len(saved), counted, lastDone, lastTotal, subs)
+		}
+	}
+}
+
+// TestKnightsCancel checks that long searches stop within a second of
+// their context.
+func TestKnightsCancel(t *testing.T) {
+	for _, p := range []Problem{
+		{Kind: QueensKnights, N: 16, M: 10, Ask: AskCount},
+		{Kind: QueensKnights, N: 16, M: 10, Ask: AskSolutions},
+		{Kind: QueensKnights, N: 16, M: AnyM, Ask: AskUnique},
+		{Kind: QueensKnights, N: 16, M: 6, Ask: AskCount}, // the row search
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+		start := time.Now()
+		_, err := Solve(ctx, p, Options{})
+		cancel()
+		if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 1200*time.Millisecond {
+			t.Errorf("%+v cancelled after 200ms: %v after %v", p, err, took)
+		}
+	}
+}
+
+// FuzzKnights compares the frame search with the row search on boards up
+// to 8×8.
+func FuzzKnights(f *testing.F) {
+	f.Add(uint8(8), uint8(5))
+	f.Add(uint8(6), uint8(2))
+	f.Add(uint8(7), uint8(0))
+	f.Fuzz(func(t *testing.T, nb, mb uint8) {
+		n := 1 + int(nb)%8
+		m := int(mb) % (n + 1)
+		if n-m > maxFrameK || (n == 8 && m < 3) {
+			return // the rows' counts are too slow to fuzz
+		}
+		ctx := context.Background()
+		want, err := knightsCount(ctx, n, m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := newKFrames(n, m).count(ctx, Options{Workers: 1})
+		if err != nil || got != want {
+			t.Fatalf("n=%d m=%d: frames %d (%v), rows %d", n, m, got, err, want)
+		}
+	})
+}
+
+// BenchmarkKnightsTable prints the queens-knights table: for each n, the
+// largest m, the placements and the classes under the 8 symmetries, and the
+// seconds the three answers took. Print it with
+//
+//	go test ./solver -run '^$' -bench KnightsTable -benchtime 1x -v -timeout 0
+//
+// and add -knights.to 14 to stop early.
+func BenchmarkKnightsTable(b *testing.B) {
+	ctx := context.Background()
+	for range b.N {
+		lines := []string{"", "| n | largest m | placements | up to symmetry | seconds |", "|---:|---:|---:|---:|---:|"}
+		for n := 4; n <= *knightsTo; n++ {
+			start := time.Now()
+			var row [3]uint64
+			for i, ask := range []Ask{AskMax, AskCount, AskUnique} {
+				a, err := Solve(ctx, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: ask}, Options{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				row[i] = a.Count
+			}
+			lines = append(lines, fmt.Sprintf("| %d | %d | %d | %d | %.2f |", n, row[0], row[1], row[2], time.Since(start).Seconds()))
+			if w := knightsTable[n-1]; row != [3]uint64{uint64(w.m), w.count, w.unique} {
+				b.Errorf("n=%d: %v, the table says %v", n, row, w)
+			}
+		}
+		for _, l := range lines {
+			b.Log(l)
+		}
 	}
 }
