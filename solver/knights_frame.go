@@ -138,9 +138,13 @@ type kworker struct {
 	all        uint64 // every square of R×C
 	qcols      [MaxKnightsN]int
 	// cache holds roomFor's answers for the frame of generation gen.
-	cache      []cacheEntry
-	gen        uint32
-	matchScore uint64 // nodes where the matching bound was tried
+	cache []cacheEntry
+	gen   uint32
+	// With k² ≤ 16 squares, fits answers roomFor exactly: bit S is set when
+	// the largest set of non-attacking knights on the squares of S has m or
+	// more. There is one for each shape of knight graph, in fitsBy.
+	fits   []uint64
+	fitsBy map[[16]uint16][]uint64
 
 	// each, when not nil, receives each placement of the frame: the queens'
 	// columns by qrows, and the knights as a set of R×C squares.
@@ -202,6 +206,10 @@ func (w *kworker) setFrame(R, C uint32) {
 			}
 		}
 	}
+	w.fits = nil
+	if k*k <= 16 {
+		w.makeFits()
+	}
 }
 
 // kill returns the squares of R×C that a queen on row r, column c takes from
@@ -232,6 +240,9 @@ func (w *kworker) misBound(free uint64) int {
 // tests the number of squares, and then, when a matching could be large
 // enough to matter, the König bound (cached by square set for the frame).
 func (w *kworker) roomFor(free uint64) bool {
+	if w.fits != nil {
+		return w.fits[free>>6]>>(free&63)&1 == 1
+	}
 	pc := bits.OnesCount64(free)
 	if pc < w.m {
 		return false
@@ -248,6 +259,41 @@ func (w *kworker) roomFor(free uint64) bool {
 	ok := w.misBound(free) >= w.m
 	*e = cacheEntry{free: free, gen: w.gen, ok: ok}
 	return ok
+}
+
+// makeFits sets w.fits for the frame's knight graph (k² ≤ 16 squares),
+// making it the first time the graph is seen: the largest independent set
+// of every subset S, from that of S less its lowest square v (v left out)
+// and of S less v and its neighbours (v in).
+func (w *kworker) makeFits() {
+	var key [16]uint16
+	for i := range key {
+		key[i] = uint16(w.adj[i])
+	}
+	if t, ok := w.fitsBy[key]; ok {
+		w.fits = t
+		return
+	}
+	if w.fitsBy == nil {
+		w.fitsBy = map[[16]uint16][]uint64{}
+	}
+	size := 1 << uint(w.k*w.k)
+	mis := make([]uint8, size)
+	t := make([]uint64, (size+63)/64)
+	for S := 1; S < size; S++ {
+		v := bits.TrailingZeros(uint(S))
+		rest := S &^ (1 << uint(v))
+		a, b := mis[rest], 1+mis[rest&^int(w.adj[v])]
+		mis[S] = max(a, b)
+		if int(mis[S]) >= w.m {
+			t[S>>6] |= 1 << uint(S&63)
+		}
+	}
+	if w.m == 0 {
+		t[0] |= 1
+	}
+	w.fitsBy[key] = t
+	w.fits = t
 }
 
 // cacheBits is the log2 of the entries of a worker's cache of König bounds.

@@ -3,41 +3,92 @@ package solver
 import (
 	"context"
 	"flag"
+	"slices"
 	"testing"
+	"time"
 )
 
 var (
-	knightsLong = flag.Bool("knights.long", false, "cross-check the queens-knights table with the row search (minutes)")
-	knightsTo   = flag.Int("knights.to", MaxKnightsN, "the largest n of BenchmarkKnightsTable and -knights.long")
+	knightsLong   = flag.Bool("knights.long", false, "cross-check the queens-knights table by other methods (minutes)")
+	knightsTo     = flag.Int("knights.to", MaxKnightsN, "the largest n of BenchmarkKnightsTable and -knights.long")
+	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n -knights.long counts with the row search too")
 )
 
-// TestKnightsLongAgainstSlow checks the table's larger boards with the
-// plain search: the count at the largest m and one below, and that one
-// above has no placement. Run it with
-// go test ./solver -run TestKnightsLong -knights.long -v -timeout 0
-func TestKnightsLongAgainstSlow(t *testing.T) {
+// TestKnightsLong checks each row of knightsTable, n = 8 up to -knights.to,
+// by methods other than the frame search's count:
+//
+//   - the row search (knightsCount, no frames, no symmetry) counts the
+//     largest m, and m+1 when (n-m-1)² ≥ m+1 leaves it possible, up to
+//     -knights.rows;
+//   - the frame search without symmetry (every frame, weight 1) counts them;
+//   - every placement is listed (AskSolutions), checked by Check, found
+//     once, and the classes are counted from the list by Burnside's lemma.
+//
+// Run it with
+//
+//	go test ./solver -run TestKnightsLong -knights.long -v -timeout 0
+func TestKnightsLong(t *testing.T) {
 	if !*knightsLong {
 		t.Skip("needs -knights.long")
 	}
 	ctx := context.Background()
-	for n := 8; n <= 11; n++ {
-		top, err := knightsMax(ctx, n, Options{})
+	for n := 8; n <= *knightsTo; n++ {
+		want := knightsTable[n-1]
+		m := want.m
+		start := time.Now()
+		if top, err := knightsMax(ctx, n, Options{}); err != nil || top != m {
+			t.Fatalf("n=%d: largest m %d (%v), the table says %d", n, top, err, m)
+		}
+		for _, mm := range []int{m, m + 1} {
+			if (n-mm)*(n-mm) < mm {
+				t.Logf("n=%d m=%d: no placement, as (n-m)² < m", n, mm)
+				continue
+			}
+			wantC := want.count
+			if mm > m {
+				wantC = 0
+			}
+			f := newKFrames(n, mm)
+			f.every = true
+			if got, err := f.count(ctx, Options{}); err != nil || got != wantC {
+				t.Errorf("n=%d m=%d: every frame counts %d (%v), want %d", n, mm, got, err, wantC)
+			}
+			if n <= *knightsRowsTo {
+				if got, err := knightsCount(ctx, n, mm, nil); err != nil || got != wantC {
+					t.Errorf("n=%d m=%d: the row search counts %d (%v), want %d", n, mm, got, err, wantC)
+				}
+			}
+		}
+		var list []Placement
+		p := Problem{Kind: QueensKnights, N: n, M: m, Ask: AskSolutions}
+		_, err := Solve(ctx, p, Options{Emit: func(pl Placement) error {
+			if v := Check(p, pl); v != nil {
+				t.Fatalf("n=%d: %v: %v", n, pl, v)
+			}
+			list = append(list, pl)
+			return nil
+		}})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range []int{top - 1, top, top + 1} {
-			got, err := knightsCount(ctx, n, m, nil)
-			if err != nil {
-				t.Fatal(err)
+		strs := placementStrings(list)
+		if len(slices.Compact(strs)) != len(list) || uint64(len(list)) != want.count {
+			t.Errorf("n=%d: %d listed, %d distinct, want %d", n, len(list), len(slices.Compact(strs)), want.count)
+		}
+		if got := burnside(list); got != want.unique {
+			t.Errorf("n=%d: %d classes by Burnside, want %d", n, got, want.unique)
+		}
+		t.Logf("n=%d m=%d: %d placements, %d classes: checked in %.1fs", n, m, want.count, want.unique, time.Since(start).Seconds())
+	}
+	// The row search against the first, plain one, where it is not too slow.
+	for n := 8; n <= min(10, *knightsTo); n++ {
+		m := knightsTable[n-1].m
+		for _, mm := range []int{m - 1, m} {
+			got, _ := knightsCount(ctx, n, mm, nil)
+			want, err := knightsCountSlow(ctx, n, mm, nil)
+			if err != nil || got != want {
+				t.Errorf("n=%d m=%d: the row search %d, the plain one %d (%v)", n, mm, got, want, err)
 			}
-			want, err := knightsCountSlow(ctx, n, m, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != want || (m > top && got != 0) {
-				t.Errorf("n=%d m=%d: %d placements, the plain search %d", n, m, got, want)
-			}
-			t.Logf("n=%d m=%d: %d placements, both searches", n, m, got)
 		}
 	}
 }
