@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"sync"
 	"sync/atomic"
 )
 
@@ -48,6 +49,11 @@ type kframes struct {
 	// every, set by tests, searches every frame with weight 1, not only the
 	// least of each orbit: the count without the symmetries.
 	every bool
+
+	// fitsMu guards fitsBy, the tables of kworker.fits made so far, shared
+	// by the workers.
+	fitsMu sync.Mutex
+	fitsBy map[[16]uint16][]uint64
 }
 
 func newKFrames(n, m int) *kframes {
@@ -142,7 +148,8 @@ type kworker struct {
 	gen   uint32
 	// With k² ≤ 16 squares, fits answers roomFor exactly: bit S is set when
 	// the largest set of non-attacking knights on the squares of S has m or
-	// more. There is one for each shape of knight graph, in fitsBy.
+	// more. There is one for each shape of knight graph, in fitsBy (this
+	// worker's) and kframes.fitsBy (all the workers').
 	fits   []uint64
 	fitsBy map[[16]uint16][]uint64
 
@@ -277,6 +284,17 @@ func (w *kworker) makeFits() {
 	if w.fitsBy == nil {
 		w.fitsBy = map[[16]uint16][]uint64{}
 	}
+	f := w.f
+	f.fitsMu.Lock()
+	defer f.fitsMu.Unlock()
+	if t, ok := f.fitsBy[key]; ok {
+		w.fitsBy[key] = t
+		w.fits = t
+		return
+	}
+	if f.fitsBy == nil {
+		f.fitsBy = map[[16]uint16][]uint64{}
+	}
 	size := 1 << uint(w.k*w.k)
 	mis := make([]uint8, size)
 	t := make([]uint64, (size+63)/64)
@@ -293,6 +311,7 @@ func (w *kworker) makeFits() {
 		t[0] |= 1
 	}
 	w.fitsBy[key] = t
+	f.fitsBy[key] = t
 	w.fits = t
 }
 
