@@ -15,16 +15,19 @@
 //
 // Usage:
 //
-//	queensjudge [--db PATH] solve [--force] [--jobs N] [--timeout D] [--shard I/K] [--format table|json|yaml] SET.yaml...
-//	queensjudge [--db PATH] key [--format yaml|json] [--out FILE] SET.yaml...
-//	queensjudge [--db PATH] show [--set NAME] [--board] [--format table|json|yaml] ID...
-//	queensjudge [--db PATH] judge [--format table|json|csv] [--scoreboard FILE] [--results-tsv FILE] SET.yaml SUBMISSIONS
-//	queensjudge [--db PATH] check [--format table|json] SET.yaml ID FILE|-
+//	queensjudge [--db PATH] solve [--force] [--jobs N] [--timeout D] [--shard I/K] [--format F] SET.yaml...
+//	queensjudge [--db PATH] key [--format F] [--out FILE] SET.yaml...
+//	queensjudge [--db PATH] show [--set NAME] [--board] [--svg FILE] [--format F] ID...
+//	queensjudge [--db PATH] judge [--format F] [--html FILE] [--scoreboard FILE] [--results-tsv FILE] SET.yaml SUBMISSIONS
+//	queensjudge [--db PATH] check [--format F] SET.yaml ID FILE|-
 //	queensjudge [--db PATH] validate INPUT ANSWER FEEDBACK_DIR [kind=K ask=A m=M id=ID] < team_output
-//	queensjudge [--db PATH] regrade [--dry-run] SET.yaml
-//	queensjudge [--db PATH] merge OUT.db PART.db...
+//	queensjudge [--db PATH] regrade [--dry-run] [--format F] SET.yaml
+//	queensjudge [--db PATH] merge [--format F] OUT.db PART.db...
 //	queensjudge [--db PATH] doctor [--fix]
 //	queensjudge completion bash|zsh|fish
+//
+// F, the output format, is one of table, json, yaml and csv on every command
+// that prints data.
 //
 // The cache is queensjudge/cache.db under the user cache directory
 // ($XDG_CACHE_HOME or ~/.cache on Linux); --db or QUEENSJUDGE_DB names
