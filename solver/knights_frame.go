@@ -17,13 +17,18 @@ import (
 //
 // The search fixes the frame first and then places the queens row by row,
 // keeping the knights' squares still free (off the queens' diagonals, not a
-// knight's move from a queen) as a k²-bit set: with k ≤ 8 one word. Every
-// queen takes squares from it, and the search gives up as soon as fewer than
-// m remain or the largest set of non-attacking knights on them (|squares| −
-// maximum matching, König: the knight graph is bipartite) is below m. With
-// the queens placed, the knights are the independent sets of size m of the
-// knight graph on the free squares, counted by branching on the lowest
-// square.
+// knight's move from a queen) as a k²-bit set: with k ≤ 8 one word. What a
+// queen takes is three table loads (its diagonal, its anti-diagonal, its
+// knight moves), the tables made once a frame. The search gives up as soon
+// as the largest set of non-attacking knights on the free squares is below
+// m: with k ≤ 4 (every largest m from n = 4 to 16) that is one bit of a
+// 2^16-bit table made for each shape of knight graph (a few hundred shapes,
+// set by which gaps between the frame's rows and columns are 1, 2 or more);
+// with larger k it is |squares| − maximum matching (König: the knight graph
+// is bipartite), cached by square set. With the queens placed, the knights
+// are the independent sets of size m of the knight graph on the free
+// squares, counted by branching on the lowest square, squares with no
+// neighbour counted by binomials.
 //
 // The 8 symmetries of the square map frames to frames (a quarter turn sends
 // the queenless rows to queenless columns), and the placements of a frame to
@@ -130,6 +135,7 @@ type kworker struct {
 	// The frame being searched.
 	R, C  uint32
 	qrows [MaxKnightsN]int // the rows that hold a queen, in order
+	order [MaxKnightsN]int // the same, in the order the search fills them
 	krows [MaxKnightsN]int // the rows of R, in order
 	kcols [MaxKnightsN]int // the columns of C, in order
 	rowAt [MaxKnightsN + 2*pad]int8
@@ -211,6 +217,20 @@ func (w *kworker) setFrame(R, C uint32) {
 					w.near[rr*MaxKnightsN+cc] |= 1 << sq
 				}
 			}
+		}
+	}
+	// The rows whose queens take the most knights' squares, on the mean
+	// over the columns, go first: they fail soonest.
+	var score [MaxKnightsN]int
+	for t, r := range w.qrows[:w.m] {
+		w.order[t] = r
+		for cs := w.f.full &^ C; cs != 0; cs &= cs - 1 {
+			score[r] += bits.OnesCount64(w.kill(r, bits.TrailingZeros32(cs)))
+		}
+	}
+	for t := 1; t < w.m; t++ { // insertion sort, stable: ties stay top down
+		for u := t; u > 0 && score[w.order[u]] > score[w.order[u-1]]; u-- {
+			w.order[u], w.order[u-1] = w.order[u-1], w.order[u]
 		}
 	}
 	w.fits = nil
@@ -347,11 +367,11 @@ func (w *kworker) frameCount(R, C uint32) uint64 {
 	return w.queens(0, 0, 0, 0, w.all)
 }
 
-// queens places the queens of rows qrows[t:], given the columns taken and
-// the diagonals of the queens above, shifted to row qrows[t], and the
+// queens places the queens of rows order[t:], given the columns taken, the
+// diagonals of the queens placed (diag by c-r+pad, anti by r+c) and the
 // knights' free squares.
-func (w *kworker) queens(t int, used, ld, rd uint32, free uint64) uint64 {
-	if w.nodes++; w.nodes&(1<<14-1) == 0 && w.stop != nil && w.stop.Load() {
+func (w *kworker) queens(t int, used, diag, anti uint32, free uint64) uint64 {
+	if w.nodes++; w.nodes&(1<<12-1) == 0 && w.stop != nil && w.stop.Load() {
 		w.stopped = true
 	}
 	if w.stopped {
@@ -364,21 +384,16 @@ func (w *kworker) queens(t int, used, ld, rd uint32, free uint64) uint64 {
 		}
 		return w.knights(free, m)
 	}
-	r := w.qrows[t]
-	gap := uint(0)
-	if t+1 < m {
-		gap = uint(w.qrows[t+1] - r)
-	}
+	r := w.order[t]
 	var total uint64
-	for cand := w.f.full &^ w.C &^ (used | ld | rd); cand != 0; cand &= cand - 1 {
-		b := cand & -cand
+	for cand := w.f.full &^ w.C &^ (used | diag>>uint(pad-r) | anti>>uint(r)); cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros32(cand)
 		nf := free &^ w.kill(r, c)
 		if !w.roomFor(nf) {
 			continue
 		}
-		w.qcols[t] = c
-		total += w.queens(t+1, used|b, (ld|b)<<gap, (rd|b)>>gap, nf)
+		w.qcols[r] = c
+		total += w.queens(t+1, used|1<<uint(c), diag|1<<uint(c-r+pad), anti|1<<uint(r+c), nf)
 	}
 	return total
 }
@@ -448,7 +463,8 @@ func (w *kworker) placement(set uint64) Placement {
 		pl.Knights = make([]Square, 0, w.m)
 	}
 	for t := 0; t < w.m; t++ {
-		pl.Queens[t] = Square{w.qrows[t], w.qcols[t]}
+		r := w.qrows[t]
+		pl.Queens[t] = Square{r, w.qcols[r]}
 	}
 	for ; set != 0; set &= set - 1 {
 		sq := bits.TrailingZeros64(set)
@@ -457,17 +473,24 @@ func (w *kworker) placement(set uint64) Placement {
 	return pl
 }
 
-// binomial returns n choose k for small n.
+// binomial returns n choose k for n ≤ 64, exactly (C(64, 32) < 2^64).
 func binomial(n, k int) uint64 {
 	if k < 0 || k > n {
 		return 0
 	}
-	r := uint64(1)
-	for i := 1; i <= k; i++ {
-		r = r * uint64(n-k+i) / uint64(i)
-	}
-	return r
+	return pascal[n][k]
 }
+
+// pascal holds the binomials up to 64 choose 64.
+var pascal = func() (t [65][65]uint64) {
+	for n := range t {
+		t[n][0] = 1
+		for k := 1; k <= n; k++ {
+			t[n][k] = t[n-1][k-1] + t[n-1][k]
+		}
+	}
+	return t
+}()
 
 // subCount returns the count of subproblem i: the placements of the least
 // frames of its row set, each weighed by the size of its orbit.
