@@ -429,7 +429,9 @@ func TestKnightsCancel(t *testing.T) {
 		start := time.Now()
 		_, err := Solve(ctx, p, Options{})
 		cancel()
-		if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 1200*time.Millisecond {
+		// The bound is loose so that a loaded machine passes too: these
+		// counts run for minutes when not stopped.
+		if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 5*time.Second {
 			t.Errorf("%+v cancelled after 200ms: %v after %v", p, err, took)
 		}
 	}
