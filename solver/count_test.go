@@ -184,7 +184,9 @@ func TestCountCancel(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("n=%d: cancelled count gave %v", n, err)
 		}
-		if d := time.Since(start); d > 1500*time.Millisecond {
+		// Loose, so that a loaded machine passes: uncancelled, these counts
+		// run for minutes to years.
+		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("n=%d: cancelled count took %v", n, d)
 		}
 	}
