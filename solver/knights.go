@@ -14,7 +14,12 @@ import (
 // search (knights_frame.go): count and unique as long counts in numbered
 // subproblems that honour opt's hooks, placement and solutions in a fixed
 // order. Smaller m, whose counts are astronomic on large boards, go to the
-// row-by-row bitboard search (knightsCount).
+// row-by-row bitboard search (knightsCount), which has no subproblems and
+// ignores the hooks.
+//
+// A shard of a unique count answers its part of the classes, not of the
+// placements as for n-queens: the subproblems count classes, so the parts
+// add up to the answer with no FinishCount step.
 func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 	m := p.M
 	if m == AnyM {
