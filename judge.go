@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -73,10 +74,11 @@ error (the ground truth could not be had; exit status 1).`,
 			if err := writeReport(c.App.Writer, f, report); err != nil {
 				return err
 			}
-			if err := keepJudgements(ctx, db, set, report, subs, submissionPath(c.Args().Get(1))); err != nil {
+			path := submissionPath(c.Args().Get(1))
+			if err := keepJudgements(ctx, db, set, report, subs, path); err != nil {
 				return err
 			}
-			if err := writeExports(c, report, pictures(set, submissionPath(c.Args().Get(1)))); err != nil {
+			if err := writeExports(c, report, pictures(set, path)); err != nil {
 				return err
 			}
 			failed := len(errs) > 0
@@ -192,4 +194,17 @@ func pictures(set *problems.Set, path func(file string) string) judge.Pictures {
 		pl, ok := judge.ParsePlacement(p.Problem, f, judge.Limits{})
 		return p.Problem, pl, ok
 	}
+}
+
+// submissionPath returns a function giving the absolute path of a
+// submission file, relative to the submissions directory or the manifest's.
+func submissionPath(arg string) func(file string) string {
+	base := arg
+	if fi, err := os.Stat(arg); err == nil && !fi.IsDir() {
+		base = filepath.Dir(arg)
+	}
+	if abs, err := filepath.Abs(base); err == nil {
+		base = abs
+	}
+	return func(file string) string { return filepath.Join(base, filepath.FromSlash(file)) }
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"text/tabwriter"
 	"time"
 
@@ -194,17 +193,4 @@ func writeChanges(w io.Writer, format string, changes []change) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ch.Team, ch.Problem, ch.File, was, ch.Now, ch.Message)
 	}
 	return tw.Flush()
-}
-
-// submissionPath returns a function giving the absolute path of a
-// submission file, relative to the submissions directory or the manifest's.
-func submissionPath(arg string) func(file string) string {
-	base := arg
-	if fi, err := os.Stat(arg); err == nil && !fi.IsDir() {
-		base = filepath.Dir(arg)
-	}
-	if abs, err := filepath.Abs(base); err == nil {
-		base = abs
-	}
-	return func(file string) string { return filepath.Join(base, filepath.FromSlash(file)) }
 }
