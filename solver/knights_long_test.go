@@ -92,3 +92,41 @@ func TestKnightsLong(t *testing.T) {
 		}
 	}
 }
+
+// TestKnightsLongRowSets compares, at the largest m of boards too large
+// for the whole row search, the two searches on a sample of sets R of rows
+// without a queen: the row search kept to R against the frame search on
+// every frame (R, C), all C. Run it with
+//
+//	go test ./solver -run TestKnightsLongRowSets -knights.long -v -timeout 0
+func TestKnightsLongRowSets(t *testing.T) {
+	if !*knightsLong {
+		t.Skip("needs -knights.long")
+	}
+	ctx := context.Background()
+	for n := max(14, *knightsRowsTo+1); n <= *knightsTo; n++ {
+		m := knightsTable[n-1].m
+		f := newKFrames(n, m)
+		f.every = true
+		w := newKWorker(f, nil)
+		start := time.Now()
+		var sum uint64
+		sample := 0
+		for i := 0; i < len(f.subs); i += 37 { // a fixed sample of 1 in 37
+			R := f.subs[i]
+			var want uint64
+			for _, C := range f.colSets {
+				want += w.frameCount(R, C)
+			}
+			s := &knightsSearch{n: n, m: m, full: 1<<uint(n) - 1, ctx: ctx, only: R}
+			var qatt, block [MaxKnightsN]uint32
+			got := s.queensFrom(0, 0, qatt, block)
+			if got != want {
+				t.Errorf("n=%d m=%d rows %0*b without a queen: row search %d, frames %d", n, m, n, R, got, want)
+			}
+			sum += got
+			sample++
+		}
+		t.Logf("n=%d m=%d: %d row sets of %d, %d placements, the same by both in %.1fs", n, m, sample, len(f.subs), sum, time.Since(start).Seconds())
+	}
+}

@@ -32,6 +32,9 @@ type knightsSearch struct {
 	cells []Square
 	adj   []uint64
 	pick  []int
+	// only, when not 0, keeps the search to the placements whose rows
+	// without a queen are the rows of only (a test's spot check).
+	only uint32
 }
 
 // knightsCount counts the placements of m queens and m knights on an n×n
@@ -77,7 +80,11 @@ func (s *knightsSearch) queensFrom(row int, queenless uint32, qatt, block [MaxKn
 		return 0
 	}
 	var total uint64
-	for free := s.full &^ qatt[row]; free != 0; free &= free - 1 {
+	free := s.full &^ qatt[row]
+	if s.only>>uint(row)&1 == 1 {
+		free = 0
+	}
+	for ; free != 0; free &= free - 1 {
 		c := bits.TrailingZeros32(free)
 		nq, nb := qatt, block
 		s.attack(row, c, &nq, &nb)
@@ -85,7 +92,7 @@ func (s *knightsSearch) queensFrom(row int, queenless uint32, qatt, block [MaxKn
 		total += s.queensFrom(row+1, queenless, nq, nb)
 		s.queens = s.queens[:q]
 	}
-	if n-row-1 >= m-q { // no queen in this row
+	if n-row-1 >= m-q && (s.only == 0 || s.only>>uint(row)&1 == 1) { // no queen in this row
 		total += s.queensFrom(row+1, queenless|1<<uint(row), qatt, block)
 	}
 	return total
