@@ -148,7 +148,7 @@ type kworker struct {
 	near       [MaxKnightsN * MaxKnightsN]uint64
 	black      uint64 // the squares of R×C of one colour
 	all        uint64 // every square of R×C
-	qcols      [MaxKnightsN]int
+	qcols      [MaxKnightsN]int // the queens' columns, by row
 	// cache holds roomFor's answers for the frame of generation gen.
 	cache []cacheEntry
 	gen   uint32
