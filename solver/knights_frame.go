@@ -146,8 +146,8 @@ type kworker struct {
 	// knight's move away.
 	diag, anti [64]uint64
 	near       [MaxKnightsN * MaxKnightsN]uint64
-	black      uint64 // the squares of R×C of one colour
-	all        uint64 // every square of R×C
+	black      uint64           // the squares of R×C of one colour
+	all        uint64           // every square of R×C
 	qcols      [MaxKnightsN]int // the queens' columns, by row
 	// cache holds roomFor's answers for the frame of generation gen.
 	cache []cacheEntry
