@@ -36,8 +36,9 @@ import (
 // by n alone.
 
 // quarter holds every partial placement of non-attacking queens in one
-// quarter of the board, keyed by the local rows and columns it occupies
-// (rows<<h | cols), with its diagonals in board coordinates: bit r-c+n-1 of
+// quarter of the board, keyed by the local columns and rows it occupies
+// (cols<<h | rows: a join reads the entries of one column set, which then
+// lie together), with its diagonals in board coordinates: bit r-c+n-1 of
 // diag and bit r+c of anti for a queen on row r, column c.
 type quarter struct {
 	h          int
@@ -84,7 +85,7 @@ type quarterWalk struct {
 func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 	h := len(e.rows)
 	if i == h {
-		k := rmask<<uint(h) | cmask
+		k := cmask<<uint(h) | rmask
 		if e.fill {
 			at := e.q.off[k]
 			e.q.diag[at], e.q.anti[at] = d, a
@@ -509,7 +510,7 @@ func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, c
 	h := uint(qd.h)
 	for r := free; ; r = (r - 1) & free {
 		if bits.OnesCount32(r) == k {
-			kw, ke := r<<h|cw, (free^r)<<h|ce
+			kw, ke := cw<<h|r, ce<<h|(free^r)
 			ws := west.key[west.off[kw]:west.off[kw+1]]
 			es := east.key[east.off[ke]:east.off[ke+1]]
 			if len(es) > 0 {
