@@ -29,14 +29,14 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 		if qd == nil {
 			return 0, ctx.Err()
 		}
-		return runSplit(ctx, len(qd.subs), opt, func(stop *atomic.Bool) func(i int) uint64 {
+		return runSplit(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, func(stop *atomic.Bool) func(i int) uint64 {
 			w := newQuadWork()
 			w.stop = stop
 			return func(i int) uint64 { return qd.count(qd.subs[i], w) }
 		})
 	}
 	s := newSpread(b)
-	return runSplit(ctx, len(s.prefixes), opt, func(stop *atomic.Bool) func(i int) uint64 {
+	return runSplit(ctx, len(s.prefixes), 1, opt, func(stop *atomic.Bool) func(i int) uint64 {
 		s.stop = stop // the same flag for every worker
 		return func(i int) uint64 {
 			x := s.prefixes[i]
@@ -60,10 +60,13 @@ func workers(opt Options) int {
 // runSplit counts the subproblems 0..total-1 of opt's shard, skipping those
 // opt.Resume knows, with opt.Workers goroutines (GOMAXPROCS when zero). Each
 // worker's counting function is made by newWorker, called before any of them
-// starts; the function may
-// give up once stop is set, and its result is then dropped. It returns the
-// sum, or ctx's error (within a second of ctx being done) or Checkpoint's.
-func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
+// starts; the function may give up once stop is set, and its result is then
+// dropped. The subproblems come in runs of group that share work (1 for
+// none): while much is left, a worker takes the rest of a run at once, and
+// near the end single subproblems, so that the workers finish together. It
+// returns the sum, or ctx's error (within a second of ctx being done) or
+// Checkpoint's.
+func runSplit(ctx context.Context, total, group int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
 	if opt.Plan != nil {
 		opt.Plan(total)
 	}
@@ -98,6 +101,23 @@ func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *
 		failed error
 		wg     sync.WaitGroup
 	)
+	// take hands out the next subproblems, todo[lo:hi].
+	take := func() (lo, hi int) {
+		for {
+			k := next.Load()
+			left := int64(len(todo)) - k
+			if left <= 0 {
+				return len(todo), len(todo)
+			}
+			g := int64(1)
+			if left > int64(4*workers*group) {
+				g = int64(group) - k%int64(group)
+			}
+			if next.CompareAndSwap(k, k+g) {
+				return int(k), int(k + g)
+			}
+		}
+	}
 	counts := make([]func(int) uint64, workers)
 	for k := range counts {
 		counts[k] = newWorker(&stop)
@@ -106,29 +126,33 @@ func runSplit(ctx context.Context, total int, opt Options, newWorker func(stop *
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for !stop.Load() {
-				k := int(next.Add(1) - 1)
-				if k >= len(todo) {
+			for {
+				lo, hi := take()
+				if lo == hi {
 					return
 				}
-				i := todo[k]
-				c := count(i)
-				if stop.Load() {
-					return // c may be cut short
-				}
-				mu.Lock()
-				sum += c
-				done++
-				if opt.Checkpoint != nil && failed == nil {
-					if err := opt.Checkpoint(i, c); err != nil {
-						failed = err
-						stop.Store(true)
+				for _, i := range todo[lo:hi] {
+					if stop.Load() {
+						return
 					}
+					c := count(i)
+					if stop.Load() {
+						return // c may be cut short
+					}
+					mu.Lock()
+					sum += c
+					done++
+					if opt.Checkpoint != nil && failed == nil {
+						if err := opt.Checkpoint(i, c); err != nil {
+							failed = err
+							stop.Store(true)
+						}
+					}
+					if opt.Progress != nil && failed == nil {
+						opt.Progress(done, mine)
+					}
+					mu.Unlock()
 				}
-				if opt.Progress != nil && failed == nil {
-					opt.Progress(done, mine)
-				}
-				mu.Unlock()
 			}
 		}()
 	}

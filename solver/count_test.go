@@ -25,7 +25,9 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 		if want != a000170Long[n-1] {
 			t.Fatalf("mirrorCount(%d) = %d, want %d", n, want, a000170Long[n-1])
 		}
-		for _, workers := range []int{1, 2} {
+		// Five workers on a small odd board span more configurations than
+		// the cache of shared tables holds.
+		for _, workers := range []int{1, 2, 5} {
 			got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: workers, Progress: func(int, int) {}})
 			if err != nil || got != want {
 				t.Errorf("countQueens(%d, %d workers) = %d, %v, want %d", n, workers, got, err, want)
@@ -168,8 +170,10 @@ func TestCountNumbering(t *testing.T) {
 			t.Errorf("n=%d: subproblems differ between runs", n)
 		}
 	}
-	if got := len(newQuadrants(17, new(atomic.Bool), 2).subs); got < 10_000 {
-		t.Errorf("n=17: %d subproblems, want at least 10000", got)
+	for n := 13; n <= 17; n++ {
+		if got := len(newQuadrants(n, new(atomic.Bool), 2).subs); got < minSubproblems {
+			t.Errorf("n=%d: %d subproblems, want at least %d", n, got, minSubproblems)
+		}
 	}
 }
 
@@ -188,6 +192,38 @@ func TestCountCancel(t *testing.T) {
 		// run for minutes to years.
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("n=%d: cancelled count took %v", n, d)
+		}
+	}
+}
+
+// TestRunSplitGroups checks that runSplit counts every subproblem of its
+// shard exactly once, whatever the runs, workers, shards and resumed ones.
+func TestRunSplitGroups(t *testing.T) {
+	const total = 1000
+	for _, group := range []int{1, 3, 8} {
+		for _, workers := range []int{1, 2, 3} {
+			for _, shard := range []Shard{{}, {I: 1, K: 3}} {
+				var mu sync.Mutex
+				seen := make([]int, total)
+				resume := func(i int) (uint64, bool) { return uint64(i), i%7 == 0 }
+				got, err := runSplit(context.Background(), total, group, Options{Workers: workers, Shard: shard, Resume: resume},
+					func(*atomic.Bool) func(int) uint64 {
+						return func(i int) uint64 { mu.Lock(); seen[i]++; mu.Unlock(); return uint64(i) }
+					})
+				var want uint64
+				for i := range total {
+					mine := shard.K == 0 || i%shard.K == shard.I
+					if mine {
+						want += uint64(i)
+					}
+					if n := seen[i]; (mine && i%7 != 0) != (n == 1) || n > 1 {
+						t.Fatalf("group %d, %d workers, shard %v: subproblem %d counted %d times", group, workers, shard, i, n)
+					}
+				}
+				if err != nil || got != want {
+					t.Errorf("group %d, %d workers, shard %v: sum %d, %v, want %d", group, workers, shard, got, err, want)
+				}
+			}
 		}
 	}
 }

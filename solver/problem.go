@@ -6,9 +6,11 @@ import (
 	"math/bits"
 )
 
-// Version identifies the answers this solver gives. Change it whenever a
-// change could alter an answer, so that cached results are solved afresh.
-const Version = "2"
+// Version identifies the answers this solver gives and how it numbers the
+// subproblems of a long count. Change it whenever a change could alter
+// either, so that cached results are solved afresh and checkpoints or shards
+// of an older numbering are not mixed in.
+const Version = "3"
 
 // Kind is the sort of puzzle.
 type Kind string

@@ -32,8 +32,11 @@ import (
 // weights differ), and the north half-boards with a long-diagonal queen need
 // never be made.
 //
-// Each (middle placement, S) is one numbered subproblem; their order is fixed
-// by n alone.
+// Each (middle placement, S) is one numbered subproblem, or, on boards with
+// fewer than minSubproblems of them, a few: the south half-boards are then
+// parted by which quarter, SW or SE, holds the queens of the first free south
+// rows, and the parts share the north half-boards. Their order is fixed by n
+// alone.
 
 // quarter holds every partial placement of non-attacking queens in one
 // quarter of the board, keyed by the local columns and rows it occupies
@@ -110,6 +113,7 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 // quadrants is the quadrant join for one board size.
 type quadrants struct {
 	n, h            int
+	partBits        int         // the free south rows that part a subproblem's south half-boards
 	quarters        [4]*quarter // NW, NE, SW, SE
 	dlo, alo, width uint        // the key window: diagonals both halves reach
 	cfgs            []*quadCfg
@@ -118,6 +122,7 @@ type quadrants struct {
 	workers         int       // goroutines that build tables at once
 	cacheMu         sync.Mutex
 	cache           []*cfgTables // an odd board's latest configurations' tables
+	spare           [][4]keyed   // the memory of dropped tables, for new ones
 }
 
 // quadCfg is a placement of the queens of the middle row and column of an
@@ -199,13 +204,26 @@ func (c *quadCfg) laidOut(x uint64) uint64 {
 }
 
 // quadSub is one subproblem: a middle placement, a set S of north columns
-// (bit j for core column j, the board's columns without the middle one), and
-// the number of placements each one counted stands for.
+// (bit j for core column j, the board's columns without the middle one), the
+// part of the south half-boards (bit i: the queen of the i-th free south row
+// stands in SW), and the number of placements each one counted stands for.
 type quadSub struct {
 	cfg    int32
 	s      uint32
+	part   uint32
 	weight uint32
 }
+
+// minSubproblems is how many subproblems a board is cut into at least, the
+// smallest ones excepted (they are parted on at most maxPartBits rows): enough
+// for the workers to share them out evenly and a checkpoint to save little
+// work.
+const minSubproblems = 10_000
+
+// maxPartBits bounds the parting: each part of a subproblem repeats the work
+// shared by all of them, so on the smallest boards fewer, larger subproblems
+// are cheaper than evenly shared ones.
+const maxPartBits = 3
 
 // minQuadrantN is the smallest board the quadrant join is used for; smaller
 // boards are counted faster by the plain search.
@@ -236,7 +254,7 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	qd.width = uint(north[h-1]+n-1) - qd.dlo + 1
 	qd.subproblems()
 	if n%2 == 0 && !stop.Load() {
-		t := qd.tables(qd.cfgs[0])
+		t := qd.tables(qd.cfgs[0], [4]keyed{})
 		qd.even = &t
 		qd.quarters = [4]*quarter{} // no longer needed
 	}
@@ -271,16 +289,25 @@ func (qd *quadrants) each4(fn func(i int)) {
 // cfgTables are the tables of one configuration of an odd board, made once
 // and shared by the workers.
 type cfgTables struct {
-	cfg  int32
-	once sync.Once
-	tabs [4]keyed
+	cfg    int32
+	once   sync.Once
+	tabs   [4]keyed
+	spare  [4]keyed // memory to make tabs in, lent by dropped tables
+	users  int      // workers on it; with cached, under qd.cacheMu
+	cached bool
 }
 
-// shared returns the tables of configuration cfg. Subproblems are handed out
-// in order, so the workers are on one or two neighbouring configurations:
-// the cache keeps the two latest.
-func (qd *quadrants) shared(cfg int32) *[4]keyed {
+// shared returns the tables of configuration cfg to a worker that leaves
+// old (nil for none). Subproblems are handed out in order, so the workers
+// are on one or two neighbouring configurations: the cache keeps the two
+// latest, and tables that neither the cache nor a worker holds lend their
+// memory to the next ones made.
+func (qd *quadrants) shared(cfg int32, old *cfgTables) *cfgTables {
 	qd.cacheMu.Lock()
+	if old != nil {
+		old.users--
+		qd.release(old)
+	}
 	var e *cfgTables
 	for _, x := range qd.cache {
 		if x.cfg == cfg {
@@ -288,19 +315,39 @@ func (qd *quadrants) shared(cfg int32) *[4]keyed {
 		}
 	}
 	if e == nil {
-		e = &cfgTables{cfg: cfg}
+		e = &cfgTables{cfg: cfg, cached: true}
+		if k := len(qd.spare); k > 0 {
+			e.spare, qd.spare = qd.spare[k-1], qd.spare[:k-1]
+		}
 		qd.cache = append(qd.cache, e)
 		if len(qd.cache) > 2 {
+			dropped := qd.cache[0]
 			qd.cache = slices.Delete(qd.cache, 0, 1)
+			dropped.cached = false
+			qd.release(dropped)
 		}
 	}
+	e.users++
 	qd.cacheMu.Unlock()
-	e.once.Do(func() { e.tabs = qd.tables(qd.cfgs[cfg]) })
-	return &e.tabs
+	e.once.Do(func() {
+		e.tabs = qd.tables(qd.cfgs[cfg], e.spare)
+		e.spare = [4]keyed{}
+	})
+	return e
 }
 
-// tables returns the keyed quarter tables of configuration c.
-func (qd *quadrants) tables(c *quadCfg) [4]keyed {
+// release keeps the memory of e's tables for the next ones once nothing
+// holds e. The caller holds qd.cacheMu.
+func (qd *quadrants) release(e *cfgTables) {
+	if e.users == 0 && !e.cached {
+		qd.spare = append(qd.spare, e.tabs)
+		e.tabs = [4]keyed{}
+	}
+}
+
+// tables returns the keyed quarter tables of configuration c, made in the
+// memory of spare where it is large enough.
+func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 	n := qd.n
 	var bd, ba uint64
 	for _, q := range c.mid {
@@ -317,16 +364,26 @@ func (qd *quadrants) tables(c *quadCfg) [4]keyed {
 			qbd |= 1 << uint(n-1)
 			qba |= 1 << uint(n-1)
 		}
-		kt := keyed{off: make([]uint32, len(q.off)), key: make([]uint64, 0, len(q.diag))}
+		kt := spare[i]
+		if cap(kt.off) < len(q.off) {
+			kt.off = make([]uint32, len(q.off))
+		}
+		if cap(kt.key) < len(q.diag) {
+			kt.key = make([]uint64, len(q.diag))
+		}
+		kt.off, kt.key = kt.off[:len(q.off)], kt.key[:len(q.diag)]
+		at := 0
 		for k := 0; k+1 < len(q.off); k++ {
-			kt.off[k] = uint32(len(kt.key))
+			kt.off[k] = uint32(at)
 			for e := q.off[k]; e < q.off[k+1]; e++ {
 				if q.diag[e]&qbd == 0 && q.anti[e]&qba == 0 {
-					kt.key = append(kt.key, c.laidOut(qd.key(q.diag[e], q.anti[e])))
+					kt.key[at] = c.laidOut(qd.key(q.diag[e], q.anti[e]))
+					at++
 				}
 			}
 		}
-		kt.off[len(kt.off)-1] = uint32(len(kt.key))
+		kt.off[len(kt.off)-1] = uint32(at)
+		kt.key = kt.key[:at]
 		t[i] = kt
 	})
 	return t
@@ -377,6 +434,7 @@ func (qd *quadrants) subproblems() {
 			}
 		}
 	}
+	defer qd.part()
 	if n%2 == 0 {
 		add(nil, 1, []Sym{FlipH}, true)
 		return
@@ -398,6 +456,23 @@ func (qd *quadrants) subproblems() {
 			}
 		}
 	}
+}
+
+// part cuts each subproblem into 2^partBits, enough for minSubproblems.
+func (qd *quadrants) part() {
+	for len(qd.subs)<<uint(qd.partBits) < minSubproblems && qd.partBits < maxPartBits {
+		qd.partBits++
+	}
+	if qd.partBits == 0 {
+		return
+	}
+	subs := make([]quadSub, 0, len(qd.subs)<<uint(qd.partBits))
+	for _, sub := range qd.subs {
+		for sub.part = 0; sub.part < 1<<uint(qd.partBits); sub.part++ {
+			subs = append(subs, sub)
+		}
+	}
+	qd.subs = subs
 }
 
 // leastMiddle reports whether the middle-row-and-column pair is the least of
@@ -427,9 +502,9 @@ func nextSubset(s uint32) uint32 {
 
 // quadWork is one worker's scratch space.
 type quadWork struct {
-	cfg   int32 // the configuration of tabs, -1 for none
-	tabs  *[4]keyed
-	north []uint64
+	tabs  *cfgTables // an odd board's tables in use, nil for none
+	north []uint64   // the north half-boards of subproblem last, built into sl
+	last  quadSub    // its part is ignored; weight 0 for none yet
 	all   []uint64
 	south [3][]uint64 // by weight 1, 2, 4
 	buf   []uint64
@@ -437,7 +512,7 @@ type quadWork struct {
 	stop  *atomic.Bool // polled between tiles of the matcher; nil for never
 }
 
-func newQuadWork() *quadWork { return &quadWork{cfg: -1} }
+func newQuadWork() *quadWork { return &quadWork{} }
 
 // count returns the weighted number of placements of subproblem sub.
 func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
@@ -445,10 +520,10 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	c := qd.cfgs[sub.cfg]
 	tabs := qd.even
 	if tabs == nil {
-		if w.cfg != sub.cfg {
-			w.tabs, w.cfg = qd.shared(sub.cfg), sub.cfg
+		if w.tabs == nil || w.tabs.cfg != sub.cfg {
+			w.tabs = qd.shared(sub.cfg, w.tabs)
 		}
-		tabs = w.tabs
+		tabs = &w.tabs.tabs
 	}
 	full := uint32(1)<<uint(h) - 1
 	freeN, freeS, freeW, freeE := full, full, full, full
@@ -469,19 +544,34 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	cw, ce := sub.s&full, sub.s>>uint(h)
 	k := bits.OnesCount32(cw)
 	// North half-boards: NW on rows R with the west columns of S, NE on the
-	// other north rows with its east columns. South ones likewise with the
-	// columns outside S.
-	w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce)
+	// other north rows with its east columns. The parts of one subproblem
+	// share them: a worker given the next part keeps them.
+	if w.last.weight == 0 || w.last.cfg != sub.cfg || w.last.s != sub.s {
+		w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce, 0, 0)
+		w.sl.build(w.north, uint(c.live))
+		w.last = sub
+	}
 	if len(w.north) == 0 {
 		return 0
 	}
-	all := qd.join(w.all[:0], &tabs[2], &tabs[3], freeS, bits.OnesCount32(freeW)-k, freeW^cw, freeE^ce)
+	// South half-boards likewise with the columns outside S, those of the
+	// part only: the first partBits free south rows, and those of them whose
+	// queen stands in SW.
+	var rows, inSW uint32
+	for i, f := 0, freeS; i < qd.partBits; i++ {
+		low := f & -f
+		f &^= low
+		rows |= low
+		if sub.part>>uint(i)&1 == 1 {
+			inSW |= low
+		}
+	}
+	all := qd.join(w.all[:0], &tabs[2], &tabs[3], freeS, bits.OnesCount32(freeW)-k, freeW^cw, freeE^ce, rows, inSW)
 	w.all = all
 	if len(all) == 0 {
 		return 0
 	}
 	weight := uint64(sub.weight)
-	w.sl.build(w.north, uint(c.live))
 	if !c.trick {
 		return weight * w.sl.count(all, &w.buf, w.stop)
 	}
@@ -505,11 +595,12 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 
 // join appends the keys of the half-boards made of a west quarter with k
 // queens on columns cw and rows among free, and an east quarter on the other
-// free rows with columns ce.
-func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce uint32) []uint64 {
+// free rows with columns ce, where of the rows in part those in west are
+// exactly inWest.
+func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
 	h := uint(qd.h)
 	for r := free; ; r = (r - 1) & free {
-		if bits.OnesCount32(r) == k {
+		if bits.OnesCount32(r) == k && r&part == inWest {
 			kw, ke := cw<<h|r, ce<<h|(free^r)
 			ws := west.key[west.off[kw]:west.off[kw+1]]
 			es := east.key[east.off[ke]:east.off[ke+1]]
