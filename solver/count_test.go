@@ -1,9 +1,11 @@
 package solver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -90,6 +92,51 @@ func TestQuadrantWindow(t *testing.T) {
 			ed, ea := reach(half, core[h:])
 			if wd&ed&^window != 0 || wa&ea&^window != 0 {
 				t.Errorf("n=%d: quarters of a half share diagonals outside the key window", n)
+			}
+		}
+	}
+}
+
+// TestQuarterImages checks the mirrored quarters against quarters
+// enumerated on their own rows and columns: the same entries under each key.
+func TestQuarterImages(t *testing.T) {
+	for n := 4; n <= 13; n++ {
+		h := n / 2
+		var core []int
+		for i := 0; i < n; i++ {
+			if n%2 == 0 || i != h {
+				core = append(core, i)
+			}
+		}
+		var stop atomic.Bool
+		nw := newQuarter(n, core[:h], core[:h], &stop)
+		for _, c := range []struct {
+			name               string
+			flipRows, flipCols bool
+			rows, cols         []int
+		}{
+			{"NE", false, true, core[:h], core[h:]},
+			{"SW", true, false, core[h:], core[:h]},
+			{"SE", true, true, core[h:], core[h:]},
+		} {
+			got, want := nw.image(n, c.flipRows, c.flipCols), newQuarter(n, c.rows, c.cols, &stop)
+			if !slices.Equal(got.off, want.off) {
+				t.Errorf("n=%d %s: offsets differ", n, c.name)
+				continue
+			}
+			for k := 0; k+1 < len(want.off); k++ {
+				entries := func(q *quarter) [][2]uint64 {
+					var es [][2]uint64
+					for e := q.off[k]; e < q.off[k+1]; e++ {
+						es = append(es, [2]uint64{q.diag[e], q.anti[e]})
+					}
+					slices.SortFunc(es, func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) })
+					return es
+				}
+				if g, w := entries(got), entries(want); !slices.Equal(g, w) {
+					t.Errorf("n=%d %s key %#x: entries %v, want %v", n, c.name, k, g, w)
+					break
+				}
 			}
 		}
 	}

@@ -110,6 +110,49 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 	}
 }
 
+// image returns the quarter of q's image on an n×n board under the mirror of
+// the rows (top to bottom), of the columns (left to right), or both (the
+// half turn), with the same h local rows and columns in board order.
+func (q *quarter) image(n int, flipRows, flipCols bool) *quarter {
+	h := uint(q.h)
+	rev := func(x uint64, width uint) uint64 { return bits.Reverse64(x) >> (64 - width) }
+	// The mirror of the columns swaps diagonals and anti-diagonals; that of
+	// the rows swaps them and turns each end to end (bit p to 2n-2-p).
+	keyOf := func(k uint32) uint32 {
+		cmask, rmask := uint64(k>>h), uint64(k&(1<<h-1))
+		if flipCols {
+			cmask = rev(cmask, h)
+		}
+		if flipRows {
+			rmask = rev(rmask, h)
+		}
+		return uint32(cmask<<h | rmask)
+	}
+	m := &quarter{h: q.h, off: make([]uint32, len(q.off))}
+	for k := 0; k+1 < len(q.off); k++ {
+		m.off[keyOf(uint32(k))+1] = q.off[k+1] - q.off[k]
+	}
+	for k := 1; k < len(m.off); k++ {
+		m.off[k] += m.off[k-1]
+	}
+	m.diag, m.anti = make([]uint64, len(q.diag)), make([]uint64, len(q.anti))
+	w := uint(2*n - 1)
+	for k := 0; k+1 < len(q.off); k++ {
+		at := m.off[keyOf(uint32(k))]
+		for e := q.off[k]; e < q.off[k+1]; e, at = e+1, at+1 {
+			d, a := q.diag[e], q.anti[e]
+			if flipCols {
+				d, a = a, d
+			}
+			if flipRows {
+				d, a = rev(a, w), rev(d, w)
+			}
+			m.diag[at], m.anti[at] = d, a
+		}
+	}
+	return m
+}
+
 // quadrants is the quadrant join for one board size.
 type quadrants struct {
 	n, h            int
@@ -244,14 +287,17 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 			core = append(core, i)
 		}
 	}
-	north, south := core[:h], core[h:]
-	west, east := core[:h], core[h:]
-	quarters := [4][2][]int{{north, west}, {north, east}, {south, west}, {south, east}}
-	qd.each4(func(i int) { qd.quarters[i] = newQuarter(n, quarters[i][0], quarters[i][1], stop) })
-	// North diagonals r-c+n-1 reach up to north[h-1]+n-1, south ones start
-	// at south[0]; anti-diagonals r+c likewise.
-	qd.dlo, qd.alo = uint(south[0]), uint(south[0])
-	qd.width = uint(north[h-1]+n-1) - qd.dlo + 1
+	// NW is enumerated; NE, SW and SE are its images under the mirrors
+	// left to right and top to bottom and the half turn, which map the core
+	// rows and columns onto themselves.
+	nw := newQuarter(n, core[:h], core[:h], stop)
+	qd.quarters[0] = nw
+	qd.each(1, 4, func(i int) { qd.quarters[i] = nw.image(n, i >= 2, i != 2) })
+	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
+	// row), south ones start at core[h] (the first south row); anti-
+	// diagonals r+c likewise.
+	qd.dlo, qd.alo = uint(core[h]), uint(core[h])
+	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
 	qd.subproblems()
 	if n%2 == 0 && !stop.Load() {
 		t := qd.tables(qd.cfgs[0], [4]keyed{})
@@ -270,15 +316,16 @@ func (qd *quadrants) key(d, a uint64) uint64 {
 	return (d>>qd.dlo)&m | (a>>qd.alo&m)<<qd.width
 }
 
-// each4 calls fn(0) … fn(3) on up to qd.workers goroutines.
-func (qd *quadrants) each4(fn func(i int)) {
-	var next atomic.Int32
+// each calls fn(from) … fn(to-1) on up to qd.workers goroutines.
+func (qd *quadrants) each(from, to int, fn func(i int)) {
+	next := atomic.Int32{}
+	next.Store(int32(from))
 	var wg sync.WaitGroup
-	for range min(qd.workers, 4) {
+	for range min(qd.workers, to-from) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1) - 1); i < 4; i = int(next.Add(1) - 1) {
+			for i := int(next.Add(1) - 1); i < to; i = int(next.Add(1) - 1) {
 				fn(i)
 			}
 		}()
@@ -355,7 +402,7 @@ func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 		ba |= 1 << uint(q.Row+q.Col)
 	}
 	var t [4]keyed
-	qd.each4(func(i int) {
+	qd.each(0, 4, func(i int) {
 		q := qd.quarters[i]
 		qbd, qba := bd, ba
 		if c.trick && i < 2 {
