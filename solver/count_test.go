@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -136,6 +137,26 @@ func TestQuarterImages(t *testing.T) {
 				if g, w := entries(got), entries(want); !slices.Equal(g, w) {
 					t.Errorf("n=%d %s key %#x: entries %v, want %v", n, c.name, k, g, w)
 					break
+				}
+			}
+		}
+	}
+}
+
+// TestTranspose64 checks the bit-matrix transpose against its definition.
+func TestTranspose64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(64, 64))
+	for range 100 {
+		var a, orig [64]uint64
+		for i := range a {
+			a[i] = rng.Uint64() & rng.Uint64() // sparse rows too
+		}
+		orig = a
+		transpose64(&a)
+		for i := range 64 {
+			for j := range 64 {
+				if a[j]>>uint(i)&1 != orig[i]>>uint(j)&1 {
+					t.Fatalf("bit %d of row %d = %d, want bit %d of row %d before, %d", i, j, a[j]>>uint(i)&1, j, i, orig[i]>>uint(j)&1)
 				}
 			}
 		}

@@ -87,17 +87,17 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		if len(blk) < 64 {
 			valid = 1<<uint(len(blk)) - 1
 		}
-		for i := range z {
-			z[i] = valid
-		}
 		var present uint16
-		for i, k := range blk {
+		for _, k := range blk {
 			present |= 1 << (k & 15)
-			for ; k != 0; k &= k - 1 {
-				z[bits.TrailingZeros64(k)&63] &^= 1 << uint(i)
-			}
 		}
 		sl.present[b] = present
+		// z[j]: the keys of the block without bit j.
+		clear(z[copy(z[:], blk):])
+		transpose64(&z)
+		for j := range z {
+			z[j] = valid &^ z[j]
+		}
 		t := sl.tab[b*stride : (b+1)*stride]
 		for j := 0; j < sl.nc; j++ {
 			c := t[j*16 : j*16+16]
@@ -108,6 +108,21 @@ func (sl *sliced) build(keys []uint64, width uint) {
 			for v := 1; v < 16; v++ {
 				c[v] = c[v&(v-1)] & z[(j*4+bits.TrailingZeros(uint(v)))&63]
 			}
+		}
+	}
+}
+
+// transpose64 transposes the 64×64 bit matrix whose row i is a[i], bit j
+// its column j: afterwards bit i of a[j] is what bit j of a[i] was. It swaps
+// the off-diagonal blocks of halves, then quarters, and so on down to single
+// bits (Hacker's Delight, 7-3), with no branch on the data.
+func transpose64(a *[64]uint64) {
+	m := uint64(0x00000000ffffffff)
+	for j := 32; j != 0; j, m = j>>1, m^m<<uint(j>>1) {
+		for k := 0; k < 64; k = (k + j + 1) &^ j {
+			t := (a[k]>>uint(j) ^ a[k+j]) & m
+			a[k] ^= t << uint(j)
+			a[k+j] ^= t
 		}
 	}
 }
