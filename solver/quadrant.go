@@ -553,7 +553,6 @@ type quadWork struct {
 	north []uint64   // the north half-boards of subproblem last, built into sl
 	last  quadSub    // its part is ignored; weight 0 for none yet
 	all   []uint64
-	south [3][]uint64 // by weight 1, 2, 4
 	buf   []uint64
 	sl    sliced
 	stop  *atomic.Bool // polled between tiles of the matcher; nil for never
@@ -618,26 +617,9 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	if len(all) == 0 {
 		return 0
 	}
-	weight := uint64(sub.weight)
-	if !c.trick {
-		return weight * w.sl.count(all, &w.buf, w.stop)
-	}
-	// Weigh each south half-board by 2 for each long diagonal it holds a
-	// queen on.
-	for i := range w.south {
-		w.south[i] = w.south[i][:0]
-	}
-	for _, x := range all {
-		i := 0
-		if x&longDiagBit != 0 {
-			i++
-		}
-		if x&longAntiBit != 0 {
-			i++
-		}
-		w.south[i] = append(w.south[i], x)
-	}
-	return weight * (w.sl.count(w.south[0], &w.buf, w.stop) + 2*w.sl.count(w.south[1], &w.buf, w.stop) + 4*w.sl.count(w.south[2], &w.buf, w.stop))
+	// With the long-diagonal weighting, the south half-board's queens on the
+	// long diagonals (bits 62 and 63) weigh it by 2 each.
+	return uint64(sub.weight) * w.sl.count(all, &w.buf, w.stop)
 }
 
 // join appends the keys of the half-boards made of a west quarter with k

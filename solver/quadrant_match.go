@@ -42,14 +42,27 @@ var compatCuts = func() (c [16]uint16) {
 	return c
 }()
 
-// sortByCut returns keys ordered by cut, in buf, and where each cut's keys
-// start (at[16] is the end).
-func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
-	var at [17]int
+// A south key's bits 62 and 63 are its weight: each pair it makes counts 2
+// to the number of them set (see quadCfg: the long diagonals of an even
+// board). North keys have neither.
+
+// keyClasses is the number of classes keys are sorted into: 16 cuts for each
+// weight 1, 2 and 4.
+const keyClasses = 3 * 16
+
+// keyClass returns k's class: its weight's exponent times 16 plus its cut.
+func keyClass(k uint64) int {
+	return int(k>>62&1+k>>63)<<4 | int(k&15)
+}
+
+// sortByKeyClass returns keys ordered by class, in buf, and where each class's
+// keys start (at[keyClasses] is the end).
+func sortByKeyClass(keys, buf []uint64) ([]uint64, [keyClasses + 1]int) {
+	var at [keyClasses + 1]int
 	for _, k := range keys {
-		at[k&15+1]++
+		at[keyClass(k)+1]++
 	}
-	for i := 1; i < 17; i++ {
+	for i := 1; i <= keyClasses; i++ {
 		at[i] += at[i-1]
 	}
 	if cap(buf) < len(keys) {
@@ -58,15 +71,16 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 	buf = buf[:len(keys)]
 	fill := at
 	for _, k := range keys {
-		buf[fill[k&15]] = k
-		fill[k&15]++
+		c := keyClass(k)
+		buf[fill[c]] = k
+		fill[c]++
 	}
 	return buf, at
 }
 
 // build stores keys, which use no bit at or above width (at most 40).
 func (sl *sliced) build(keys []uint64, width uint) {
-	keys, _ = sortByCut(keys, sl.sorted)
+	keys, _ = sortByKeyClass(keys, sl.sorted)
 	sl.sorted = keys
 	sl.nc = max(7, int(width+3)/4)
 	blocks := (len(keys) + 63) / 64
@@ -127,24 +141,25 @@ func transpose64(a *[64]uint64) {
 	}
 }
 
-// count returns the number of pairs of a built north key and a key of south
-// with no bit in common; buf is scratch. Bits of south keys at or above 4·nc
-// are ignored. It gives up, returning a meaningless count, once stop (when
-// not nil) is set.
+// count returns the weighted number of pairs of a built north key and a key
+// of south with no bit in common; buf is scratch. Bits of south keys at or
+// above 4·nc, but for the weight, are ignored. It gives up, returning a
+// meaningless count, once stop (when not nil) is set.
 func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64 {
 	if len(south) == 0 || len(sl.tab) == 0 {
 		return 0
 	}
-	south, at := sortByCut(south, *buf)
+	south, at := sortByKeyClass(south, *buf)
 	*buf = south
 	stride := sl.nc * 16
 	var total uint64
-	for v := 0; v < 16; v++ {
-		items := south[at[v]:at[v+1]]
+	for c := 0; c < keyClasses; c++ {
+		items := south[at[c]:at[c+1]]
 		if len(items) == 0 {
 			continue
 		}
-		compat := compatCuts[v]
+		compat := compatCuts[c&15]
+		var pairs uint64
 		for b := 0; b < len(sl.present); {
 			if sl.present[b]&compat == 0 {
 				b++
@@ -157,9 +172,10 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 			if stop != nil && stop.Load() {
 				return 0
 			}
-			total += sl.match(sl.tab[b*stride:end*stride], items)
+			pairs += sl.match(sl.tab[b*stride:end*stride], items)
 			b = end
 		}
+		total += pairs << uint(c>>4)
 	}
 	return total
 }
