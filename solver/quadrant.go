@@ -156,9 +156,10 @@ func (q *quarter) image(n int, flipRows, flipCols bool) *quarter {
 // quadrants is the quadrant join for one board size.
 type quadrants struct {
 	n, h            int
-	partBits        int         // the free south rows that part a subproblem's south half-boards
-	quarters        [4]*quarter // NW, NE, SW, SE
-	dlo, alo, width uint        // the key window: diagonals both halves reach
+	partBits        int          // the free south rows that part a subproblem's south half-boards
+	quarters        [4]*quarter  // NW, NE, SW, SE
+	dlo, alo, width uint         // the key window: diagonals both halves reach
+	rowSets         [][][]uint32 // see rowSetsOf
 	cfgs            []*quadCfg
 	subs            []quadSub
 	even            *[4]keyed // the tables of an even board, shared
@@ -298,6 +299,7 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	// diagonals r+c likewise.
 	qd.dlo, qd.alo = uint(core[h]), uint(core[h])
 	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
+	qd.listRowSets()
 	qd.subproblems()
 	if n%2 == 0 && !stop.Load() {
 		t := qd.tables(qd.cfgs[0], [4]keyed{})
@@ -308,6 +310,38 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 		return nil
 	}
 	return qd
+}
+
+// listRowSets fills qd.rowSets: for the h rows of a half-board (i = 0) and
+// for those rows but row i-1 (taken by a middle queen), the subsets of each
+// size.
+func (qd *quadrants) listRowSets() {
+	full := uint32(1)<<uint(qd.h) - 1
+	qd.rowSets = make([][][]uint32, qd.h+1)
+	for i := range qd.rowSets {
+		free := full
+		if i > 0 {
+			free &^= 1 << uint(i-1)
+		}
+		qd.rowSets[i] = make([][]uint32, qd.h+1)
+		for r := free; ; r = (r - 1) & free {
+			k := bits.OnesCount32(r)
+			qd.rowSets[i][k] = append(qd.rowSets[i][k], r)
+			if r == 0 {
+				break
+			}
+		}
+	}
+}
+
+// rowSetsOf returns the subsets of k rows of free: the h rows of a half-board,
+// or all of them but one.
+func (qd *quadrants) rowSetsOf(free uint32, k int) []uint32 {
+	i := 0
+	if taken := (uint32(1)<<uint(qd.h) - 1) &^ free; taken != 0 {
+		i = 1 + bits.TrailingZeros32(taken)
+	}
+	return qd.rowSets[i][k]
 }
 
 // key packs the diagonals of a half-board that the other half can reach.
@@ -628,19 +662,18 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 // exactly inWest.
 func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
 	h := uint(qd.h)
-	for r := free; ; r = (r - 1) & free {
-		if bits.OnesCount32(r) == k && r&part == inWest {
-			kw, ke := cw<<h|r, ce<<h|(free^r)
-			ws := west.key[west.off[kw]:west.off[kw+1]]
-			es := east.key[east.off[ke]:east.off[ke+1]]
-			if len(es) > 0 {
-				out = joinKeys(out, ws, es)
-			}
+	for _, r := range qd.rowSetsOf(free, k) {
+		if r&part != inWest {
+			continue
 		}
-		if r == 0 {
-			return out
+		kw, ke := cw<<h|r, ce<<h|(free^r)
+		ws := west.key[west.off[kw]:west.off[kw+1]]
+		es := east.key[east.off[ke]:east.off[ke+1]]
+		if len(es) > 0 {
+			out = joinKeys(out, ws, es)
 		}
 	}
+	return out
 }
 
 // joinKeys appends x|y for each x of ws and y of es with no bit in common.
