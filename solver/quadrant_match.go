@@ -46,13 +46,13 @@ var compatCuts = func() (c [16]uint16) {
 // to the number of them set (see quadCfg: the long diagonals of an even
 // board). North keys have neither.
 
-// keyClasses is the number of classes keys are sorted into: 16 cuts for each
-// weight 1, 2 and 4.
-const keyClasses = 3 * 16
+// keyClasses is the number of classes keys are sorted into: 16 cuts for
+// each pair of weight bits.
+const keyClasses = 4 * 16
 
-// keyClass returns k's class: its weight's exponent times 16 plus its cut.
+// keyClass returns k's class: its weight bits times 16 plus its cut.
 func keyClass(k uint64) int {
-	return int(k>>62&1+k>>63)<<4 | int(k&15)
+	return int(k>>58&0x30 | k&15)
 }
 
 // sortByKeyClass returns keys ordered by class, in buf, and where each class's
@@ -175,7 +175,7 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 			pairs += sl.match(sl.tab[b*stride:end*stride], items)
 			b = end
 		}
-		total += pairs << uint(c>>4)
+		total += pairs << uint(bits.OnesCount(uint(c>>4)))
 	}
 	return total
 }
