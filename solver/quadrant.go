@@ -678,18 +678,17 @@ func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, c
 
 // joinKeys appends x|y for each x of ws and y of es with no bit in common.
 func joinKeys(out []uint64, ws, es []uint64) []uint64 {
+	n, most := len(out), len(ws)*len(es)
+	out = slices.Grow(out, most)[:n+most]
+	o := out[n:]
+	i := 0
 	for _, x := range ws {
-		n := len(out)
-		out = slices.Grow(out, len(es))[:n+len(es)]
-		o := out[n:]
-		i := 0
 		for _, y := range es {
 			// Write always, keep when disjoint: no branch to mispredict.
 			o[i] = x | y
 			c := x & y
 			i += int(1 ^ (c|-c)>>63)
 		}
-		out = out[:n+i]
 	}
-	return out
+	return out[:n+i]
 }
