@@ -16,7 +16,8 @@ import (
 // queens each quarter holds and in which columns: NW takes the west columns
 // of S, NE the east ones, SW and SE the rest. For each S the north
 // half-boards are joined from the partial placements of NW and NE with
-// complementary row sets (read from a table built once per quarter), the
+// complementary row sets (read from a table per quarter: NW's is enumerated,
+// the others are its mirror images), the
 // south ones likewise from SW and SE, and the placements with columns S are
 // the pairs of a north and a south half-board whose diagonals are disjoint.
 // Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
@@ -352,7 +353,7 @@ func (qd *quadrants) key(d, a uint64) uint64 {
 
 // each calls fn(from) … fn(to-1) on up to qd.workers goroutines.
 func (qd *quadrants) each(from, to int, fn func(i int)) {
-	next := atomic.Int32{}
+	var next atomic.Int32
 	next.Store(int32(from))
 	var wg sync.WaitGroup
 	for range min(qd.workers, to-from) {
