@@ -21,7 +21,7 @@ import (
 // queen takes is three table loads (its diagonal, its anti-diagonal, its
 // knight moves), the tables made once a frame. The search gives up as soon
 // as the largest set of non-attacking knights on the free squares is below
-// m: with k ≤ 4 (every largest m from n = 4 to 16) that is one bit of a
+// m: with k ≤ 4 (every largest m from n = 4 to 20) that is one bit of a
 // 2^16-bit table made for each shape of knight graph (a few hundred shapes,
 // set by which gaps between the frame's rows and columns are 1, 2 or more);
 // with larger k it is |squares| − maximum matching (König: the knight graph
@@ -120,9 +120,11 @@ func (f *kframes) canonical(R, C uint32) (ok bool, stab uint8) {
 	return true, stab
 }
 
-// pad offsets the row and column lookups so that squares up to 16 off the
-// board need no bounds test.
-const pad = 16
+// pad offsets rows, columns and diagonals in lookups so that none goes
+// below 0: a knight's move lands at most 2 off the board, a diagonal r-c is
+// at least -(n-1) > -pad. A mask of diagonals by c-r+pad fits a word, as
+// n-1+pad < 64.
+const pad = 32
 
 // kworker searches frames, one at a time; each goroutine has its own.
 type kworker struct {
@@ -242,7 +244,7 @@ func (w *kworker) setFrame(R, C uint32) {
 // kill returns the squares of R×C that a queen on row r, column c takes from
 // the knights: those on its diagonals and a knight's move from it.
 func (w *kworker) kill(r, c int) uint64 {
-	return w.diag[(r-c+pad)&(len(w.diag)-1)] | w.anti[(r+c)&(len(w.anti)-1)] | w.near[(r*MaxKnightsN+c)&(len(w.near)-1)]
+	return w.diag[(r-c+pad)&(len(w.diag)-1)] | w.anti[(r+c)&(len(w.anti)-1)] | w.near[r*MaxKnightsN+c]
 }
 
 // misBound returns an upper bound on the largest set of non-attacking
@@ -370,7 +372,7 @@ func (w *kworker) frameCount(R, C uint32) uint64 {
 // queens places the queens of rows order[t:], given the columns taken, the
 // diagonals of the queens placed (diag by c-r+pad, anti by r+c) and the
 // knights' free squares.
-func (w *kworker) queens(t int, used, diag, anti uint32, free uint64) uint64 {
+func (w *kworker) queens(t int, used uint32, diag, anti uint64, free uint64) uint64 {
 	if w.nodes++; w.nodes&(1<<12-1) == 0 && w.stop != nil && w.stop.Load() {
 		w.stopped = true
 	}
@@ -386,7 +388,7 @@ func (w *kworker) queens(t int, used, diag, anti uint32, free uint64) uint64 {
 	}
 	r := w.order[t]
 	var total uint64
-	for cand := w.f.full &^ w.C &^ (used | diag>>uint(pad-r) | anti>>uint(r)); cand != 0; cand &= cand - 1 {
+	for cand := w.f.full &^ w.C &^ (used | uint32(diag>>uint(pad-r)) | uint32(anti>>uint(r))); cand != 0; cand &= cand - 1 {
 		c := bits.TrailingZeros32(cand)
 		nf := free &^ w.kill(r, c)
 		if !w.roomFor(nf) {

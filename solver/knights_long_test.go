@@ -10,7 +10,9 @@ import (
 
 var (
 	knightsLong   = flag.Bool("knights.long", false, "cross-check the queens-knights table by other methods (minutes)")
+	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of -knights.long")
 	knightsTo     = flag.Int("knights.to", MaxKnightsN, "the largest n of BenchmarkKnightsTable and -knights.long")
+	knightsStride = flag.Int("knights.stride", 37, "-knights.long compares the searches on 1 in this many row sets")
 	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n -knights.long counts with the row search too")
 )
 
@@ -32,7 +34,7 @@ func TestKnightsLong(t *testing.T) {
 		t.Skip("needs -knights.long")
 	}
 	ctx := context.Background()
-	for n := 8; n <= *knightsTo; n++ {
+	for n := max(8, *knightsFrom); n <= *knightsTo; n++ {
 		want := knightsTable[n-1]
 		m := want.m
 		start := time.Now()
@@ -81,7 +83,7 @@ func TestKnightsLong(t *testing.T) {
 		t.Logf("n=%d m=%d: %d placements, %d classes: checked in %.1fs", n, m, want.count, want.unique, time.Since(start).Seconds())
 	}
 	// The row search against the first, plain one, where it is not too slow.
-	for n := 8; n <= min(10, *knightsTo); n++ {
+	for n := max(8, *knightsFrom); n <= min(10, *knightsTo); n++ {
 		m := knightsTable[n-1].m
 		for _, mm := range []int{m - 1, m} {
 			got, _ := knightsCount(ctx, n, mm, nil)
@@ -96,7 +98,7 @@ func TestKnightsLong(t *testing.T) {
 // TestKnightsLongRowSets compares, at the largest m of boards too large
 // for the whole row search, the two searches on a sample of sets R of rows
 // without a queen: the row search kept to R against the frame search on
-// every frame (R, C), all C. Run it with
+// every frame (R, C), all C; 1 in -knights.stride of them. Run it with
 //
 //	go test ./solver -run TestKnightsLongRowSets -knights.long -v -timeout 0
 func TestKnightsLongRowSets(t *testing.T) {
@@ -104,7 +106,7 @@ func TestKnightsLongRowSets(t *testing.T) {
 		t.Skip("needs -knights.long")
 	}
 	ctx := context.Background()
-	for n := max(14, *knightsRowsTo+1); n <= *knightsTo; n++ {
+	for n := max(14, *knightsRowsTo+1, *knightsFrom); n <= *knightsTo; n++ {
 		m := knightsTable[n-1].m
 		f := newKFrames(n, m)
 		f.every = true
@@ -112,7 +114,7 @@ func TestKnightsLongRowSets(t *testing.T) {
 		start := time.Now()
 		var sum uint64
 		sample := 0
-		for i := 0; i < len(f.subs); i += 37 { // a fixed sample of 1 in 37
+		for i := 0; i < len(f.subs); i += *knightsStride { // a fixed sample
 			R := f.subs[i]
 			var want uint64
 			for _, C := range f.colSets {

@@ -36,7 +36,8 @@ var knightsTable = []struct {
 	{0, 1, 1}, {0, 1, 1}, {0, 1, 1},
 	{1, 40, 5}, {2, 156, 20}, {3, 176, 22}, {4, 120, 15}, {5, 16, 2}, {6, 16, 2}, {7, 8, 1},
 	{7, 314672, 39334}, {8, 302316, 37820}, {9, 242752, 30344}, {10, 209612, 26215},
-	{11, 194864, 24358}, {12, 347232, 43488},
+	{11, 194864, 24358}, {12, 347232, 43488}, {13, 143392, 17924}, {14, 178000, 22285},
+	{15, 86576, 10822}, {16, 39776, 5052},
 }
 
 func TestKnightsAgainstBrute(t *testing.T) {
@@ -171,6 +172,23 @@ func TestKnightsTableSmall(t *testing.T) {
 			t.Fatalf("queens-knights %d placement: none", n)
 		}
 		if v := Check(Problem{Kind: QueensKnights, N: n, M: want.m}, *a.Placement); v != nil {
+			t.Errorf("queens-knights %d placement %v: %v", n, a.Placement, v)
+		}
+	}
+}
+
+// TestKnightsLargestBoards finds a placement at the largest m on the boards
+// past 16, where the searches' masks and tables need more than 32 bits of
+// diagonals, and checks it with Check (a placement is found in milliseconds;
+// the counts are in -knights.long).
+func TestKnightsLargestBoards(t *testing.T) {
+	for n := 17; n <= MaxKnightsN; n++ {
+		m := knightsTable[n-1].m
+		a := solve(t, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: AskPlacement})
+		if a.Placement == nil || a.M != m {
+			t.Fatalf("queens-knights %d placement: %v at m = %d, want one at m = %d", n, a.Placement, a.M, m)
+		}
+		if v := Check(Problem{Kind: QueensKnights, N: n, M: m}, *a.Placement); v != nil {
 			t.Errorf("queens-knights %d placement %v: %v", n, a.Placement, v)
 		}
 	}

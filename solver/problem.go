@@ -62,8 +62,11 @@ const (
 	MaxPlacementN = 10_000_000
 	// MaxReservedN is the largest reserved board: its diagonals fit one word.
 	MaxReservedN = 32
-	// MaxKnightsN is the largest queens-knights board.
-	MaxKnightsN = 16
+	// MaxKnightsN is the largest queens-knights board. Up to it the largest
+	// m leaves 4 rows and columns without a queen, whose 16 squares hold the
+	// knights, and the frame search answers in seconds; from n = 21 on, m
+	// knights no longer fit 16 squares and the frames grow to 5×5.
+	MaxKnightsN = 20
 )
 
 // Problem is one puzzle instance.
