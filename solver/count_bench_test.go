@@ -186,12 +186,15 @@ func BenchmarkReserved8(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "boards/s")
 }
 
-// BenchmarkReservedLarge counts large reserved boards.
+// BenchmarkReservedLarge counts large reserved boards, each in seconds.
+// The time grows fast as fewer squares are reserved: the 32×32 board with
+// half its squares reserved (seed 32) is not counted in 100 s on one core,
+// with 70% in 19 s, with 75% in 0.2 s.
 func BenchmarkReservedLarge(b *testing.B) {
 	for _, c := range []struct {
 		n       int
 		density float64
-	}{{16, 0.1}, {20, 0.25}, {32, 0.5}} {
+	}{{16, 0.1}, {24, 0.6}, {28, 0.65}, {32, 0.75}} {
 		ps := randomBoards(rand.New(rand.NewPCG(uint64(c.n), 1)), 1, c.n, c.density)
 		b.Run(fmt.Sprintf("n=%d/density=%.2f", c.n, c.density), func(b *testing.B) {
 			for b.Loop() {
