@@ -16,11 +16,16 @@ import (
 // sorted by it, and a run of south keys with cut v skips the north blocks
 // whose keys all have a cut meeting v. The cut bits are the most often taken
 // ones (see quadrants.layout), so most blocks are skipped.
+//
+// A south key's bits 62 and 63 are its weight: each pair it makes counts 2
+// to the number of them set (the long diagonals of an even board, see
+// quadCfg). North keys have neither. South keys are sorted by weight and
+// cut together (see keyClass).
 type sliced struct {
 	nc      int      // 4-bit chunks per block: 7, 8, 9 or 10
 	tab     []uint64 // blocks × nc × 16 words
 	present []uint16 // per block, bit u: a key with cut u is in it
-	sorted  []uint64 // scratch for sorting by cut
+	sorted  []uint64 // scratch for sorting by class
 }
 
 // cutBits is the width of the cut: the first chunk.
@@ -41,10 +46,6 @@ var compatCuts = func() (c [16]uint16) {
 	}
 	return c
 }()
-
-// A south key's bits 62 and 63 are its weight: each pair it makes counts 2
-// to the number of them set (see quadCfg: the long diagonals of an even
-// board). North keys have neither.
 
 // keyClasses is the number of classes keys are sorted into: 16 cuts for
 // each pair of weight bits.
