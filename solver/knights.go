@@ -28,6 +28,11 @@ func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			return Answer{}, err
 		}
 	}
+	if p.M != AnyM && (p.N-m)*(p.N-m) < m {
+		// m queens leave (n-m)² squares for the knights: too few, and no
+		// search needs to find that out frame by frame.
+		return Answer{M: m}, nil
+	}
 	if p.N-m > maxFrameK {
 		return solveKnightsRows(ctx, p, m, opt)
 	}

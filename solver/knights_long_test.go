@@ -11,7 +11,7 @@ import (
 var (
 	knightsLong   = flag.Bool("knights.long", false, "cross-check the queens-knights table by other methods (minutes)")
 	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of -knights.long")
-	knightsTo     = flag.Int("knights.to", MaxKnightsN, "the largest n of BenchmarkKnightsTable and -knights.long")
+	knightsTo     = flag.Int("knights.to", MaxKnightsCountN, "the largest n of BenchmarkKnightsTable and -knights.long")
 	knightsStride = flag.Int("knights.stride", 37, "-knights.long compares the searches on 1 in this many row sets")
 	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n -knights.long counts with the row search too")
 )

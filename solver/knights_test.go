@@ -179,17 +179,43 @@ func TestKnightsTableSmall(t *testing.T) {
 
 // TestKnightsLargestBoards finds a placement at the largest m on the boards
 // past 16, where the searches' masks and tables need more than 32 bits of
-// diagonals, and checks it with Check (a placement is found in milliseconds;
-// the counts are in -knights.long).
+// diagonals, and checks it with Check. That m is the largest: m+1 queens
+// would leave (n-m-1)² squares, too few for m+1 knights. Up to
+// MaxKnightsCountN it is the table's (whose counts are in -knights.long);
+// past it the frames are 5×5 (a placement in under a second, no count).
 func TestKnightsLargestBoards(t *testing.T) {
 	for n := 17; n <= MaxKnightsN; n++ {
-		m := knightsTable[n-1].m
 		a := solve(t, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: AskPlacement})
-		if a.Placement == nil || a.M != m {
-			t.Fatalf("queens-knights %d placement: %v at m = %d, want one at m = %d", n, a.Placement, a.M, m)
+		m := a.M
+		if a.Placement == nil {
+			t.Fatalf("queens-knights %d placement: none at m = %d", n, m)
 		}
 		if v := Check(Problem{Kind: QueensKnights, N: n, M: m}, *a.Placement); v != nil {
 			t.Errorf("queens-knights %d placement %v: %v", n, a.Placement, v)
+		}
+		if k := n - m - 1; k*k >= m+1 {
+			t.Errorf("queens-knights %d: m = %d, but m+1 knights could fit", n, m)
+		}
+		if n <= MaxKnightsCountN && m != knightsTable[n-1].m {
+			t.Errorf("queens-knights %d: m = %d, the table says %d", n, m, knightsTable[n-1].m)
+		}
+	}
+}
+
+// TestKnightsNoRoom checks that an m whose knights cannot fit the squares
+// its queens leave is answered at once, on the largest boards too.
+func TestKnightsNoRoom(t *testing.T) {
+	for _, c := range []struct {
+		n, m int
+		ask  Ask
+	}{{23, 19, AskPlacement}, {20, 17, AskCount}, {20, 17, AskUnique}, {20, 17, AskSolutions}, {5, 5, AskCount}} {
+		start := time.Now()
+		a := solve(t, Problem{Kind: QueensKnights, N: c.n, M: c.m, Ask: c.ask})
+		if a.Count != 0 || a.Placement != nil || a.M != c.m {
+			t.Errorf("queens-knights %d m=%d %s: %+v, want nothing", c.n, c.m, c.ask, a)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("queens-knights %d m=%d %s took %v", c.n, c.m, c.ask, d)
 		}
 	}
 }
@@ -293,7 +319,8 @@ func burnside(pls []Placement) uint64 {
 // symmetries' action on squares.
 func TestKnightsFrameImages(t *testing.T) {
 	for n := 2; n <= MaxKnightsN; n++ { // on 1×1 a row is a column
-		f := newKFrames(n, n/2)
+		k := min(n-n/2, 5) // at most C(23, 5) frames
+		f := newKFrames(n, n-k)
 		for _, R := range f.subs {
 			C := f.subs[(int(R)*7)%len(f.subs)]
 			ims := f.frameImages(R, C)

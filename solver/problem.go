@@ -62,11 +62,17 @@ const (
 	MaxPlacementN = 10_000_000
 	// MaxReservedN is the largest reserved board: its diagonals fit one word.
 	MaxReservedN = 32
-	// MaxKnightsN is the largest queens-knights board. Up to it the largest
-	// m leaves 4 rows and columns without a queen, whose 16 squares hold the
-	// knights, and the frame search answers in seconds; from n = 21 on, m
-	// knights no longer fit 16 squares and the frames grow to 5×5.
-	MaxKnightsN = 20
+	// MaxKnightsN is the largest queens-knights board for max and
+	// placement. From n = 21 on, n-4 knights no longer fit the 16 squares
+	// left by n-4 queens, so the largest m is n-5 at most, and a placement
+	// with it is found in under a second up to here (n = 24 takes 1.5 to 4
+	// s).
+	MaxKnightsN = 23
+	// MaxKnightsCountN is the largest queens-knights board for count,
+	// unique and solutions. Up to it the largest m leaves a 4×4 frame and
+	// the frame search counts in seconds; with 5×5 frames (n = 21) one of
+	// the 20,349 subproblems takes minutes.
+	MaxKnightsCountN = 20
 )
 
 // Problem is one puzzle instance.
@@ -94,7 +100,10 @@ func MaxN(kind Kind, ask Ask) int {
 	case Reserved:
 		return MaxReservedN
 	case QueensKnights:
-		return MaxKnightsN
+		if ask == AskMax || ask == AskPlacement {
+			return MaxKnightsN
+		}
+		return MaxKnightsCountN
 	}
 	return 0
 }
