@@ -59,12 +59,13 @@ type keyed struct {
 	key []uint64
 }
 
-// newQuarter enumerates the quarter whose local row i is board row rows[i]
-// and local column j is board column cols[j], on an n×n board.
-func newQuarter(n int, rows, cols []int, stop *atomic.Bool) *quarter {
-	h := len(rows)
+// newQuarter enumerates the NW quarter of an n×n board: the partial
+// placements of non-attacking queens on rows and columns 0..h-1, h = n/2
+// (the same on an odd board, whose middle row and column come after).
+func newQuarter(n int, stop *atomic.Bool) *quarter {
+	h := n / 2
 	q := &quarter{h: h, off: make([]uint32, 1<<uint(2*h)+1)}
-	e := quarterWalk{n: n, rows: rows, cols: cols, q: q, stop: stop}
+	e := quarterWalk{n: n, h: h, q: q, stop: stop}
 	e.walk(0, 0, 0, 0, 0) // count the entries of each key
 	var sum uint32
 	for k := range q.off {
@@ -79,15 +80,16 @@ func newQuarter(n int, rows, cols []int, stop *atomic.Bool) *quarter {
 }
 
 type quarterWalk struct {
-	n          int
-	rows, cols []int
-	q          *quarter
-	fill       bool
-	stop       *atomic.Bool // polled at the third row; a set flag leaves q half made
+	n, h int
+	q    *quarter
+	fill bool
+	stop *atomic.Bool // polled at the third row; a set flag leaves q half made
 }
 
+// walk places the queens of rows i.. given the rows and columns taken and
+// the diagonals in board coordinates.
 func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
-	h := len(e.rows)
+	h := e.h
 	if i == h {
 		k := cmask<<uint(h) | rmask
 		if e.fill {
@@ -101,13 +103,13 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 		return
 	}
 	e.walk(i+1, rmask, cmask, d, a)
-	r := e.rows[i]
-	for j, c := range e.cols {
-		db, ab := uint64(1)<<uint(r-c+e.n-1), uint64(1)<<uint(r+c)
-		if cmask>>uint(j)&1 == 1 || d&db != 0 || a&ab != 0 {
-			continue
-		}
-		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(j), d|db, a|ab)
+	// Column c of row i lies on anti-diagonal i+c, bit c of a>>i, and on
+	// diagonal i-c+n-1, bit h-1-c of d>>(i+n-h): reversed.
+	full := uint32(1)<<uint(h) - 1
+	taken := cmask | uint32(a>>uint(i))&full | bits.Reverse32(uint32(d>>uint(i+e.n-h)))>>uint(32-h)
+	for free := full &^ taken; free != 0; free &= free - 1 {
+		c := bits.TrailingZeros32(free)
+		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(c), d|1<<uint(i-c+e.n-1), a|1<<uint(i+c))
 	}
 }
 
@@ -292,7 +294,7 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	// NW is enumerated; NE, SW and SE are its images under the mirrors
 	// left to right and top to bottom and the half turn, which map the core
 	// rows and columns onto themselves.
-	nw := newQuarter(n, core[:h], core[:h], stop)
+	nw := newQuarter(n, stop)
 	qd.quarters[0] = nw
 	qd.each(1, 4, func(i int) { qd.quarters[i] = nw.image(n, i >= 2, i != 2) })
 	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
