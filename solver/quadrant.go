@@ -16,10 +16,10 @@ import (
 // queens each quarter holds and in which columns: NW takes the west columns
 // of S, NE the east ones, SW and SE the rest. For each S the north
 // half-boards are joined from the partial placements of NW and NE with
-// complementary row sets (read from a table per quarter: NW's is enumerated,
-// the others are its mirror images), the
-// south ones likewise from SW and SE, and the placements with columns S are
-// the pairs of a north and a south half-board whose diagonals are disjoint.
+// complementary row sets (read from a table per quarter: NW's is
+// enumerated, the others are its mirror images), the south ones likewise
+// from SW and SE, and the placements with columns S are the pairs of a north
+// and a south half-board whose diagonals are disjoint.
 // Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
 //
 // Symmetry. On an odd board the queens of the middle row and column are
