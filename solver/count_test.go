@@ -70,12 +70,7 @@ func TestQuadrantsPublished(t *testing.T) {
 func TestQuadrantWindow(t *testing.T) {
 	for n := minQuadrantN; n <= maxQuadrantN; n++ {
 		h := n / 2
-		var core []int
-		for i := 0; i < n; i++ {
-			if n%2 == 0 || i != h {
-				core = append(core, i)
-			}
-		}
+		core := coreLines(n)
 		reach := func(rows, cols []int) (d, a uint64) {
 			for _, r := range rows {
 				for _, c := range cols {
@@ -129,12 +124,7 @@ func slowQuarter(n int, rows, cols []int) map[uint32][][2]uint64 {
 func TestQuarters(t *testing.T) {
 	for n := 4; n <= 13; n++ {
 		h := n / 2
-		var core []int
-		for i := 0; i < n; i++ {
-			if n%2 == 0 || i != h {
-				core = append(core, i)
-			}
-		}
+		core := coreLines(n)
 		var stop atomic.Bool
 		nw := newQuarter(n, &stop)
 		for _, c := range []struct {

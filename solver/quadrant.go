@@ -285,12 +285,7 @@ const maxQuadrantN = 21
 func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	h := n / 2
 	qd := &quadrants{n: n, h: h, workers: max(1, workers)}
-	var core []int
-	for i := 0; i < n; i++ {
-		if n%2 == 0 || i != h {
-			core = append(core, i)
-		}
-	}
+	core := coreLines(n)
 	// NW is enumerated; NE, SW and SE are its images under the mirrors
 	// left to right and top to bottom and the half turn, which map the core
 	// rows and columns onto themselves.
@@ -345,6 +340,19 @@ func (qd *quadrants) rowSetsOf(free uint32, k int) []uint32 {
 		i = 1 + bits.TrailingZeros32(taken)
 	}
 	return qd.rowSets[i][k]
+}
+
+// coreLines returns the rows (or columns) 0..n-1 of an n×n board but the
+// middle one of an odd board: the rows of the quarters, the north ones
+// first.
+func coreLines(n int) []int {
+	var core []int
+	for i := 0; i < n; i++ {
+		if n%2 == 0 || i != n/2 {
+			core = append(core, i)
+		}
+	}
+	return core
 }
 
 // key packs the diagonals of a half-board that the other half can reach.
