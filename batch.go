@@ -32,7 +32,7 @@ type batchOptions struct {
 type task struct {
 	set  *problems.Set
 	prob problems.Problem
-	key  store.Key
+	key  store.CacheKey
 }
 
 // outcome is what became of a task: its result, or the error that kept it
@@ -66,11 +66,11 @@ func loadSets(paths []string, stderr io.Writer) (sets []*problems.Set, failed bo
 // come in the order of the sets and their problems; failures are in them.
 func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batchOptions) []outcome {
 	var outs []outcome
-	pending := map[store.Key][]int{} // problems to solve, by key
-	var order []store.Key
+	pending := map[store.CacheKey][]int{} // problems to solve, by key
+	var order []store.CacheKey
 	for _, set := range sets {
 		for _, p := range set.Problems {
-			t := task{set: set, prob: p, key: store.Key{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}}
+			t := task{set: set, prob: p, key: store.CacheKey{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}}
 			o := outcome{task: t}
 			if !opt.force && opt.shard.K == 0 {
 				o.result, o.cached, o.err = db.Result(ctx, t.key)
@@ -90,7 +90,7 @@ func solveSets(ctx context.Context, db *store.DB, sets []*problems.Set, opt batc
 		bar = opt.progress(len(order))
 	}
 	defer bar.finish()
-	jobs := make(chan store.Key)
+	jobs := make(chan store.CacheKey)
 	var wg sync.WaitGroup
 	var mu sync.Mutex // guards outs
 	for range max(opt.jobs, 1) {
@@ -258,7 +258,7 @@ func (s *spool) Placements() (iter.Seq2[solver.Placement, error], error) {
 		sc := bufio.NewScanner(s.f)
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
-			pl, err := solver.ParsePlacement(sc.Text())
+			pl, err := solver.ParseCompact(sc.Text())
 			if !yield(pl, err) || err != nil {
 				return
 			}

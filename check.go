@@ -63,7 +63,7 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			if err != nil {
 				return err
 			}
-			key, err := cacheKeys(ctx, db, one, opt).Key(ctx, p)
+			key, err := cacheKeys(ctx, db, one, opt).Truth(ctx, p)
 			var j judge.Judgement
 			if err != nil {
 				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}

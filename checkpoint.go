@@ -20,7 +20,7 @@ const checkpointEvery = time.Second
 // (Ctrl-C, --timeout, a kill or a power cut) is resumed by the next.
 type checkpointer struct {
 	db  *store.DB
-	key store.Key
+	key store.CacheKey
 
 	mu      sync.Mutex
 	total   int            // subproblems in the plan
@@ -32,7 +32,7 @@ type checkpointer struct {
 }
 
 // newCheckpointer loads the checkpoints of key left by earlier runs.
-func newCheckpointer(ctx context.Context, db *store.DB, key store.Key) (*checkpointer, error) {
+func newCheckpointer(ctx context.Context, db *store.DB, key store.CacheKey) (*checkpointer, error) {
 	_, resumed, err := db.Subproblems(ctx, key)
 	if err != nil {
 		return nil, err

@@ -109,27 +109,27 @@ func loadSubmissions(path string) ([]judge.Submission, []error) {
 // first, from the cache or by solving and storing what is missing, as solve
 // does. A problem that could not be answered gives an error, and its
 // submissions are judged JE.
-func cacheKeys(ctx context.Context, db *store.DB, set *problems.Set, opt batchOptions) judge.Keys {
+func cacheKeys(ctx context.Context, db *store.DB, set *problems.Set, opt batchOptions) judge.Truths {
 	outs := solveSets(ctx, db, []*problems.Set{set}, opt)
 	byID := make(map[string]outcome, len(outs))
 	for _, o := range outs {
 		byID[o.prob.ID] = o
 	}
-	return judge.KeysFunc(func(ctx context.Context, p problems.Problem) (judge.Key, error) {
+	return judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
 		o, ok := byID[p.ID]
 		if !ok {
-			return judge.Key{}, fmt.Errorf("no ground truth for problem %q", p.ID)
+			return judge.Truth{}, fmt.Errorf("no ground truth for problem %q", p.ID)
 		}
 		if o.err != nil {
-			return judge.Key{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, o.err)
+			return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, o.err)
 		}
 		return keyOf(db, p.Problem, o.result), nil
 	})
 }
 
 // keyOf returns the ground truth of p held in r.
-func keyOf(db *store.DB, p solver.Problem, r store.Result) judge.Key {
-	k := judge.Key{Problem: p, Answer: r.Answer}
+func keyOf(db *store.DB, p solver.Problem, r store.Result) judge.Truth {
+	k := judge.Truth{Problem: p, Answer: r.Answer}
 	if r.Ask == solver.AskSolutions {
 		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
 			return db.Solutions(ctx, r.Key)
@@ -191,7 +191,7 @@ func pictures(set *problems.Set, path func(file string) string) judge.Pictures {
 			return solver.Problem{}, solver.Placement{}, false
 		}
 		defer f.Close()
-		pl, ok := judge.ParsePlacement(p.Problem, f, judge.Limits{})
+		pl, ok := judge.ReadPlacement(p.Problem, f, judge.Limits{})
 		return p.Problem, pl, ok
 	}
 }

@@ -124,7 +124,7 @@ func keepJudgements(ctx context.Context, db *store.DB, set *problems.Set, report
 		j := store.Judgement{
 			Set: set.Name, Team: r.Team, Problem: r.Problem, File: r.File, Attempt: r.Attempt,
 			Time: r.Time, Timed: r.Timed, Path: path(r.File),
-			Key:     store.Key{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version},
+			Key:     store.CacheKey{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version},
 			Verdict: string(r.Verdict), Message: r.Message, TeamMessage: r.TeamMessage, JudgedAt: now,
 		}
 		if open := opens[[3]string{r.Team, r.Problem, r.File}]; open != nil {

@@ -56,7 +56,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := parsed.Problems[0].Problem
-	key := store.Key{DefHash: problems.Hash(p), SolverVersion: solver.Version}
+	key := store.CacheKey{DefHash: problems.Hash(p), SolverVersion: solver.Version}
 
 	cmd := binary(t, "", "--db", db, "solve", "--jobs", "1", "--format", "json", set)
 	cmd.Env = append(cmd.Env, "GOMAXPROCS=1") // slow it down so that it can be caught mid-way
@@ -108,7 +108,7 @@ func TestKillAndResume(t *testing.T) {
 	}
 }
 
-func resultOf(t *testing.T, path string, key store.Key) (store.Result, bool, error) {
+func resultOf(t *testing.T, path string, key store.CacheKey) (store.Result, bool, error) {
 	t.Helper()
 	cache, err := store.Open(context.Background(), path)
 	if err != nil {
@@ -118,7 +118,7 @@ func resultOf(t *testing.T, path string, key store.Key) (store.Result, bool, err
 	return cache.Result(context.Background(), key)
 }
 
-func subproblemsOf(t *testing.T, path string, key store.Key) (int, map[int]uint64, error) {
+func subproblemsOf(t *testing.T, path string, key store.CacheKey) (int, map[int]uint64, error) {
 	t.Helper()
 	cache, err := store.Open(context.Background(), path)
 	if err != nil {

@@ -139,20 +139,20 @@ func validatorProblem(input string, opts map[string]string) (problems.Problem, e
 // validatorKey returns the ground truth of p from the cache, solving and
 // storing it when missing, or from the solver alone when the cache cannot
 // be opened (a judge host may give the validator no writable home).
-func validatorKey(ctx context.Context, c *cli.Context, p problems.Problem) (judge.Key, error) {
+func validatorKey(ctx context.Context, c *cli.Context, p problems.Problem) (judge.Truth, error) {
 	db, err := openDB(ctx, c)
 	if err != nil {
-		return judge.SolveKey(ctx, p.Problem, solver.Options{})
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
 	}
 	defer db.Close()
-	k := store.Key{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}
+	k := store.CacheKey{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}
 	r, ok, err := db.Result(ctx, k)
 	if err != nil {
-		return judge.Key{}, err
+		return judge.Truth{}, err
 	}
 	if !ok {
 		if r, err = solveTask(ctx, db, task{prob: p, key: k}, batchOptions{}, nil); err != nil {
-			return judge.Key{}, err
+			return judge.Truth{}, err
 		}
 	}
 	return keyOf(db, p.Problem, r), nil
@@ -161,7 +161,7 @@ func validatorKey(ctx context.Context, c *cli.Context, p problems.Problem) (judg
 // crossCheck compares the judges' answer file with the solver's answer when
 // both are numbers: a problem package whose answer disagrees with the
 // solver is a judge error, not a verdict.
-func crossCheck(answer string, key judge.Key) error {
+func crossCheck(answer string, key judge.Truth) error {
 	switch key.Problem.Ask {
 	case solver.AskCount, solver.AskUnique, solver.AskMax:
 	default:

@@ -90,16 +90,16 @@ type Report struct {
 	Warnings []error
 }
 
-// Contest judges subs against the ground truth of set's problems that keys
+// Contest judges subs against the ground truth of set's problems that truths
 // gives, and ranks the teams.
 //
 // A submission is matched to a problem by its Problem, except that one
 // loaded by LoadSubmissions is matched by its whole file name first, since
 // an id may hold a '.' (the file "q1.5" answers "q1.5", not "q1"). A
-// submission for no problem of the set is a warning. keys is asked once per
+// submission for no problem of the set is a warning. truths is asked once per
 // problem, from this goroutine; the answers are judged on GOMAXPROCS
 // goroutines. A file larger than lim.MaxBytes is PE unread.
-func Contest(ctx context.Context, set *problems.Set, subs []Submission, keys Keys, lim Limits) Report {
+func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
 	lim = lim.withDefaults()
 	type job struct {
 		sub  Submission
@@ -117,16 +117,16 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, keys Key
 	}
 
 	type ground struct {
-		key Key
-		err error
+		truth Truth
+		err   error
 	}
 	truth := map[string]ground{}
 	for _, p := range set.Problems {
 		if !slices.ContainsFunc(jobs, func(j job) bool { return j.prob.ID == p.ID }) {
 			continue
 		}
-		k, err := keys.Key(ctx, p)
-		truth[p.ID] = ground{k, err}
+		t, err := truths.Truth(ctx, p)
+		truth[p.ID] = ground{t, err}
 	}
 
 	results := make([]Result, len(jobs))
@@ -147,7 +147,7 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, keys Key
 				}
 				j := jobs[k]
 				g := truth[j.prob.ID]
-				results[k] = judgeSubmission(ctx, j.sub, j.prob, g.key, g.err, lim)
+				results[k] = judgeSubmission(ctx, j.sub, j.prob, g.truth, g.err, lim)
 			}
 		}()
 	}
@@ -168,8 +168,8 @@ func problemOf(set *problems.Set, s Submission) (problems.Problem, bool) {
 	return set.Problem(s.Problem)
 }
 
-// judgeSubmission judges one submission to p against key (or keyErr).
-func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, key Key, keyErr error, lim Limits) Result {
+// judgeSubmission judges one submission to p against key (or truthErr).
+func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, truth Truth, truthErr error, lim Limits) Result {
 	r := Result{Team: s.Team, Problem: p.ID, Time: s.Time, Timed: s.Timed, File: s.File}
 	je := func(msg string) Result {
 		f := keyError("%s", msg)
@@ -182,8 +182,8 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, key 
 		return je(fmt.Sprintf("not read: %v", s.Err))
 	case s.Open == nil:
 		return je("no answer to read")
-	case keyErr != nil:
-		return je(fmt.Sprintf("no ground truth for %s: %v", p.ID, keyErr))
+	case truthErr != nil:
+		return je(fmt.Sprintf("no ground truth for %s: %v", p.ID, truthErr))
 	}
 	rc, err := s.Open()
 	if err != nil {
@@ -193,11 +193,11 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, key 
 	var j Judgement
 	if f, ok := rc.(*os.File); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
-			j = fail(PE, 0, "the answer has %d bytes, more than the %s limit", fi.Size(), size(lim.MaxBytes)).judgement(key.Problem.N, lim)
+			j = fail(PE, 0, "the answer has %d bytes, more than the %s limit", fi.Size(), size(lim.MaxBytes)).judgement(truth.Problem.N, lim)
 		}
 	}
 	if j.Verdict == "" {
-		j = Judge(ctx, key, rc, lim)
+		j = Judge(ctx, truth, rc, lim)
 	}
 	r.Verdict, r.Message, r.TeamMessage, r.Squares, r.Line = j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line
 	return r

@@ -62,7 +62,7 @@ func TestContestGolden(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			subs, errs := c.load()
-			r := Contest(context.Background(), set, subs, SolverKeys{}, Limits{})
+			r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 			var warnings bytes.Buffer
 			for _, err := range slices.Concat(errs, r.Warnings) {
 				fmt.Fprintln(&warnings, err)
@@ -85,7 +85,7 @@ func TestContestGolden(t *testing.T) {
 				golden(t, c.name+"."+w.ext+".golden", b.Bytes())
 			}
 			for _, res := range r.Results {
-				k, err := SolverKeys{}.Key(context.Background(), mustProblem(t, set, res.Problem))
+				k, err := SolverTruths{}.Truth(context.Background(), mustProblem(t, set, res.Problem))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -111,7 +111,7 @@ func mustProblem(t *testing.T, set *problems.Set, id string) problems.Problem {
 func TestContestVerdicts(t *testing.T) {
 	set := loadSet(t, "testdata/contest/set.yaml")
 	subs, _ := LoadSubmissions("testdata/contest/submissions")
-	r := Contest(context.Background(), set, subs, SolverKeys{}, Limits{})
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	got := map[string]Verdict{}
 	for _, res := range r.Results {
 		got[res.File] = res.Verdict
@@ -145,7 +145,7 @@ func TestManifestScoreboard(t *testing.T) {
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), `manifest.csv:17: time "soon"`) {
 		t.Errorf("LoadManifest errors %v, want one for line 17", errs)
 	}
-	r := Contest(context.Background(), set, subs, SolverKeys{}, Limits{})
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	want := []Standing{
 		{Rank: 1, Team: "erin", Solved: 2, Points: 2, Penalty: 25 + 20 + 65},
 		{Rank: 2, Team: "frank", Solved: 2, Points: 2, Penalty: 40 + 2*20 + 55}, // PE and NO count, JE does not
@@ -321,7 +321,7 @@ func TestLinksOut(t *testing.T) {
 	if len(errs) != 0 {
 		t.Errorf("LoadManifest errors %v", errs)
 	}
-	r := Contest(context.Background(), set, slices.Concat(subs, manifest), SolverKeys{}, Limits{})
+	r := Contest(context.Background(), set, slices.Concat(subs, manifest), SolverTruths{}, Limits{})
 	got := map[string]string{}
 	for _, res := range r.Results {
 		got[fmt.Sprint(res.File, " ", res.Time)] = string(res.Verdict) + " " + res.Message
@@ -373,7 +373,7 @@ func TestLinkSwapped(t *testing.T) {
 	if err := os.Symlink(secret, answer); err != nil {
 		t.Skipf("no symbolic links here: %v", err)
 	}
-	r := Contest(context.Background(), loadSet(t, "testdata/contest/set.yaml"), subs, SolverKeys{}, Limits{})
+	r := Contest(context.Background(), loadSet(t, "testdata/contest/set.yaml"), subs, SolverTruths{}, Limits{})
 	if res := r.Results[0]; res.Verdict != JE || !strings.Contains(res.Message, ErrOutside.Error()) {
 		t.Errorf("a file swapped for a link out: %s %q, want JE, refused", res.Verdict, res.Message)
 	}
@@ -384,11 +384,11 @@ func TestLinkSwapped(t *testing.T) {
 func TestContestKeyError(t *testing.T) {
 	set := loadSet(t, "testdata/contest/set.yaml")
 	subs, _ := LoadSubmissions("testdata/contest/submissions")
-	keys := KeysFunc(func(ctx context.Context, p problems.Problem) (Key, error) {
+	keys := TruthsFunc(func(ctx context.Context, p problems.Problem) (Truth, error) {
 		if p.ID == "eight-queens" {
-			return Key{}, errors.New("cache is locked")
+			return Truth{}, errors.New("cache is locked")
 		}
-		return SolverKeys{}.Key(ctx, p)
+		return SolverTruths{}.Truth(ctx, p)
 	})
 	r := Contest(context.Background(), set, subs, keys, Limits{})
 	for _, res := range r.Results {
@@ -419,7 +419,7 @@ func TestContestOversize(t *testing.T) {
 	set := loadSet(t, "testdata/contest/set.yaml")
 	subs, _ := LoadSubmissions(dir)
 	start := time.Now()
-	r := Contest(context.Background(), set, subs, SolverKeys{}, Limits{})
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	res := r.Results[0]
 	if want := "the answer has 1073741824 bytes, more than the 128 MiB limit"; res.Verdict != PE || res.Message != want {
 		t.Errorf("1 GB answer: %s %q, want PE %q", res.Verdict, res.Message, want)
@@ -444,15 +444,15 @@ func TestCutExt(t *testing.T) {
 // problem of the example contest, right and wrong answers of every form.
 func BenchmarkContest(b *testing.B) {
 	set := loadSet(b, "testdata/contest/set.yaml")
-	keys := map[string]Key{}
+	keys := map[string]Truth{}
 	for _, p := range set.Problems {
-		k, err := SolverKeys{}.Key(context.Background(), p)
+		k, err := SolverTruths{}.Truth(context.Background(), p)
 		if err != nil {
 			b.Fatal(err)
 		}
 		keys[p.ID] = k
 	}
-	memo := KeysFunc(func(_ context.Context, p problems.Problem) (Key, error) { return keys[p.ID], nil })
+	memo := TruthsFunc(func(_ context.Context, p problems.Problem) (Truth, error) { return keys[p.ID], nil })
 	files, _ := LoadSubmissions("testdata/contest/submissions")
 	var texts []Submission
 	for _, s := range files {

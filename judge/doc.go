@@ -4,7 +4,7 @@
 // scoreboard.
 //
 // It must not know where the ground truth comes from: the caller supplies it
-// through the Keys interface (main implements it with the cache and the
+// through the Truths interface (main implements it with the cache and the
 // solver). It knows no SQL and never imports the store.
 //
 // # Verdicts

@@ -65,7 +65,7 @@ func FuzzColumns(f *testing.F) {
 		}
 		pl := solver.FromColumns(cols)
 		v := solver.Check(p, pl)
-		var k Key
+		var k Truth
 		k.Problem, k.Answer.Placement = p, &pl // any placement: only a none answer reads it
 		for i, form := range []string{columnsText(pl, 1), columnsText(pl, 0), boardText(p, pl, true)} {
 			if i == 1 && !slices.Contains(cols, 0) {

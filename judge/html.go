@@ -178,14 +178,14 @@ func squaresNamed(names []string, n int) []solver.Square {
 	return out
 }
 
-// ParsePlacement reads one placement from an answer to p, in the board or
+// ReadPlacement reads one placement from an answer to p, in the board or
 // the column form, with the reader the judge uses, so that it sees the
 // placement the judge saw: to draw a wrong answer in the report. ok is false
 // when the answer is not one well-formed placement of p's size (none, a
 // number, a solutions list, a board of the wrong size or a PE of any kind).
 // A * on a square that is not reserved is read as empty. It holds O(n)
 // memory and reads at most lim.MaxBytes+1 bytes.
-func ParsePlacement(p solver.Problem, r io.Reader, lim Limits) (pl solver.Placement, ok bool) {
+func ReadPlacement(p solver.Problem, r io.Reader, lim Limits) (pl solver.Placement, ok bool) {
 	n := p.N
 	if n < 1 || r == nil {
 		return pl, false

@@ -18,7 +18,7 @@ func contestReport(t testing.TB) (Report, Pictures) {
 	t.Helper()
 	set := loadSet(t, "testdata/contest/set.yaml")
 	subs, _ := LoadSubmissions("testdata/contest/submissions")
-	r := Contest(context.Background(), set, subs, SolverKeys{}, Limits{})
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	pics := func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
 		p, ok := set.Problem(problem)
 		if !ok {
@@ -29,7 +29,7 @@ func contestReport(t testing.TB) (Report, Pictures) {
 			return solver.Problem{}, solver.Placement{}, false
 		}
 		defer f.Close()
-		pl, ok := ParsePlacement(p.Problem, f, Limits{})
+		pl, ok := ReadPlacement(p.Problem, f, Limits{})
 		return p.Problem, pl, ok
 	}
 	return r, pics
@@ -162,7 +162,7 @@ func TestParsePlacement(t *testing.T) {
 		{reserved, "", ""},
 		{reserved, "2 4\x00 1 3", ""},
 	} {
-		pl, ok := ParsePlacement(c.p, strings.NewReader(c.text), Limits{})
+		pl, ok := ReadPlacement(c.p, strings.NewReader(c.text), Limits{})
 		got := ""
 		if ok {
 			got = pl.String()
@@ -171,7 +171,7 @@ func TestParsePlacement(t *testing.T) {
 			t.Errorf("ParsePlacement(%q) = %q, %v; want %q", c.text, got, ok, c.want)
 		}
 	}
-	if _, ok := ParsePlacement(solver.Problem{N: 4}, strings.NewReader("2 4 1 3 "+strings.Repeat(" ", 100)), Limits{MaxBytes: 50}); ok {
+	if _, ok := ReadPlacement(solver.Problem{N: 4}, strings.NewReader("2 4 1 3 "+strings.Repeat(" ", 100)), Limits{MaxBytes: 50}); ok {
 		t.Errorf("ParsePlacement read past lim.MaxBytes")
 	}
 }

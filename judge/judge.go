@@ -14,17 +14,17 @@ import (
 // is a verdict (PE, NO, WA) and a key or reader that cannot be used is JE. It
 // reads at most lim.MaxBytes+1 bytes and holds O(n) memory for a placement
 // (O(key count) for solutions) whatever the input. Safe for concurrent use.
-func Judge(ctx context.Context, key Key, r io.Reader, lim Limits) Judgement {
+func Judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) Judgement {
 	lim = lim.withDefaults()
-	f := judge(ctx, key, r, lim)
+	f := judge(ctx, truth, r, lim)
 	if f == nil { // not reached: every path ends in a verdict
 		f = keyError("no verdict")
 	}
-	return f.judgement(key.Problem.N, lim)
+	return f.judgement(truth.Problem.N, lim)
 }
 
-func judge(ctx context.Context, key Key, r io.Reader, lim Limits) *failure {
-	p := key.Problem
+func judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) *failure {
+	p := truth.Problem
 	if err := p.Validate(); err != nil {
 		return keyError("the key's problem is not valid: %v", err)
 	}
@@ -36,20 +36,20 @@ func judge(ctx context.Context, key Key, r io.Reader, lim Limits) *failure {
 	}
 	ck := &checker{p: p}
 	if p.Kind == solver.QueensKnights && p.M == solver.AnyM {
-		if m := key.Answer.M; m < 0 || m > p.N {
+		if m := truth.Answer.M; m < 0 || m > p.N {
 			return keyError("the key's m is %d, outside 0..%d", m, p.N)
 		}
-		ck.p.M, ck.anyM = key.Answer.M, true
+		ck.p.M, ck.anyM = truth.Answer.M, true
 	}
 	s := newScanner(r, lim.MaxBytes)
 	defer s.release()
 	switch p.Ask {
 	case solver.AskCount, solver.AskUnique, solver.AskMax:
-		return judgeNumber(s, p.Ask, key.Answer.Count)
+		return judgeNumber(s, p.Ask, truth.Answer.Count)
 	case solver.AskPlacement:
-		return judgePlacement(s, ck, key)
+		return judgePlacement(s, ck, truth)
 	case solver.AskSolutions:
-		return judgeSolutions(ctx, s, ck, key)
+		return judgeSolutions(ctx, s, ck, truth)
 	}
 	return keyError("unknown ask %q", p.Ask)
 }
@@ -150,7 +150,7 @@ func (c *columns) ownBase() int {
 }
 
 // judgePlacement judges the answer to a placement problem.
-func judgePlacement(s *scanner, ck *checker, key Key) *failure {
+func judgePlacement(s *scanner, ck *checker, truth Truth) *failure {
 	p := ck.p
 	t, ok := s.next(max(p.N, colKeep))
 	if !ok {
@@ -165,10 +165,10 @@ func judgePlacement(s *scanner, ck *checker, key Key) *failure {
 		if f := s.rest("none"); f != nil {
 			return f
 		}
-		if key.Answer.Placement == nil {
+		if truth.Answer.Placement == nil {
 			return accepted("none, and there is no placement")
 		}
-		return fail(WA, t.line, "answer none, but there is a placement: %s", preview(key.Answer.Placement)).
+		return fail(WA, t.line, "answer none, but there is a placement: %s", preview(truth.Answer.Placement)).
 			withTeam("answer none, but there is a placement")
 	case t.class == classDigit:
 		if p.Kind == solver.QueensKnights {
@@ -200,7 +200,7 @@ func judgePlacement(s *scanner, ck *checker, key Key) *failure {
 			f.line = 0 // the squares say where; the line is the first
 		}
 		return f
-	case key.Answer.Placement == nil:
+	case truth.Answer.Placement == nil:
 		return keyError("the key says there is no placement, but this one is valid")
 	}
 	return accepted("a valid placement")

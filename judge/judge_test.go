@@ -49,13 +49,13 @@ func reserved(ask solver.Ask, rows ...string) solver.Problem {
 var keyCache sync.Map // problem text → Key
 
 // key returns the ground truth of p from the solver.
-func key(t testing.TB, p solver.Problem) Key {
+func key(t testing.TB, p solver.Problem) Truth {
 	t.Helper()
 	id := fmt.Sprintf("%+v", p)
 	if k, ok := keyCache.Load(id); ok {
-		return k.(Key)
+		return k.(Truth)
 	}
-	k, err := SolveKey(context.Background(), p, solver.Options{})
+	k, err := SolveTruth(context.Background(), p, solver.Options{})
 	if err != nil {
 		t.Fatalf("SolveKey(%s): %v", id, err)
 	}
@@ -330,7 +330,7 @@ var (
 // secrets returns what a team message must never show for key: the
 // expected number, the key's placement, and the largest m when the problem
 // leaves m open.
-func secrets(k Key) []string {
+func secrets(k Truth) []string {
 	var s []string
 	switch k.Problem.Ask {
 	case solver.AskCount, solver.AskUnique, solver.AskMax, solver.AskSolutions:
@@ -347,7 +347,7 @@ func secrets(k Key) []string {
 
 // leak returns the secret of k that team shows, or "". Numbers the team
 // wrote itself, line and placement numbers and n are not secret.
-func leak(k Key, team, input string) string {
+func leak(k Truth, team, input string) string {
 	team = linePrefix.ReplaceAllString(team, "")
 	team = escapes.ReplaceAllString(team, " ")
 	wrote := map[string]bool{strconv.Itoa(k.Problem.N): true}
@@ -397,7 +397,7 @@ func runCases(t *testing.T, cases []judgeCase) {
 // judged against a key with another count or placement, the same verdict
 // must come with the same team message. (The largest m decides which
 // placements are valid, so it cannot be changed here; leak checks it.)
-func checkBlind(t *testing.T, k Key, j Judgement, input string) {
+func checkBlind(t *testing.T, k Truth, j Judgement, input string) {
 	t.Helper()
 	other := k
 	other.Answer.Count++
@@ -413,7 +413,7 @@ func checkBlind(t *testing.T, k Key, j Judgement, input string) {
 // checkJudgement checks what every judgement must be: a known verdict,
 // messages of one short line of UTF-8, squares on the board, and a team
 // message that does not change with the answer.
-func checkJudgement(t *testing.T, k Key, j Judgement, input string) {
+func checkJudgement(t *testing.T, k Truth, j Judgement, input string) {
 	t.Helper()
 	if !slices.Contains(Verdicts, j.Verdict) {
 		t.Errorf("verdict %q is not one of %v", j.Verdict, Verdicts)
@@ -475,7 +475,7 @@ func TestJudgeErrors(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
-		k    Key
+		k    Truth
 		in   func() Judgement
 		want string
 	}{

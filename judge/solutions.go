@@ -63,9 +63,9 @@ func (h *hasher) columns(cols []int32) (uint64, uint64) {
 // first to repeat an earlier one, is WA; otherwise a list shorter than the
 // key's count is WA. Only the first count+1 valid placements are kept, as
 // hashes: among them, if the list is too long, a repeat is sure to be.
-func judgeSolutions(ctx context.Context, s *scanner, ck *checker, key Key) *failure {
+func judgeSolutions(ctx context.Context, s *scanner, ck *checker, truth Truth) *failure {
 	p := ck.p
-	want := key.Answer.Count
+	want := truth.Answer.Count
 	t, ok := s.next(max(p.N, colKeep))
 	if !ok {
 		if s.failed != nil {
@@ -191,8 +191,8 @@ func judgeSolutions(ctx context.Context, s *scanner, ck *checker, key Key) *fail
 		return keyError("%d distinct valid placements, but the key has only %d", listed, want)
 	case uint64(listed) < want:
 		missing := ""
-		if key.Solutions != nil {
-			missing = firstMissing(ctx, key, h, entries)
+		if truth.Solutions != nil {
+			missing = firstMissing(ctx, truth, h, entries)
 		}
 		return fail(WA, 0, "%s, expected %d%s", plural(int64(listed), "placement"), want, missing).
 			withTeam("%s, all valid and distinct, but some are missing", plural(int64(listed), "placement"))
@@ -231,8 +231,8 @@ func compareEntries(a, b entry) int {
 
 // firstMissing streams the key's placements and names the first one not in
 // entries (sorted), for the judge message; "" when it cannot say.
-func firstMissing(ctx context.Context, key Key, h *hasher, entries []entry) string {
-	for pl, err := range key.Solutions(ctx) {
+func firstMissing(ctx context.Context, truth Truth, h *hasher, entries []entry) string {
+	for pl, err := range truth.Solutions(ctx) {
 		if err != nil {
 			return ""
 		}

@@ -7,7 +7,7 @@ import (
 
 // rowsOf reads a placement from rows of 'Q', 'N' and '.', top row first.
 func rowsOf(rows ...string) Placement {
-	pl, err := ParsePlacement(strings.Join(rows, "/"))
+	pl, err := ParseCompact(strings.Join(rows, "/"))
 	if err != nil {
 		panic(err)
 	}

@@ -102,8 +102,8 @@ func (p Placement) String() string {
 	return strings.Join(p.Rows(), "/")
 }
 
-// ParsePlacement reads the text form written by Placement.String.
-func ParsePlacement(s string) (Placement, error) {
+// ParseCompact reads the text form written by Placement.String.
+func ParseCompact(s string) (Placement, error) {
 	if strings.Contains(s, "/") || strings.ContainsAny(s, ".QN") {
 		rows := strings.Split(s, "/")
 		p := Placement{N: len(rows)}

@@ -44,7 +44,7 @@ func hash(def string) string {
 func countResult(n int, count uint64) Result {
 	def := fmt.Sprintf("kind: nqueens\nn: %d\nask: count\n", n)
 	return Result{
-		Key:        Key{DefHash: hash(def), SolverVersion: solver.Version},
+		Key:        CacheKey{DefHash: hash(def), SolverVersion: solver.Version},
 		Definition: def,
 		Kind:       solver.NQueens,
 		Ask:        solver.AskCount,

@@ -12,7 +12,7 @@ import (
 func TestDoctorAndFix(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
-	put := func(key Key) {
+	put := func(key CacheKey) {
 		t.Helper()
 		r := Result{Key: key, Definition: "d", Kind: solver.NQueens, Ask: solver.AskCount, N: 8, Answer: solver.Answer{Count: 92}}
 		if err := db.Put(ctx, r, nil); err != nil {
@@ -26,13 +26,13 @@ func TestDoctorAndFix(t *testing.T) {
 		}
 	}
 	var (
-		current  = Key{"current", "2"}
-		old      = Key{"old", "1"}
-		orphan   = Key{"orphan", "2"}
-		running  = Key{"running", "2"}
-		stopped  = Key{"stopped", "1"} // interrupted under the old version
-		shardKey = Key{"shard", "1"}   // a shard run of the old version, not merged yet
-		finished = Key{"finished", "2"}
+		current  = CacheKey{"current", "2"}
+		old      = CacheKey{"old", "1"}
+		orphan   = CacheKey{"orphan", "2"}
+		running  = CacheKey{"running", "2"}
+		stopped  = CacheKey{"stopped", "1"} // interrupted under the old version
+		shardKey = CacheKey{"shard", "1"}   // a shard run of the old version, not merged yet
+		finished = CacheKey{"finished", "2"}
 	)
 	put(current)
 	put(old)
@@ -75,7 +75,7 @@ func TestDoctorAndFix(t *testing.T) {
 	if err != nil || removed != 1+3+1+2+1 {
 		t.Errorf("Fix removed %d, %v; want %d", removed, err, 1+3+1+2+1)
 	}
-	for _, k := range []Key{current, orphan, finished} {
+	for _, k := range []CacheKey{current, orphan, finished} {
 		if _, ok, _ := db.Result(ctx, k); !ok {
 			t.Errorf("Fix removed the current result %s", k)
 		}
@@ -83,7 +83,7 @@ func TestDoctorAndFix(t *testing.T) {
 	if _, ok, _ := db.Result(ctx, old); ok {
 		t.Errorf("Fix kept the old result %s", old)
 	}
-	for _, k := range []Key{running, shardKey} {
+	for _, k := range []CacheKey{running, shardKey} {
 		if _, got, _ := db.Subproblems(ctx, k); len(got) != 1 {
 			t.Errorf("Fix removed the checkpoints of %s", k)
 		}

@@ -19,10 +19,10 @@ type Judgement struct {
 	Attempt                  int
 	Time                     time.Duration // from the contest start, kept to the millisecond; meaningful only when Timed
 	Timed                    bool
-	Path                     string // absolute path of the answer when judged
-	Answer                   []byte // the answer when at most MaxKeptAnswer bytes, else nil
-	Key                      Key    // the ground truth judged against
-	Verdict                  string // AC, WA, PE, NO or JE
+	Path                     string   // absolute path of the answer when judged
+	Answer                   []byte   // the answer when at most MaxKeptAnswer bytes, else nil
+	Key                      CacheKey // the ground truth judged against
+	Verdict                  string   // AC, WA, PE, NO or JE
 	Message, TeamMessage     string
 	JudgedAt                 time.Time
 }

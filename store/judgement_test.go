@@ -21,7 +21,7 @@ func openNamed(t *testing.T, name string) *DB {
 func TestJudgementsUpsertAndOrder(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
-	key := Key{DefHash: "h1", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h1", SolverVersion: "1"}
 	big := make([]byte, MaxKeptAnswer+1)
 	js := []Judgement{
 		{Set: "s", Team: "bob", Problem: "p", File: "bob/p.txt", Attempt: 1, Path: "/x/bob/p.txt", Answer: []byte("92\n"), Key: key, Verdict: "AC", Message: "answer 92", TeamMessage: "accepted"},
@@ -59,7 +59,7 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	// Every field comes back as it went in.
 	at := time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
 	full := Judgement{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
-		Path: "/x/eve/q", Answer: []byte("1 3 0 2\n"), Key: Key{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
+		Path: "/x/eve/q", Answer: []byte("1 3 0 2\n"), Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
 		Message: "judge says", TeamMessage: "team says", JudgedAt: at}
 	if err := db.PutJudgements(ctx, []Judgement{full}); err != nil {
 		t.Fatal(err)

@@ -78,7 +78,7 @@ func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
 		if e.LinkedAt, err = time.Parse(time.RFC3339Nano, linkedAt); err != nil {
 			return nil, fmt.Errorf("set %s: updated_at: %w", e.Set, err)
 		}
-		key := Key{DefHash: e.DefHash, SolverVersion: solver.Version}
+		key := CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version}
 		if e.Result, e.OK, err = row.result(key); err != nil {
 			return nil, fmt.Errorf("set %s: result %s: %w", e.Set, key, err)
 		}

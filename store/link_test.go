@@ -77,7 +77,7 @@ func TestLookup(t *testing.T) {
 				t.Errorf("Lookup(%q, %q)[%d].Result = %d under %s, want %d under %s",
 					tt.set, tt.id, i, e.Result.Answer.Count, e.Result.Key, current.Answer.Count, current.Key)
 			}
-			if !e.OK && e.Result.Key != (Key{}) {
+			if !e.OK && e.Result.Key != (CacheKey{}) {
 				t.Errorf("Lookup(%q, %q)[%d]: OK is false but Result is set", tt.set, tt.id, i)
 			}
 		}

@@ -56,13 +56,13 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if es, err := db.Lookup(ctx, "s", "eight"); err != nil || len(es) != 1 || es[0].DefHash != want.Key.DefHash {
 		t.Errorf("Lookup after migrating = %+v, %v", es, err)
 	}
-	if err := db.SaveSubproblems(ctx, Key{"h", "1"}, 2, map[int]uint64{0: 1}); err != nil {
+	if err := db.SaveSubproblems(ctx, CacheKey{"h", "1"}, 2, map[int]uint64{0: 1}); err != nil {
 		t.Errorf("SaveSubproblems after migrating: %v", err)
 	}
 	if err := db.PutJudgements(ctx, []Judgement{{Set: "s", Team: "t", Problem: "eight", File: "t/eight", Key: want.Key, Verdict: "AC"}}); err != nil {
 		t.Errorf("PutJudgements after migrating: %v", err)
 	}
-	if err := db.PutPart(ctx, Part{Key: Key{"h", "1"}, ShardI: 0, ShardK: 1, Total: 2}); err != nil {
+	if err := db.PutPart(ctx, Part{Key: CacheKey{"h", "1"}, ShardI: 0, ShardK: 1, Total: 2}); err != nil {
 		t.Errorf("PutPart after migrating: %v", err)
 	}
 	rep, err := db.Doctor(ctx, want.Key.SolverVersion)

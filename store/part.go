@@ -22,7 +22,7 @@ import (
 // slice of its subproblems it counted. The counts themselves are recorded
 // with SaveSubproblems.
 type Part struct {
-	Key        Key
+	Key        CacheKey
 	Definition string // canonical definition text
 	Kind       solver.Kind
 	Ask        solver.Ask
@@ -141,8 +141,8 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no part files")
 	}
-	byKey := map[Key][]shardPart{}
-	counts := map[Key]*shardCounts{}
+	byKey := map[CacheKey][]shardPart{}
+	counts := map[CacheKey]*shardCounts{}
 	var errs []error
 	for _, path := range paths {
 		if err := readShard(ctx, path, byKey, counts); err != nil {
@@ -156,7 +156,7 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 		return nil, errors.New("the files hold no parts of solve --shard runs")
 	}
 
-	keys := slices.SortedFunc(maps.Keys(byKey), func(a, b Key) int {
+	keys := slices.SortedFunc(maps.Keys(byKey), func(a, b CacheKey) int {
 		return cmp.Or(cmp.Compare(a.DefHash, b.DefHash), cmp.Compare(a.SolverVersion, b.SolverVersion))
 	})
 	var merged []Merged
@@ -196,7 +196,7 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 
 // readShard adds the parts and counts of the cache file at path to byKey
 // and counts, refusing a count that differs from one another file gave.
-func readShard(ctx context.Context, path string, byKey map[Key][]shardPart, counts map[Key]*shardCounts) error {
+func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart, counts map[CacheKey]*shardCounts) error {
 	q, version, err := openShard(ctx, path)
 	if err != nil {
 		return err
@@ -210,7 +210,7 @@ func readShard(ctx context.Context, path string, byKey map[Key][]shardPart, coun
 		return fmt.Errorf("read parts of %s: %w", path, err)
 	}
 	var errs []error
-	read := map[Key]bool{}
+	read := map[CacheKey]bool{}
 	for _, p := range parts {
 		byKey[p.Key] = append(byKey[p.Key], shardPart{p, path})
 		if read[p.Key] { // another slice of the same count in the same file
@@ -282,7 +282,7 @@ func openShard(ctx context.Context, path string) (*sql.DB, int, error) {
 }
 
 // whole checks that the parts of key make a whole count and adds it up.
-func whole(key Key, parts []shardPart, sc *shardCounts) (Merged, []error) {
+func whole(key CacheKey, parts []shardPart, sc *shardCounts) (Merged, []error) {
 	var errs []error
 	first := parts[0]
 	seen := map[int]string{}

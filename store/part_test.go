@@ -15,7 +15,7 @@ import (
 
 // shard describes a cache file that one solve --shard run leaves.
 type shard struct {
-	key      Key
+	key      CacheKey
 	i, k     int
 	total    int
 	done     bool
@@ -68,7 +68,7 @@ func (sh shard) write(t *testing.T, path string) {
 
 // shards writes the k finished shards of a count of total subproblems under
 // key into dir and returns their paths.
-func shards(t *testing.T, dir string, key Key, k, total int) []string {
+func shards(t *testing.T, dir string, key CacheKey, k, total int) []string {
 	t.Helper()
 	var paths []string
 	for i := range k {
@@ -90,7 +90,7 @@ func sumCounts(total int) uint64 {
 func TestMerge(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	key := Key{DefHash: "h", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	const k, total = 3, 10
 	paths := shards(t, dir, key, k, total)
 	before := map[string][]byte{}
@@ -142,7 +142,7 @@ func TestMerge(t *testing.T) {
 // transactions in the WAL file only.
 func TestMergeOpenWriter(t *testing.T) {
 	dir := t.TempDir()
-	key := Key{DefHash: "h", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	var paths []string
 	for i := range 2 {
 		path := filepath.Join(dir, fmt.Sprintf("part%d.db", i))
@@ -160,8 +160,8 @@ func TestMergeOpenWriter(t *testing.T) {
 func TestMergeVersions(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	v1 := Key{DefHash: "h", SolverVersion: "1"}
-	v2 := Key{DefHash: "h", SolverVersion: "2"}
+	v1 := CacheKey{DefHash: "h", SolverVersion: "1"}
+	v2 := CacheKey{DefHash: "h", SolverVersion: "2"}
 	p1 := shards(t, dir, v1, 3, 10)
 	p2 := shards(t, dir, v2, 2, 7)
 	out := openNamed(t, "out.db")
@@ -183,7 +183,7 @@ func TestMergeVersions(t *testing.T) {
 func TestMergeRefuses(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
-	key := Key{DefHash: "h", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	const k, total = 3, 10
 	paths := shards(t, dir, key, k, total)
 	other := func(name string, sh shard) string {

@@ -16,16 +16,16 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// Key names a result: the content hash of the problem's canonical definition
+// CacheKey names a result: the content hash of the problem's canonical definition
 // and the solver version that answered it.
-type Key struct {
+type CacheKey struct {
 	DefHash       string // hex SHA-256 of the canonical definition, as the caller computes it
 	SolverVersion string // solver.Version when the result was solved
 }
 
 // String returns the short form used in messages: the first 12 digits of
 // the hash, '@', the solver version.
-func (k Key) String() string {
+func (k CacheKey) String() string {
 	h := k.DefHash
 	if len(h) > 12 {
 		h = h[:12]
@@ -35,7 +35,7 @@ func (k Key) String() string {
 
 // Result is a solved problem.
 type Result struct {
-	Key        Key
+	Key        CacheKey
 	Definition string // canonical definition text, for reports and checks
 	Kind       solver.Kind
 	Ask        solver.Ask
@@ -72,7 +72,7 @@ func (row *resultRow) dest() []any {
 
 // result converts the row to a Result for key; ok is false when the row
 // holds no result (a LEFT JOIN that found none).
-func (row *resultRow) result(key Key) (r Result, ok bool, err error) {
+func (row *resultRow) result(key CacheKey) (r Result, ok bool, err error) {
 	if !row.definition.Valid {
 		return Result{}, false, nil
 	}
@@ -89,7 +89,7 @@ func (row *resultRow) result(key Key) (r Result, ok bool, err error) {
 		return Result{}, false, fmt.Errorf("count: %w", err)
 	}
 	if row.placement.Valid {
-		p, err := solver.ParsePlacement(row.placement.String)
+		p, err := solver.ParseCompact(row.placement.String)
 		if err != nil {
 			return Result{}, false, err
 		}
@@ -104,7 +104,7 @@ func (row *resultRow) result(key Key) (r Result, ok bool, err error) {
 // Result returns the result cached under key. A miss is reported as
 // ok == false, not as an error; a result for another solver version is a
 // miss. Safe for concurrent use.
-func (db *DB) Result(ctx context.Context, key Key) (r Result, ok bool, err error) {
+func (db *DB) Result(ctx context.Context, key CacheKey) (r Result, ok bool, err error) {
 	var row resultRow
 	err = db.r.QueryRowContext(ctx, `SELECT `+resultColumns+` FROM results AS r
 		WHERE r.def_hash = ? AND r.solver_version = ?`,
@@ -244,7 +244,7 @@ func spoolPlacements(ctx context.Context, seq iter.Seq2[solver.Placement, error]
 }
 
 // insertSolutions copies the spooled placements into the solutions of key.
-func insertSolutions(ctx context.Context, tx *sql.Tx, key Key, spool io.Reader) error {
+func insertSolutions(ctx context.Context, tx *sql.Tx, key CacheKey, spool io.Reader) error {
 	stmt, err := tx.PrepareContext(ctx, `INSERT INTO solutions
 		(def_hash, solver_version, seq, placement) VALUES (?, ?, ?, ?)`)
 	if err != nil {
@@ -275,7 +275,7 @@ func insertSolutions(ctx context.Context, tx *sql.Tx, key Key, spool io.Reader) 
 // The sequence holds a read connection until it ends or the consumer stops,
 // and reads one consistent snapshot even while another writer replaces the
 // result. It may be ranged over more than once. Safe for concurrent use.
-func (db *DB) Solutions(ctx context.Context, key Key) iter.Seq2[solver.Placement, error] {
+func (db *DB) Solutions(ctx context.Context, key CacheKey) iter.Seq2[solver.Placement, error] {
 	return func(yield func(solver.Placement, error) bool) {
 		fail := func(err error) {
 			yield(solver.Placement{}, fmt.Errorf("read solutions %s: %w", key, err))
@@ -297,7 +297,7 @@ func (db *DB) Solutions(ctx context.Context, key Key) iter.Seq2[solver.Placement
 				fail(err)
 				return
 			}
-			p, err := solver.ParsePlacement(text)
+			p, err := solver.ParseCompact(text)
 			if err != nil {
 				fail(fmt.Errorf("solution %d: %w", seq+1, err))
 				return

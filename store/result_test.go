@@ -41,7 +41,7 @@ func placements(k int) iter.Seq2[solver.Placement, error] {
 func solutionsResult(name string, k int) Result {
 	def := "kind: nqueens\nn: 8\nask: solutions\n# " + name + "\n"
 	return Result{
-		Key:        Key{DefHash: hash(def), SolverVersion: solver.Version},
+		Key:        CacheKey{DefHash: hash(def), SolverVersion: solver.Version},
 		Definition: def,
 		Kind:       solver.NQueens,
 		Ask:        solver.AskSolutions,
@@ -52,7 +52,7 @@ func solutionsResult(name string, k int) Result {
 }
 
 // collect reads every solution of key.
-func collect(t *testing.T, db *DB, key Key) []solver.Placement {
+func collect(t *testing.T, db *DB, key CacheKey) []solver.Placement {
 	t.Helper()
 	var got []solver.Placement
 	for p, err := range db.Solutions(context.Background(), key) {
@@ -109,7 +109,7 @@ func TestResultRoundTrip(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			want := Result{
-				Key:        Key{DefHash: hash(tt.name), SolverVersion: solver.Version},
+				Key:        CacheKey{DefHash: hash(tt.name), SolverVersion: solver.Version},
 				Definition: "definition of " + tt.name + "\n",
 				Kind:       tt.kind,
 				Ask:        tt.ask,
@@ -150,7 +150,7 @@ func TestResultMiss(t *testing.T) {
 	if err := db.Put(ctx, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, key := range []Key{
+	for _, key := range []CacheKey{
 		{DefHash: r.Key.DefHash, SolverVersion: r.Key.SolverVersion + "-next"},
 		{DefHash: hash("something else"), SolverVersion: r.Key.SolverVersion},
 	} {
@@ -197,7 +197,7 @@ func TestSolutionsStream(t *testing.T) {
 	}
 
 	// A miss is an empty sequence.
-	if got := collect(t, db, Key{DefHash: hash("none"), SolverVersion: solver.Version}); len(got) != 0 {
+	if got := collect(t, db, CacheKey{DefHash: hash("none"), SolverVersion: solver.Version}); len(got) != 0 {
 		t.Errorf("Solutions of a missing key gave %d placements", len(got))
 	}
 }
@@ -320,11 +320,11 @@ func TestPutRefuses(t *testing.T) {
 
 func TestKeyString(t *testing.T) {
 	for _, tt := range []struct {
-		key  Key
+		key  CacheKey
 		want string
 	}{
-		{Key{DefHash: hash("x"), SolverVersion: "1"}, hash("x")[:12] + "@1"},
-		{Key{DefHash: "abc", SolverVersion: "2"}, "abc@2"},
+		{CacheKey{DefHash: hash("x"), SolverVersion: "1"}, hash("x")[:12] + "@1"},
+		{CacheKey{DefHash: "abc", SolverVersion: "2"}, "abc@2"},
 	} {
 		if got := fmt.Sprint(tt.key); got != tt.want {
 			t.Errorf("Key.String() = %s, want %s", got, tt.want)

@@ -15,14 +15,14 @@ import (
 // or a plan of another size, is an error and nothing of counts is kept:
 // counts are never silently replaced. Put removes the checkpoints of the key
 // it stores a result for. Safe for concurrent use.
-func (db *DB) SaveSubproblems(ctx context.Context, key Key, total int, counts map[int]uint64) error {
+func (db *DB) SaveSubproblems(ctx context.Context, key CacheKey, total int, counts map[int]uint64) error {
 	if err := db.saveSubproblems(ctx, key, total, counts); err != nil {
 		return fmt.Errorf("save subproblems %s: %w", key, err)
 	}
 	return nil
 }
 
-func (db *DB) saveSubproblems(ctx context.Context, key Key, total int, counts map[int]uint64) error {
+func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, counts map[int]uint64) error {
 	switch {
 	case key.DefHash == "" || key.SolverVersion == "":
 		return errors.New("incomplete key")
@@ -49,7 +49,7 @@ func (db *DB) saveSubproblems(ctx context.Context, key Key, total int, counts ma
 }
 
 // savePlan records that key's count has total subproblems.
-func savePlan(ctx context.Context, tx *sql.Tx, key Key, total int) error {
+func savePlan(ctx context.Context, tx *sql.Tx, key CacheKey, total int) error {
 	var had int
 	err := tx.QueryRowContext(ctx, `SELECT total FROM plans WHERE def_hash = ? AND solver_version = ?`,
 		key.DefHash, key.SolverVersion).Scan(&had)
@@ -68,7 +68,7 @@ func savePlan(ctx context.Context, tx *sql.Tx, key Key, total int) error {
 
 // saveCounts records subproblem counts, refusing one that differs from
 // what is recorded.
-func saveCounts(ctx context.Context, tx *sql.Tx, key Key, counts map[int]uint64) error {
+func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]uint64) error {
 	insert, err := tx.PrepareContext(ctx, `INSERT INTO subproblems (def_hash, solver_version, i, count)
 		VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
 	if err != nil {
@@ -100,7 +100,7 @@ func saveCounts(ctx context.Context, tx *sql.Tx, key Key, counts map[int]uint64)
 // Subproblems returns the plan size and the recorded counts of the long
 // count under key, read in one snapshot. With none recorded, total is 0 and
 // the map empty; that is not an error. Safe for concurrent use.
-func (db *DB) Subproblems(ctx context.Context, key Key) (total int, counts map[int]uint64, err error) {
+func (db *DB) Subproblems(ctx context.Context, key CacheKey) (total int, counts map[int]uint64, err error) {
 	total, counts, err = readSubproblems(ctx, db.r, key)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
@@ -110,7 +110,7 @@ func (db *DB) Subproblems(ctx context.Context, key Key) (total int, counts map[i
 
 // readSubproblems reads the plan and the counts of key in one statement, so
 // that a writer finishing the count between them cannot be half seen.
-func readSubproblems(ctx context.Context, q *sql.DB, key Key) (total int, counts map[int]uint64, err error) {
+func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey) (total int, counts map[int]uint64, err error) {
 	rows, err := q.QueryContext(ctx, `SELECT total, NULL, NULL FROM plans
 			WHERE def_hash = ?1 AND solver_version = ?2
 		UNION ALL
@@ -147,7 +147,7 @@ func readSubproblems(ctx context.Context, q *sql.DB, key Key) (total int, counts
 
 // DeleteSubproblems forgets the checkpoints of key. Put does it too, in the
 // transaction that stores the finished answer. Safe for concurrent use.
-func (db *DB) DeleteSubproblems(ctx context.Context, key Key) error {
+func (db *DB) DeleteSubproblems(ctx context.Context, key CacheKey) error {
 	tx, err := db.w.BeginTx(ctx, nil)
 	if err == nil {
 		defer tx.Rollback()
@@ -162,7 +162,7 @@ func (db *DB) DeleteSubproblems(ctx context.Context, key Key) error {
 	return nil
 }
 
-func deleteSubproblems(ctx context.Context, tx *sql.Tx, key Key) error {
+func deleteSubproblems(ctx context.Context, tx *sql.Tx, key CacheKey) error {
 	for _, table := range []string{"subproblems", "plans"} {
 		_, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE def_hash = ? AND solver_version = ?`,
 			key.DefHash, key.SolverVersion)

@@ -11,7 +11,7 @@ import (
 func TestSubproblemsCheckpoints(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
-	key := Key{DefHash: "h", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 0 || len(got) != 0 {
 		t.Fatalf("Subproblems of nothing = %d, %v, %v", total, got, err)
 	}
@@ -46,7 +46,7 @@ func TestSubproblemsCheckpoints(t *testing.T) {
 func TestSubproblemsAtomic(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTemp(t)
-	key := Key{DefHash: "h", SolverVersion: "1"}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	if err := db.SaveSubproblems(ctx, key, 100, map[int]uint64{50: 5}); err != nil {
 		t.Fatal(err)
 	}
@@ -58,12 +58,12 @@ func TestSubproblemsAtomic(t *testing.T) {
 		t.Errorf("SaveSubproblems with a conflict = %v", err)
 	}
 	for _, tt := range []struct {
-		key    Key
+		key    CacheKey
 		total  int
 		counts map[int]uint64
 		err    string
 	}{
-		{Key{DefHash: "h"}, 10, nil, "incomplete key"},
+		{CacheKey{DefHash: "h"}, 10, nil, "incomplete key"},
 		{key, -1, nil, "plan of -1 subproblems"},
 		{key, 100, map[int]uint64{1: 1, 100: 1}, "subproblem 100 of a plan of 100"},
 		{key, 100, map[int]uint64{-1: 1}, "subproblem -1 of a plan of 100"},

@@ -9,8 +9,8 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// Key is the ground truth of one problem.
-type Key struct {
+// Truth is the ground truth of one problem.
+type Truth struct {
 	// Problem is the definition judged against. For a queens-knights
 	// problem with M = solver.AnyM, Answer.M is the m the answers are for.
 	Problem solver.Problem
@@ -26,46 +26,45 @@ type Key struct {
 	Solutions func(ctx context.Context) iter.Seq2[solver.Placement, error]
 }
 
-// Keys gives the ground truth of the problems of a set; main implements it
-// with the cache and the solver.
-type Keys interface {
-	// Key returns the ground truth of p. An error means it could not be
-	// had, and every answer to p is judged JE. Contest calls Key once per
+// Truths gives the ground truth of the problems of a set; main implements it// with the cache and the solver.
+type Truths interface {
+	// Truth returns the ground truth of p. An error means it could not be
+	// had, and every answer to p is judged JE. Contest calls Truth once per
 	// problem, from one goroutine.
-	Key(ctx context.Context, p problems.Problem) (Key, error)
+	Truth(ctx context.Context, p problems.Problem) (Truth, error)
 }
 
-// KeysFunc adapts a function to the Keys interface.
-type KeysFunc func(ctx context.Context, p problems.Problem) (Key, error)
+// TruthsFunc adapts a function to the Truths interface.
+type TruthsFunc func(ctx context.Context, p problems.Problem) (Truth, error)
 
-// Key calls f.
-func (f KeysFunc) Key(ctx context.Context, p problems.Problem) (Key, error) { return f(ctx, p) }
+// Truth calls f.
+func (f TruthsFunc) Truth(ctx context.Context, p problems.Problem) (Truth, error) { return f(ctx, p) }
 
-var _ Keys = KeysFunc(nil)
+var _ Truths = TruthsFunc(nil)
 
-// SolverKeys is the Keys that solves every problem afresh, with no cache:
+// SolverTruths is the Truths that solves every problem afresh, with no cache:
 // for tests, and for judging where no cache is at hand. Options tune the
 // solver.
-type SolverKeys struct {
+type SolverTruths struct {
 	Options solver.Options
 }
 
-var _ Keys = SolverKeys{}
+var _ Truths = SolverTruths{}
 
-// Key solves p.
-func (s SolverKeys) Key(ctx context.Context, p problems.Problem) (Key, error) {
-	return SolveKey(ctx, p.Problem, s.Options)
+// Truth solves p.
+func (s SolverTruths) Truth(ctx context.Context, p problems.Problem) (Truth, error) {
+	return SolveTruth(ctx, p.Problem, s.Options)
 }
 
-// SolveKey returns the ground truth of p from the solver. For a solutions
+// SolveTruth returns the ground truth of p from the solver. For a solutions
 // problem, Key.Solutions solves it again to stream the placements.
-func SolveKey(ctx context.Context, p solver.Problem, opt solver.Options) (Key, error) {
+func SolveTruth(ctx context.Context, p solver.Problem, opt solver.Options) (Truth, error) {
 	opt.Emit = nil
 	a, err := solver.Solve(ctx, p, opt)
 	if err != nil {
-		return Key{}, err
+		return Truth{}, err
 	}
-	k := Key{Problem: p, Answer: a}
+	k := Truth{Problem: p, Answer: a}
 	if p.Ask == solver.AskSolutions {
 		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
 			return func(yield func(solver.Placement, error) bool) {
