@@ -25,18 +25,10 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			formatFlag("table"),
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
-			if err != nil {
-				return err
-			}
-			if c.NArg() != 3 {
-				return usagef("check: want a problem set, a problem id and an answer file")
-			}
-			ctx := c.Context
+		Action: action(needs{minArgs: 3, maxArgs: 3, args: "a problem set, a problem id and an answer file", cache: true}, func(c *call) error {
 			set, err := problems.Load(c.Args().Get(0))
 			if err != nil {
-				fmt.Fprintln(c.App.ErrWriter, err)
+				fmt.Fprintln(c.stderr, err)
 				return errReported
 			}
 			id := c.Args().Get(1)
@@ -44,7 +36,7 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			if !ok {
 				return fmt.Errorf("check: %s has no problem %q", set.File, id)
 			}
-			var answer io.Reader = os.Stdin
+			var answer io.Reader = c.App.Reader
 			if name := c.Args().Get(2); name != "-" {
 				file, err := os.Open(name)
 				if err != nil {
@@ -53,31 +45,22 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 				defer file.Close()
 				answer = file
 			}
-			db, err := openDB(ctx, c)
+			src, err := c.source("")
 			if err != nil {
 				return err
 			}
-			defer db.Close()
-			one := &problems.Set{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}
-			opt, err := batchOptionsOf(c, "")
-			if err != nil {
-				return err
-			}
-			key, err := cacheKeys(ctx, db, one, opt).Truth(ctx, p)
+			src.Solve(c.ctx, []*problems.Set{{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}})
 			var j judge.Judgement
-			if err != nil {
+			if truth, err := src.Truth(c.ctx, p); err != nil {
 				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
 			} else {
-				j = judge.Judge(ctx, key, answer, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+				j = judge.Judge(c.ctx, truth, answer, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			}
-			if err := writeJudgement(c.App.Writer, f, id, j); err != nil {
+			if err := writeJudgement(c.stdout, c.format, id, j); err != nil {
 				return err
 			}
-			if j.Verdict == judge.JE {
-				return errReported
-			}
-			return nil
-		},
+			return reported(j.Verdict == judge.JE)
+		}),
 	}
 }
 

@@ -50,11 +50,8 @@ func completionCommand() *cli.Command {
 		Description: `Completion prints a script that makes the shell complete queensjudge's
 commands and flags. For bash: source <(queensjudge completion bash); for zsh
 the same with zsh; for fish: queensjudge completion fish | source.`,
-		Action: func(c *cli.Context) error {
-			if c.NArg() != 1 {
-				return usagef("completion: want one shell: bash, zsh or fish")
-			}
-			w := c.App.Writer
+		Action: action(needs{minArgs: 1, maxArgs: 1, args: "one shell: bash, zsh or fish"}, func(c *call) error {
+			w := c.stdout
 			switch c.Args().First() {
 			case "bash":
 				_, err := fmt.Fprint(w, bashCompletion)
@@ -71,6 +68,6 @@ the same with zsh; for fish: queensjudge completion fish | source.`,
 				return err
 			}
 			return usagef("completion: unknown shell %q (want bash, zsh or fish)", c.Args().First())
-		},
+		}),
 	}
 }

@@ -24,18 +24,13 @@ kept. The exit status is 1 when the integrity check fails.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "fix", Usage: "remove what is safe to remove"},
 		},
-		Action: func(c *cli.Context) error {
-			ctx := c.Context
-			db, err := openDB(ctx, c)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
+		Action: action(needs{args: "no arguments", cache: true}, func(c *call) error {
+			ctx, db := c.ctx, c.db
 			rep, err := db.Doctor(ctx, solver.Version)
 			if err != nil {
 				return err
 			}
-			w := c.App.Writer
+			w := c.stdout
 			if len(rep.Integrity) == 0 {
 				fmt.Fprintln(w, "integrity: ok")
 			}
@@ -57,10 +52,7 @@ kept. The exit status is 1 when the integrity check fails.`,
 				}
 				fmt.Fprintf(w, "fixed: removed %d rows\n", removed)
 			}
-			if len(rep.Integrity) > 0 {
-				return errReported
-			}
-			return nil
-		},
+			return reported(len(rep.Integrity) > 0)
+		}),
 	}
 }

@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +12,6 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
-	"github.com/queensjudge/queensjudge/store"
 )
 
 func judgeCommand() *cli.Command {
@@ -38,44 +35,30 @@ error (the ground truth could not be had; exit status 1).`,
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
-			if err != nil {
-				return err
-			}
-			if c.NArg() != 2 {
-				return usagef("judge: want a problem set and a submissions directory or manifest")
-			}
-			ctx := c.Context
-			stderr := c.App.ErrWriter
+		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
 			set, err := problems.Load(c.Args().Get(0))
 			if err != nil {
-				fmt.Fprintln(stderr, err)
+				fmt.Fprintln(c.stderr, err)
 				return errReported
 			}
 			subs, errs := loadSubmissions(c.Args().Get(1))
 			for _, err := range errs {
-				fmt.Fprintln(stderr, err)
+				fmt.Fprintln(c.stderr, err)
 			}
-			db, err := openDB(ctx, c)
+			src, err := c.source(c.format)
 			if err != nil {
 				return err
 			}
-			defer db.Close()
-			opt, err := batchOptionsOf(c, f)
-			if err != nil {
-				return err
-			}
-			keys := cacheKeys(ctx, db, set, opt)
-			report := judge.Contest(ctx, set, subs, keys, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			src.Solve(c.ctx, []*problems.Set{set})
+			report := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			for _, w := range report.Warnings {
-				fmt.Fprintf(stderr, "warning: %v\n", w)
+				fmt.Fprintf(c.stderr, "warning: %v\n", w)
 			}
-			if err := writeReport(c.App.Writer, f, report); err != nil {
+			if err := writeReport(c.stdout, c.format, report); err != nil {
 				return err
 			}
 			path := submissionPath(c.Args().Get(1))
-			if err := keepJudgements(ctx, db, set, report, subs, path); err != nil {
+			if err := keepJudgements(c.ctx, c.db, set, report, subs, path); err != nil {
 				return err
 			}
 			if err := writeExports(c, report, pictures(set, path)); err != nil {
@@ -84,15 +67,12 @@ error (the ground truth could not be had; exit status 1).`,
 			failed := len(errs) > 0
 			for _, r := range report.Results {
 				if r.Verdict == judge.JE {
-					fmt.Fprintf(stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
+					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
 					failed = true
 				}
 			}
-			if failed {
-				return errReported
-			}
-			return nil
-		},
+			return reported(failed)
+		}),
 	}
 }
 
@@ -103,39 +83,6 @@ func loadSubmissions(path string) ([]judge.Submission, []error) {
 		return judge.LoadManifest(path)
 	}
 	return judge.LoadSubmissions(path)
-}
-
-// cacheKeys returns the ground truth of set's problems: it answers them all
-// first, from the cache or by solving and storing what is missing, as solve
-// does. A problem that could not be answered gives an error, and its
-// submissions are judged JE.
-func cacheKeys(ctx context.Context, db *store.DB, set *problems.Set, opt batchOptions) judge.Truths {
-	outs := solveSets(ctx, db, []*problems.Set{set}, opt)
-	byID := make(map[string]outcome, len(outs))
-	for _, o := range outs {
-		byID[o.prob.ID] = o
-	}
-	return judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
-		o, ok := byID[p.ID]
-		if !ok {
-			return judge.Truth{}, fmt.Errorf("no ground truth for problem %q", p.ID)
-		}
-		if o.err != nil {
-			return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, o.err)
-		}
-		return keyOf(db, p.Problem, o.result), nil
-	})
-}
-
-// keyOf returns the ground truth of p held in r.
-func keyOf(db *store.DB, p solver.Problem, r store.Result) judge.Truth {
-	k := judge.Truth{Problem: p, Answer: r.Answer}
-	if r.Ask == solver.AskSolutions {
-		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
-			return db.Solutions(ctx, r.Key)
-		}
-	}
-	return k
 }
 
 // writeReport prints the report in format: table, json, yaml or csv.
@@ -153,7 +100,7 @@ func writeReport(w io.Writer, format string, r judge.Report) error {
 
 // writeExports writes the files that --scoreboard, --results-tsv and
 // --html name.
-func writeExports(c *cli.Context, r judge.Report, pics judge.Pictures) error {
+func writeExports(c *call, r judge.Report, pics judge.Pictures) error {
 	exports := []struct {
 		flag  string
 		write func(io.Writer, judge.Report) error
@@ -171,7 +118,7 @@ func writeExports(c *cli.Context, r judge.Report, pics judge.Pictures) error {
 		if err := e.write(&b, r); err != nil {
 			return err
 		}
-		if err := writeOutput(c.App.Writer, path, []byte(b.String())); err != nil {
+		if err := writeOutput(c.stdout, path, []byte(b.String())); err != nil {
 			return err
 		}
 	}

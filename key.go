@@ -21,20 +21,13 @@ key is read back from the cache, so two runs give identical bytes.`,
 			formatFlag("yaml"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
 		),
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
-			if err != nil {
-				return err
-			}
-			if err := needArgs(c, "problem set"); err != nil {
-				return err
-			}
+		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem set", cache: true}, func(c *call) error {
 			out := c.String("out")
-			shown := f // the format on the terminal, if the key goes there
+			shown := c.format // the format on the terminal, if the key goes there
 			if out != "" && out != "-" {
 				shown = ""
 			}
-			rows, failed, err := solveAndList(c, shown)
+			rows, failed, err := c.solveAndList(shown)
 			if err != nil {
 				return err
 			}
@@ -42,17 +35,14 @@ key is read back from the cache, so two runs give identical bytes.`,
 				rows[i].Cached = true // every answer of the key is read from the cache
 			}
 			var buf bytes.Buffer
-			if err := writeRows(&buf, f, rows); err != nil {
+			if err := writeRows(&buf, c.format, rows); err != nil {
 				return err
 			}
-			if err := writeOutput(c.App.Writer, out, buf.Bytes()); err != nil {
+			if err := writeOutput(c.stdout, out, buf.Bytes()); err != nil {
 				return err
 			}
-			if failed {
-				return errReported
-			}
-			return nil
-		},
+			return reported(failed)
+		}),
 	}
 }
 

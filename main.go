@@ -112,7 +112,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args, os.Stdout, os.Stderr)
+	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }
@@ -137,10 +137,10 @@ func usagef(format string, args ...any) error {
 // exit status remains to be set.
 var errReported = errors.New("failures reported")
 
-// run is the whole program: it parses args, runs the command and returns
-// the exit status.
-func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	app := newApp(stdout, stderr)
+// run is the whole program: it parses args, runs the command with stdin,
+// stdout and stderr, and returns the exit status.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, args)
 	var ue usageError
 	var status exitStatus
@@ -161,8 +161,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 }
 
-func newApp(stdout, stderr io.Writer) *cli.App {
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
+		Reader:    stdin,
 		Name:      "queensjudge",
 		Usage:     "solve, cache and judge chess placement puzzles",
 		UsageText: "queensjudge [--db PATH] COMMAND [flags] ARGS...",

@@ -21,7 +21,7 @@ func queensjudge(t *testing.T, db string, args ...string) (stdout, stderr string
 	t.Helper()
 	var out, errb bytes.Buffer
 	full := append([]string{"queensjudge", "--db", db}, args...)
-	code = run(context.Background(), full, &out, &errb)
+	code = run(context.Background(), full, strings.NewReader(""), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
@@ -165,7 +165,7 @@ func TestTranscripts(t *testing.T) {
 					args[i] = strings.ReplaceAll(a, "$DB", db)
 				}
 				var out, errb bytes.Buffer
-				code := run(context.Background(), args, &out, &errb)
+				code := run(context.Background(), args, strings.NewReader(""), &out, &errb)
 				got.WriteString("$ " + cmd + "\n")
 				got.WriteString("--- stdout\n" + normalize(out.String(), db))
 				got.WriteString("--- stderr\n" + normalize(errb.String(), db))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // row is one answered problem as solve, key and show print it. Its JSON
@@ -133,4 +135,22 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 	cw.Write(header)
 	cw.WriteAll(rows)
 	return cw.Error()
+}
+
+// rowOf returns the printed row of a result of problem id in set.
+func rowOf(ctx context.Context, db *store.DB, set, id string, r store.Result, cached bool) (row, error) {
+	ans, err := answerValue(r.Kind, r.Ask, r.Answer, db.Solutions(ctx, r.Key))
+	if err != nil {
+		return row{}, fmt.Errorf("read solutions of %s: %w", id, err)
+	}
+	rw := row{
+		ID: id, Set: set, Kind: r.Kind, Ask: r.Ask, N: r.N,
+		Answer: ans, Cached: cached, Seconds: r.Seconds, Hash: r.Key.DefHash,
+		text: answerText(r.Ask, r.Answer),
+	}
+	if r.Kind == solver.QueensKnights {
+		m := r.Answer.M
+		rw.M = &m
+	}
+	return rw, nil
 }

@@ -9,23 +9,29 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
+
+	"github.com/queensjudge/queensjudge/truth"
 )
 
-// progress draws a progress bar on stderr while a batch works: problems done
-// of all, and while a long count runs, its subproblems done of all with an
-// estimate of the time left. A nil *progress draws nothing, so callers need
-// not check.
+// progress draws a progress bar on stderr while a batch is solved: problems
+// done of all, and while a long count runs, its subproblems done of all with
+// an estimate of the time left.
 type progress struct {
+	stderr io.Writer
+	verb   string
+
 	mu       sync.Mutex
-	bar      *progressbar.ProgressBar
-	total    int    // problems in the batch
-	done     int    // problems finished
-	counting string // the problem whose subproblems the bar shows, if any
+	bar      *progressbar.ProgressBar // nil until Start, and for an empty batch
+	total    int                      // problems in the batch
+	done     int                      // problems finished
+	counting string                   // the problem whose subproblems the bar shows, if any
 }
+
+var _ truth.Progress = (*progress)(nil)
 
 // showProgress reports whether a progress bar belongs on stderr: only on a
 // terminal, never in CI logs or with --quiet, and never when data goes to the
-// terminal in a machine format.
+// terminal in a machine format (format "" means it goes to a file).
 func showProgress(stderr io.Writer, quiet bool, format string) bool {
 	f, ok := stderr.(*os.File)
 	if quiet || !ok || !term.IsTerminal(int(f.Fd())) || os.Getenv("CI") != "" || os.Getenv("TERM") == "dumb" {
@@ -34,34 +40,39 @@ func showProgress(stderr io.Writer, quiet bool, format string) bool {
 	return format == "" || format == "table"
 }
 
-// newProgress returns a bar for a batch of total problems, or nil when show
-// is false.
-func newProgress(stderr io.Writer, show bool, total int, verb string) *progress {
-	if !show || total == 0 {
-		return nil
+// newProgress returns a bar that describes its work with verb.
+func newProgress(stderr io.Writer, verb string) *progress {
+	return &progress{stderr: stderr, verb: verb}
+}
+
+// Start draws the bar for a batch of total problems; none for an empty one.
+func (p *progress) Start(total int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if total == 0 {
+		return
 	}
-	color := os.Getenv("NO_COLOR") == ""
-	bar := progressbar.NewOptions(total,
-		progressbar.OptionSetWriter(stderr),
-		progressbar.OptionSetDescription(verb),
+	p.total = total
+	p.bar = progressbar.NewOptions(total,
+		progressbar.OptionSetWriter(p.stderr),
+		progressbar.OptionSetDescription(p.verb),
 		progressbar.OptionShowCount(),
 		progressbar.OptionSetPredictTime(true),
 		progressbar.OptionSetElapsedTime(true),
-		progressbar.OptionEnableColorCodes(color),
+		progressbar.OptionEnableColorCodes(os.Getenv("NO_COLOR") == ""),
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 		progressbar.OptionSetWidth(30),
 	)
-	return &progress{bar: bar, total: total}
 }
 
-// problemDone counts one more problem of the batch as finished.
-func (p *progress) problemDone(id string) {
-	if p == nil {
-		return
-	}
+// Done counts one more problem of the batch as finished.
+func (p *progress) Done(id string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.bar == nil {
+		return
+	}
 	p.done++
 	if p.counting == id {
 		p.counting = ""
@@ -71,15 +82,15 @@ func (p *progress) problemDone(id string) {
 	_ = p.bar.Set(p.done)
 }
 
-// subproblems returns the solver's Progress hook for the long count of
+// Subproblems returns the solver's Progress hook for the long count of
 // problem id: the bar follows its subproblems until the problem is done.
-func (p *progress) subproblems(id string) func(done, total int) {
-	if p == nil {
-		return nil
-	}
+func (p *progress) Subproblems(id string) func(done, total int) {
 	return func(done, total int) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
+		if p.bar == nil {
+			return
+		}
 		if p.counting != id {
 			p.counting = id
 			p.bar.ChangeMax(total)
@@ -89,12 +100,11 @@ func (p *progress) subproblems(id string) func(done, total int) {
 	}
 }
 
-// finish removes the bar.
-func (p *progress) finish() {
-	if p == nil {
-		return
-	}
+// Stop removes the bar.
+func (p *progress) Stop() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	_ = p.bar.Finish()
+	if p.bar != nil {
+		_ = p.bar.Finish()
+	}
 }

@@ -13,8 +13,8 @@ import (
 
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
-	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
+	"github.com/queensjudge/queensjudge/truth"
 )
 
 func regradeCommand() *cli.Command {
@@ -31,30 +31,17 @@ nothing.`,
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
-			if err != nil {
-				return err
-			}
-			if c.NArg() != 1 {
-				return usagef("regrade: want one problem set")
-			}
-			ctx := c.Context
+		Action: action(needs{minArgs: 1, maxArgs: 1, args: "one problem set", cache: true}, func(c *call) error {
 			set, err := problems.Load(c.Args().First())
 			if err != nil {
-				fmt.Fprintln(c.App.ErrWriter, err)
+				fmt.Fprintln(c.stderr, err)
 				return errReported
 			}
-			opt, err := batchOptionsOf(c, f)
+			src, err := c.source(c.format)
 			if err != nil {
 				return err
 			}
-			db, err := openDB(ctx, c)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			kept, err := db.Judgements(ctx, set.Name)
+			kept, err := c.db.Judgements(c.ctx, set.Name)
 			if err != nil {
 				return err
 			}
@@ -65,7 +52,8 @@ nothing.`,
 			for i, k := range kept {
 				subs[i] = keptSubmission(k)
 			}
-			report := judge.Contest(ctx, set, subs, cacheKeys(ctx, db, set, opt), judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			src.Solve(c.ctx, []*problems.Set{set})
+			report := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			byFile := map[[3]string]store.Judgement{}
 			for _, k := range kept {
 				byFile[[3]string{k.Team, k.Problem, k.File}] = k
@@ -78,20 +66,18 @@ nothing.`,
 						Was: old.Verdict, Now: string(r.Verdict), Message: r.Message})
 				}
 			}
-			if err := writeChanges(c.App.Writer, f, changes); err != nil {
+			if err := writeChanges(c.stdout, c.format, changes); err != nil {
 				return err
 			}
-			if !c.Bool("dry-run") {
-				paths := map[string]string{}
-				for _, k := range kept {
-					paths[k.File] = k.Path
-				}
-				if err := keepJudgements(ctx, db, set, report, subs, func(file string) string { return paths[file] }); err != nil {
-					return err
-				}
+			if c.Bool("dry-run") {
+				return nil
 			}
-			return nil
-		},
+			paths := map[string]string{}
+			for _, k := range kept {
+				paths[k.File] = k.Path
+			}
+			return keepJudgements(c.ctx, c.db, set, report, subs, func(file string) string { return paths[file] })
+		}),
 	}
 }
 
@@ -124,7 +110,7 @@ func keepJudgements(ctx context.Context, db *store.DB, set *problems.Set, report
 		j := store.Judgement{
 			Set: set.Name, Team: r.Team, Problem: r.Problem, File: r.File, Attempt: r.Attempt,
 			Time: r.Time, Timed: r.Timed, Path: path(r.File),
-			Key:     store.CacheKey{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version},
+			Key:     truth.Key(p.Problem),
 			Verdict: string(r.Verdict), Message: r.Message, TeamMessage: r.TeamMessage, JudgedAt: now,
 		}
 		if open := opens[[3]string{r.Team, r.Problem, r.File}]; open != nil {

@@ -32,21 +32,9 @@ names one. An id that was never solved is an error.`,
 			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout)"},
 			formatFlag("table"),
 		},
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
-			if err != nil {
-				return err
-			}
-			if err := needArgs(c, "problem id"); err != nil {
-				return err
-			}
-			ctx := c.Context
-			db, err := openDB(ctx, c)
-			if err != nil {
-				return err
-			}
-			defer db.Close()
-			stderr := c.App.ErrWriter
+		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem id", cache: true}, func(c *call) error {
+			ctx, db := c.ctx, c.db
+			stderr := c.stderr
 			var rows []row
 			var drawn []store.Entry
 			failed := false
@@ -80,33 +68,27 @@ names one. An id that was never solved is an error.`,
 				}
 			}
 			if path := c.String("svg"); path != "" {
-				if err := writeSVG(ctx, c.App.Writer, path, db, drawn); err != nil {
+				if err := writeSVG(ctx, c.stdout, path, db, drawn); err != nil {
 					fmt.Fprintf(stderr, "show: %v\n", err)
 					failed = true
 				}
 				if path == "-" {
-					if failed {
-						return errReported
-					}
-					return nil
+					return reported(failed)
 				}
 			}
-			if err := writeRows(c.App.Writer, f, rows); err != nil {
+			if err := writeRows(c.stdout, c.format, rows); err != nil {
 				return err
 			}
-			if c.Bool("board") && f == "table" {
+			if c.Bool("board") && c.format == "table" {
 				for _, e := range drawn {
-					if err := drawAnswer(ctx, c.App.Writer, db, e); err != nil {
+					if err := drawAnswer(ctx, c.stdout, db, e); err != nil {
 						fmt.Fprintf(stderr, "show: %s: %v\n", e.ID, err)
 						failed = true
 					}
 				}
 			}
-			if failed {
-				return errReported
-			}
-			return nil
-		},
+			return reported(failed)
+		}),
 	}
 }
 

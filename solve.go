@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"runtime"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/truth"
 )
 
 func solveCommand() *cli.Command {
@@ -28,26 +30,16 @@ found. It prints one row per problem.`,
 					"K alone takes I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; merge adds the slices up",
 			},
 		),
-		Action: func(c *cli.Context) error {
-			f, err := format(c)
+		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem set", cache: true}, func(c *call) error {
+			rows, failed, err := c.solveAndList(c.format)
 			if err != nil {
 				return err
 			}
-			if err := needArgs(c, "problem set"); err != nil {
+			if err := writeRows(c.stdout, c.format, rows); err != nil {
 				return err
 			}
-			rows, failed, err := solveAndList(c, f)
-			if err != nil {
-				return err
-			}
-			if err := writeRows(c.App.Writer, f, rows); err != nil {
-				return err
-			}
-			if failed {
-				return errReported
-			}
-			return nil
-		},
+			return reported(failed)
+		}),
 	}
 }
 
@@ -65,39 +57,32 @@ func batchFlags() []cli.Flag {
 // solveAndList solves the sets named by c's arguments and returns a row per
 // problem answered. Every problem that could not be answered is reported to
 // stderr and makes failed true; err is for what stops the whole command.
-// format is the format of what goes to stdout ("" when it goes to a file),
+// shown is the format of what goes to stdout ("" when it goes to a file),
 // which decides whether a progress bar is drawn.
-func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err error) {
-	stderr := c.App.ErrWriter
-	ctx := c.Context
-	opt, err := batchOptionsOf(c, format)
+func (c *call) solveAndList(shown string) (rows []row, failed bool, err error) {
+	src, err := c.source(shown)
 	if err != nil {
 		return nil, false, err
 	}
-	db, err := openDB(ctx, c)
-	if err != nil {
-		return nil, false, err
-	}
-	defer db.Close()
-	sets, failed := loadSets(c.Args().Slice(), stderr)
-	outs := solveSets(ctx, db, sets, opt)
-	for _, o := range outs {
-		if errors.Is(o.err, errNotSharded) {
-			fmt.Fprintf(stderr, "%s:%d: problem %q: skipped: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
+	sets, failed := loadSets(c.Args().Slice(), c.stderr)
+	shard := shardLabel(src.Shard())
+	for _, o := range src.Solve(c.ctx, sets) {
+		if errors.Is(o.Err, truth.ErrNotSharded) {
+			fmt.Fprintf(c.stderr, "%s:%d: problem %q: skipped: %v\n", o.Set.File, o.Problem.Line, o.Problem.ID, o.Err)
 			continue
 		}
-		if o.err != nil {
-			fmt.Fprintf(stderr, "%s:%d: problem %q: %v\n", o.set.File, o.prob.Line, o.prob.ID, o.err)
+		if o.Err != nil {
+			fmt.Fprintf(c.stderr, "%s:%d: problem %q: %v\n", o.Set.File, o.Problem.Line, o.Problem.ID, o.Err)
 			failed = true
 			continue
 		}
-		r, err := rowOf(context.WithoutCancel(ctx), db, o.set.Name, o.prob.ID, o.result, o.cached)
+		r, err := rowOf(context.WithoutCancel(c.ctx), c.db, o.Set.Name, o.Problem.ID, o.Result, o.Cached)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
+			fmt.Fprintln(c.stderr, err)
 			failed = true
 			continue
 		}
-		if r.Shard = shardLabel(opt.shard); r.Shard != "" {
+		if r.Shard = shard; r.Shard != "" {
 			r.text += " (slice " + r.Shard + ")"
 		}
 		rows = append(rows, r)
@@ -105,23 +90,17 @@ func solveAndList(c *cli.Context, format string) (rows []row, failed bool, err e
 	return rows, failed, nil
 }
 
-// batchOptionsOf returns the options that c's batch flags set. format is
-// the format of what goes to stdout ("" when it goes to a file), which
-// decides whether a progress bar is drawn.
-func batchOptionsOf(c *cli.Context, format string) (batchOptions, error) {
-	stderr := c.App.ErrWriter
-	shard, err := parseShard(c.String("shard"), os.Getenv)
-	if err != nil {
-		return batchOptions{}, err
+// loadSets reads the problem sets at paths, printing each one that cannot
+// be read to stderr. failed reports whether any could not.
+func loadSets(paths []string, stderr io.Writer) (sets []*problems.Set, failed bool) {
+	for _, path := range paths {
+		set, err := problems.Load(path)
+		if err != nil {
+			fmt.Fprintln(stderr, err)
+			failed = true
+			continue
+		}
+		sets = append(sets, set)
 	}
-	return batchOptions{
-		shard:        shard,
-		force:        c.Bool("force"),
-		jobs:         max(c.Int("jobs"), 1),
-		timeout:      c.Duration("timeout"),
-		maxSolutions: c.Uint64("max-solutions"),
-		progress: func(total int) *progress {
-			return newProgress(stderr, showProgress(stderr, c.Bool("quiet"), format), total, "solving")
-		},
-	}, nil
+	return sets, failed
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
-	"github.com/queensjudge/queensjudge/store"
+	"github.com/queensjudge/queensjudge/truth"
 )
 
 // The exit statuses of the output-validator interface.
@@ -47,10 +47,7 @@ must agree with the solver's, or the run is a judge error.`,
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
 		},
-		Action: func(c *cli.Context) error {
-			if c.NArg() < 3 {
-				return usagef("validate: want INPUT ANSWER FEEDBACK_DIR")
-			}
+		Action: action(needs{minArgs: 3, maxArgs: -1, args: "INPUT ANSWER FEEDBACK_DIR"}, func(c *call) error {
 			input, answer, feedback := c.Args().Get(0), c.Args().Get(1), c.Args().Get(2)
 			j, err := validate(c, input, answer, c.Args().Slice()[3:])
 			if err != nil {
@@ -63,17 +60,17 @@ must agree with the solver's, or the run is a judge error.`,
 			case judge.AC:
 				return exitStatus(exitAccepted)
 			case judge.JE:
-				fmt.Fprintf(c.App.ErrWriter, "validate: %s\n", j.Message)
+				fmt.Fprintf(c.stderr, "validate: %s\n", j.Message)
 				return errReported
 			}
 			return exitStatus(exitWrongAnswer)
-		},
+		}),
 	}
 }
 
 // validate judges the team output on stdin against the problem in input.
-func validate(c *cli.Context, input, answer string, flags []string) (judge.Judgement, error) {
-	ctx := c.Context
+func validate(c *call, input, answer string, flags []string) (judge.Judgement, error) {
+	ctx := c.ctx
 	opts := map[string]string{}
 	for _, f := range flags {
 		k, v, ok := strings.Cut(f, "=")
@@ -91,14 +88,14 @@ func validate(c *cli.Context, input, answer string, flags []string) (judge.Judge
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	key, err := validatorKey(ctx, c, p)
+	key, err := validatorTruth(ctx, c.Context, p)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
 	if err := crossCheck(answer, key); err != nil {
 		return judge.Judgement{}, err
 	}
-	return judge.Judge(ctx, key, os.Stdin, judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
+	return judge.Judge(ctx, key, c.App.Reader, judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
 }
 
 // validatorProblem reads the problem from input: plain input when opts give
@@ -136,26 +133,16 @@ func validatorProblem(input string, opts map[string]string) (problems.Problem, e
 	return set.Problems[0], nil
 }
 
-// validatorKey returns the ground truth of p from the cache, solving and
+// validatorTruth returns the ground truth of p from the cache, solving and
 // storing it when missing, or from the solver alone when the cache cannot
 // be opened (a judge host may give the validator no writable home).
-func validatorKey(ctx context.Context, c *cli.Context, p problems.Problem) (judge.Truth, error) {
+func validatorTruth(ctx context.Context, c *cli.Context, p problems.Problem) (judge.Truth, error) {
 	db, err := openDB(ctx, c)
 	if err != nil {
 		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
 	}
 	defer db.Close()
-	k := store.CacheKey{DefHash: problems.Hash(p.Problem), SolverVersion: solver.Version}
-	r, ok, err := db.Result(ctx, k)
-	if err != nil {
-		return judge.Truth{}, err
-	}
-	if !ok {
-		if r, err = solveTask(ctx, db, task{prob: p, key: k}, batchOptions{}, nil); err != nil {
-			return judge.Truth{}, err
-		}
-	}
-	return keyOf(db, p.Problem, r), nil
+	return truth.New(db, truth.Options{}).Truth(ctx, p)
 }
 
 // crossCheck compares the judges' answer file with the solver's answer when

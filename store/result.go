@@ -1,16 +1,12 @@
 package store
 
 import (
-	"bufio"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"iter"
-	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/queensjudge/queensjudge/solver"
@@ -127,40 +123,49 @@ func (db *DB) Result(ctx context.Context, key CacheKey) (r Result, ok bool, err 
 // solutions are the placements of an AskSolutions result, in order; it must
 // yield exactly r.Answer.Count of them, and must be nil for every other ask.
 // An error from the sequence aborts Put and is returned. Put drains the
-// sequence into a temporary file before it takes the write lock, so a slow
-// sequence does not hold other writers off, and the list is never all in
-// memory.
+// sequence into a Spool before it takes the write lock; a caller that makes
+// the placements itself can fill a Spool directly and call PutSpooled.
 //
 // Safe for concurrent use; writers in this process take turns, and writers
 // in other processes wait for the lock.
 func (db *DB) Put(ctx context.Context, r Result, solutions iter.Seq2[solver.Placement, error]) error {
-	if err := db.put(ctx, r, solutions); err != nil {
+	if solutions != nil && r.Ask != solver.AskSolutions {
+		return fmt.Errorf("put result %s: ask %s has no solution list", r.Key, r.Ask)
+	}
+	var sp *Spool
+	if r.Ask == solver.AskSolutions {
+		var err error
+		sp, err = spoolSeq(ctx, solutions)
+		if sp != nil {
+			defer sp.Close()
+		}
+		if err != nil {
+			return fmt.Errorf("put result %s: %w", r.Key, err)
+		}
+	}
+	return db.PutSpooled(ctx, r, sp)
+}
+
+// PutSpooled is Put with the placements of an AskSolutions result already in
+// sp, which must hold exactly r.Answer.Count of them; sp is nil for every
+// other ask. The caller still closes sp.
+func (db *DB) PutSpooled(ctx context.Context, r Result, sp *Spool) error {
+	if err := db.put(ctx, r, sp); err != nil {
 		return fmt.Errorf("put result %s: %w", r.Key, err)
 	}
 	return nil
 }
 
-func (db *DB) put(ctx context.Context, r Result, solutions iter.Seq2[solver.Placement, error]) error {
+func (db *DB) put(ctx context.Context, r Result, sp *Spool) error {
 	switch {
 	case r.Key.DefHash == "" || r.Key.SolverVersion == "":
 		return errors.New("incomplete key")
-	case solutions != nil && r.Ask != solver.AskSolutions:
+	case sp != nil && r.Ask != solver.AskSolutions:
 		return fmt.Errorf("ask %s has no solution list", r.Ask)
-	}
-	var spool *os.File
-	if r.Ask == solver.AskSolutions {
-		f, n, err := spoolPlacements(ctx, solutions)
-		if f != nil {
-			defer os.Remove(f.Name())
-			defer f.Close()
-		}
-		if err != nil {
-			return err
-		}
-		if n != r.Answer.Count {
-			return fmt.Errorf("%d solutions listed, answer counts %d", n, r.Answer.Count)
-		}
-		spool = f
+	case sp == nil && r.Ask == solver.AskSolutions:
+		return errors.New("no solution list")
+	case sp != nil && sp.Len() != r.Answer.Count:
+		return fmt.Errorf("%d solutions listed, answer counts %d", sp.Len(), r.Answer.Count)
 	}
 	if r.SolvedAt.IsZero() {
 		r.SolvedAt = time.Now()
@@ -199,72 +204,12 @@ func (db *DB) put(ctx context.Context, r Result, solutions iter.Seq2[solver.Plac
 	if err != nil {
 		return err
 	}
-	if spool != nil {
-		if err := insertSolutions(ctx, tx, r.Key, spool); err != nil {
+	if sp != nil {
+		if err := insertSolutions(ctx, tx, r.Key, sp); err != nil {
 			return err
 		}
 	}
 	return tx.Commit()
-}
-
-// spoolPlacements writes the placements of seq to a temporary file, one text
-// form a line, and returns it rewound with their number. The caller removes
-// the file, which is returned even with an error.
-func spoolPlacements(ctx context.Context, seq iter.Seq2[solver.Placement, error]) (*os.File, uint64, error) {
-	f, err := os.CreateTemp("", "queensjudge-solutions-*")
-	if err != nil {
-		return nil, 0, err
-	}
-	if seq == nil {
-		return f, 0, nil
-	}
-	w := bufio.NewWriter(f)
-	var n uint64
-	for p, err := range seq {
-		if err != nil {
-			return f, n, err
-		}
-		if n%1024 == 0 {
-			if err := ctx.Err(); err != nil {
-				return f, n, err
-			}
-		}
-		// The text form has no newline: digits and spaces, or ".QN/".
-		w.WriteString(p.String())
-		w.WriteByte('\n')
-		n++
-	}
-	if err := w.Flush(); err != nil {
-		return f, n, fmt.Errorf("spool solutions: %w", err)
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return f, n, fmt.Errorf("spool solutions: %w", err)
-	}
-	return f, n, nil
-}
-
-// insertSolutions copies the spooled placements into the solutions of key.
-func insertSolutions(ctx context.Context, tx *sql.Tx, key CacheKey, spool io.Reader) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO solutions
-		(def_hash, solver_version, seq, placement) VALUES (?, ?, ?, ?)`)
-	if err != nil {
-		return err
-	}
-	defer stmt.Close()
-	br := bufio.NewReader(spool)
-	for seq := 0; ; seq++ {
-		line, err := br.ReadString('\n')
-		if err == io.EOF && line == "" {
-			return nil
-		}
-		if err != nil {
-			return fmt.Errorf("spool solutions: %w", err)
-		}
-		line = strings.TrimSuffix(line, "\n")
-		if _, err := stmt.ExecContext(ctx, key.DefHash, key.SolverVersion, seq, line); err != nil {
-			return fmt.Errorf("solution %d: %w", seq+1, err)
-		}
-	}
 }
 
 // Solutions returns the placements of the AskSolutions result under key, in

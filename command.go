@@ -1,0 +1,113 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/store"
+	"github.com/queensjudge/queensjudge/truth"
+)
+
+// call is one run of a command, with what every command needs checked and
+// opened before its body runs.
+type call struct {
+	*cli.Context
+	ctx            context.Context
+	stdout, stderr io.Writer
+	format         string    // the checked --format, when the command has one
+	db             *store.DB // the cache, when the command asked for it
+}
+
+// needs says what a command's body needs before it runs.
+type needs struct {
+	minArgs, maxArgs int    // maxArgs < 0: no limit
+	args             string // what the arguments are, for the usage error: "want ARGS", or "no ARG given" for one or more
+	cache            bool   // open the cache named by --db
+}
+
+// action returns the urfave action that checks the format and the number of
+// arguments (a usage error, exit 2), opens the cache if n asks for it, and
+// runs body. The cache is closed when body returns.
+func action(n needs, body func(c *call) error) cli.ActionFunc {
+	return func(cc *cli.Context) error {
+		c := &call{Context: cc, ctx: cc.Context, stdout: cc.App.Writer, stderr: cc.App.ErrWriter}
+		if hasFlag(cc, "format") {
+			var err error
+			if c.format, err = format(cc); err != nil {
+				return err
+			}
+		}
+		if k := cc.NArg(); k < n.minArgs || (n.maxArgs >= 0 && k > n.maxArgs) {
+			if k == 0 && n.minArgs == 1 && n.maxArgs < 0 {
+				return usagef("%s: no %s given", cc.Command.Name, n.args)
+			}
+			return usagef("%s: want %s", cc.Command.Name, n.args)
+		}
+		if n.cache {
+			db, err := openDB(c.ctx, cc)
+			if err != nil {
+				return err
+			}
+			defer db.Close()
+			c.db = db
+		}
+		return body(c)
+	}
+}
+
+// hasFlag reports whether c's command defines the flag name.
+func hasFlag(c *cli.Context, name string) bool {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// openDB opens the cache named by --db, or the default one.
+func openDB(ctx context.Context, c *cli.Context) (*store.DB, error) {
+	path := c.String("db")
+	if path == "" {
+		var err error
+		if path, err = store.DefaultPath(); err != nil {
+			return nil, err
+		}
+	}
+	return store.Open(ctx, path)
+}
+
+// source returns the ground truth of c's cache, tuned by the command's batch
+// flags. shown is the format of what goes to stdout ("" when it goes to a
+// file), which decides whether a progress bar follows the solving.
+func (c *call) source(shown string) (*truth.Source, error) {
+	shard, err := parseShard(c.String("shard"), os.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	opt := truth.Options{
+		Shard:        shard,
+		Force:        c.Bool("force"),
+		Jobs:         c.Int("jobs"),
+		Timeout:      c.Duration("timeout"),
+		MaxSolutions: c.Uint64("max-solutions"),
+	}
+	if showProgress(c.stderr, c.Bool("quiet"), shown) {
+		opt.Progress = newProgress(c.stderr, "solving")
+	}
+	return truth.New(c.db, opt), nil
+}
+
+// reported is errReported when failed, nil otherwise: the end of a command
+// that printed its failures one by one and went on.
+func reported(failed bool) error {
+	if failed {
+		return errReported
+	}
+	return nil
+}

@@ -1,0 +1,99 @@
+package truth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// ErrNotSharded refuses to cut a problem that is not a long count into
+// shards: a solve --shard run skips it.
+var ErrNotSharded = errors.New("not a long count: solve it without --shard")
+
+// Shardable reports whether p is a long count that shards can share.
+func Shardable(p solver.Problem) bool {
+	return p.Kind != solver.QueensKnights && (p.Ask == solver.AskCount || p.Ask == solver.AskUnique)
+}
+
+// solve solves p, whose cache key is key, and stores the answer: in a shard
+// run, the finished slice. A long count keeps its finished subproblems in
+// the cache as it goes, and resumes from those an earlier run kept.
+// progress, when not nil, follows those subproblems.
+func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, progress func(done, total int)) (store.Result, error) {
+	if s.opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.opt.Timeout, fmt.Errorf("timed out after %v", s.opt.Timeout))
+		defer cancel()
+	}
+	sharded := s.opt.Shard.K > 0
+	if sharded && !Shardable(p) {
+		return store.Result{}, ErrNotSharded
+	}
+	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Progress: progress, Shard: s.opt.Shard}
+	var sp *store.Spool
+	if p.Ask == solver.AskSolutions {
+		var err error
+		if sp, err = store.NewSpool(); err != nil {
+			return store.Result{}, err
+		}
+		defer sp.Close()
+		sopt.Emit = sp.Add
+	}
+	var cp *checkpointer
+	if p.Ask == solver.AskCount || p.Ask == solver.AskUnique {
+		var err error
+		if cp, err = newCheckpointer(ctx, s.db, key); err != nil {
+			return store.Result{}, err
+		}
+		cp.hook(ctx, &sopt)
+	}
+	start := time.Now()
+	ans, err := solver.Solve(ctx, p, sopt)
+	if cp != nil {
+		// What is counted is kept, finished or not.
+		if ferr := cp.flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
+			err = ferr
+		}
+	}
+	if err != nil {
+		if ctx.Err() != nil {
+			err = context.Cause(ctx)
+			if cp != nil {
+				if kept, total := cp.done(); kept > 0 {
+					err = fmt.Errorf("%w; %d of %d subproblems are counted and kept: solve again to go on", err, kept, total)
+				}
+			}
+		}
+		return store.Result{}, err
+	}
+	res := store.Result{
+		Key:        key,
+		Definition: problems.Canonical(p),
+		Kind:       p.Kind,
+		Ask:        p.Ask,
+		N:          p.N,
+		Answer:     ans,
+		Seconds:    time.Since(start).Seconds(),
+		SolvedAt:   time.Now().UTC(),
+	}
+	// What is found is stored even when ctx is cancelled now: it is done.
+	ctx = context.WithoutCancel(ctx)
+	if sharded {
+		// A shard's answer is a partial sum: its subproblems are kept, and
+		// merge adds the parts up.
+		_, total := cp.done()
+		return res, s.db.PutPart(ctx, store.Part{
+			Key: key, Definition: res.Definition, Kind: p.Kind, Ask: p.Ask, N: p.N,
+			ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total, Done: true,
+		})
+	}
+	if err := s.db.PutSpooled(ctx, res, sp); err != nil {
+		return store.Result{}, err
+	}
+	return res, nil
+}

@@ -1,0 +1,210 @@
+// Package truth gives the ground truth of problems: the answer read from the
+// cache, or, when it is missing, solved, checkpointed as it goes and stored.
+// Every command that needs an answer goes through a Source, and Key is the
+// one place a problem's cache key is made.
+//
+// It joins the solver, the problem-set format and the cache; it knows nothing
+// of the command line, terminals or output formats.
+package truth
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"sync"
+	"time"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// Key returns the cache key of p: the content hash of its canonical
+// definition (not its id, title or points) and this solver's version.
+func Key(p solver.Problem) store.CacheKey {
+	return store.CacheKey{DefHash: problems.Hash(p), SolverVersion: solver.Version}
+}
+
+// Options tune how a Source solves what the cache does not hold.
+type Options struct {
+	Force        bool          // solve even what is cached
+	Jobs         int           // problems solved at once; 1 when less
+	Timeout      time.Duration // per problem; none when zero
+	MaxSolutions uint64        // refuse longer solution lists; the solver's default when zero
+	Shard        solver.Shard  // count only this slice of every long count (K > 0)
+	Progress     Progress      // follows a batch; nil for none
+}
+
+// Progress follows a batch of problems as they are solved. Subproblems and
+// Done are called from several goroutines at once.
+type Progress interface {
+	// Start is called once, with the number of problems to solve.
+	Start(total int)
+	// Subproblems returns the hook that follows the subproblems of the long
+	// count of problem id, or nil.
+	Subproblems(id string) func(done, total int)
+	// Done counts problem id as finished, solved or not.
+	Done(id string)
+	// Stop is called once the batch ends.
+	Stop()
+}
+
+// Outcome is what became of one problem of one set: its answer, or the
+// error that kept it from one.
+type Outcome struct {
+	Set     *problems.Set
+	Problem problems.Problem
+	Key     store.CacheKey
+	Result  store.Result
+	Cached  bool  // read from the cache (or solved once for an identical problem), not solved for this one
+	Err     error // the problem could not be answered; the batch went on
+}
+
+// Source gives the ground truth of problems from one cache. It implements
+// judge.Truths. Safe for concurrent use.
+type Source struct {
+	db  *store.DB
+	opt Options
+
+	mu    sync.Mutex
+	known map[store.CacheKey]Outcome // answered by Solve
+}
+
+var _ judge.Truths = (*Source)(nil)
+
+// New returns a Source that reads and writes db.
+func New(db *store.DB, opt Options) *Source {
+	opt.Jobs = max(opt.Jobs, 1)
+	if opt.MaxSolutions == 0 {
+		opt.MaxSolutions = solver.DefaultMaxSolutions
+	}
+	return &Source{db: db, opt: opt, known: map[store.CacheKey]Outcome{}}
+}
+
+// Solve answers every problem of sets, from the cache where it can (unless
+// Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
+// Each answer is stored as soon as it is found, identical problems are
+// solved once, and each problem is linked to its set in the cache, which is
+// what lets show find it by id. The outcomes come in the order of the sets
+// and their problems; a problem that could not be answered has its Err set
+// and the batch goes on.
+func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
+	var outs []Outcome
+	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
+	var order []store.CacheKey
+	for _, set := range sets {
+		for _, p := range set.Problems {
+			o := Outcome{Set: set, Problem: p, Key: Key(p.Problem)}
+			if !s.opt.Force && s.opt.Shard.K == 0 {
+				o.Result, o.Cached, o.Err = s.db.Result(ctx, o.Key)
+			}
+			if !o.Cached && o.Err == nil {
+				if _, ok := pending[o.Key]; !ok {
+					order = append(order, o.Key)
+				}
+				pending[o.Key] = append(pending[o.Key], len(outs))
+			}
+			outs = append(outs, o)
+		}
+	}
+
+	bar := s.opt.Progress
+	if bar == nil {
+		bar = noProgress{}
+	}
+	bar.Start(len(order))
+	defer bar.Stop()
+	jobs := make(chan store.CacheKey)
+	var wg sync.WaitGroup
+	var mu sync.Mutex // guards outs
+	for range s.opt.Jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for key := range jobs {
+				mu.Lock()
+				idx := pending[key]
+				p := outs[idx[0]].Problem
+				mu.Unlock()
+				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(p.ID))
+				bar.Done(p.ID)
+				mu.Lock()
+				for i, j := range idx {
+					outs[j].Result, outs[j].Err = res, err
+					outs[j].Cached = i > 0 && err == nil // answered by the first
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	for _, key := range order {
+		if ctx.Err() != nil {
+			for _, j := range pending[key] {
+				outs[j].Err = fmt.Errorf("not solved: %w", context.Cause(ctx))
+			}
+			continue
+		}
+		jobs <- key
+	}
+	close(jobs)
+	wg.Wait()
+
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := range outs {
+		o := &outs[i]
+		if o.Err == nil {
+			o.Err = s.db.Link(ctx, o.Set.Name, o.Problem.ID, o.Key.DefHash)
+		}
+		if _, ok := s.known[o.Key]; !ok || o.Err == nil {
+			s.known[o.Key] = *o
+		}
+	}
+	return outs
+}
+
+// Truth returns the ground truth of p for judging: what Solve found for it,
+// else the cached answer, else the answer solved now and stored (without a
+// link to any set). An error means it could not be had.
+func (s *Source) Truth(ctx context.Context, p problems.Problem) (judge.Truth, error) {
+	key := Key(p.Problem)
+	s.mu.Lock()
+	o, ok := s.known[key]
+	s.mu.Unlock()
+	r, err := o.Result, o.Err
+	if !ok {
+		r, ok, err = s.db.Result(ctx, key)
+		if err == nil && !ok {
+			r, err = s.solve(ctx, key, p.Problem, nil)
+		}
+	}
+	if err != nil {
+		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, err)
+	}
+	return s.TruthOf(p.Problem, r), nil
+}
+
+// TruthOf returns the ground truth of p held in r, a result of this cache:
+// a solutions answer streams its placements from the cache.
+func (s *Source) TruthOf(p solver.Problem, r store.Result) judge.Truth {
+	t := judge.Truth{Problem: p, Answer: r.Answer}
+	if r.Ask == solver.AskSolutions {
+		t.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
+			return s.db.Solutions(ctx, r.Key)
+		}
+	}
+	return t
+}
+
+// noProgress follows nothing.
+type noProgress struct{}
+
+func (noProgress) Start(int)                         {}
+func (noProgress) Subproblems(string) func(int, int) { return nil }
+func (noProgress) Done(string)                       {}
+func (noProgress) Stop()                             {}
+
+// Shard returns the slice of every long count that s counts; K is 0 when s
+// counts them whole.
+func (s *Source) Shard() solver.Shard { return s.opt.Shard }
