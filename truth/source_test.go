@@ -1,0 +1,275 @@
+package truth
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// openCache opens a fresh cache file in a temporary directory.
+func openCache(t *testing.T) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "cache.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
+}
+
+func parseSet(t *testing.T, name, text string) *problems.Set {
+	t.Helper()
+	set, err := problems.Parse(name+".yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// twoSets share the 8-queens count under different ids.
+const (
+	setA = `name: a
+problems:
+  - {id: q8, kind: nqueens, n: 8, ask: count}
+  - {id: q6-all, kind: nqueens, n: 6, ask: solutions}
+  - {id: qk5, kind: queens-knights, n: 5, ask: max}
+`
+	setB = `name: b
+problems:
+  - {id: eight, kind: nqueens, n: 8, ask: count}
+`
+)
+
+func TestSolveCachesAndLinks(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	a, b := parseSet(t, "a", setA), parseSet(t, "b", setB)
+
+	first := New(db, Options{Jobs: 2}).Solve(ctx, []*problems.Set{a, b})
+	want := []struct {
+		id     string
+		count  uint64
+		cached bool
+	}{
+		{"q8", 92, false},
+		{"q6-all", 4, false},
+		{"qk5", 2, false},
+		{"eight", 92, true}, // the same definition as q8: solved once
+	}
+	if len(first) != len(want) {
+		t.Fatalf("Solve gave %d outcomes, want %d", len(first), len(want))
+	}
+	for i, w := range want {
+		o := first[i]
+		if o.Err != nil || o.Problem.ID != w.id || o.Result.Answer.Count != w.count || o.Cached != w.cached {
+			t.Errorf("outcome %d = %s count %d cached %v err %v, want %s count %d cached %v",
+				i, o.Problem.ID, o.Result.Answer.Count, o.Cached, o.Err, w.id, w.count, w.cached)
+		}
+		if o.Key != Key(o.Problem.Problem) {
+			t.Errorf("outcome %s: key %v, want Key of its problem %v", o.Problem.ID, o.Key, Key(o.Problem.Problem))
+		}
+	}
+	if first[0].Key != first[3].Key {
+		t.Errorf("identical problems have keys %v and %v", first[0].Key, first[3].Key)
+	}
+
+	// A new Source on the same cache reads every answer back.
+	again := New(db, Options{}).Solve(ctx, []*problems.Set{a, b})
+	for i, o := range again {
+		if o.Err != nil || !o.Cached || o.Result.Answer.Count != first[i].Result.Answer.Count {
+			t.Errorf("second Solve, %s: count %d cached %v err %v", o.Problem.ID, o.Result.Answer.Count, o.Cached, o.Err)
+		}
+	}
+	var sols int
+	for _, err := range db.Solutions(ctx, again[1].Key) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		sols++
+	}
+	if sols != 4 {
+		t.Errorf("q6-all: %d solutions stored, want 4", sols)
+	}
+	// Each (set, id) is linked, which is what show reads.
+	for _, l := range []struct{ set, id string }{{"a", "q8"}, {"b", "eight"}, {"a", "qk5"}} {
+		entries, err := db.Lookup(ctx, l.set, l.id)
+		if err != nil || len(entries) != 1 || !entries[0].OK {
+			t.Errorf("Lookup(%s, %s) = %v, %v; want one answer", l.set, l.id, entries, err)
+		}
+	}
+	// Force solves again.
+	for _, o := range New(db, Options{Force: true}).Solve(ctx, []*problems.Set{b}) {
+		if o.Err != nil || o.Cached {
+			t.Errorf("forced Solve, %s: cached %v err %v", o.Problem.ID, o.Cached, o.Err)
+		}
+	}
+}
+
+func TestTruth(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	a := parseSet(t, "a", setA)
+	src := New(db, Options{})
+
+	// Not solved before: Truth solves and stores it, without a link.
+	q8, _ := a.Problem("q8")
+	tr, err := src.Truth(ctx, q8)
+	if err != nil || tr.Answer.Count != 92 || problems.Hash(tr.Problem) != problems.Hash(q8.Problem) {
+		t.Fatalf("Truth(q8) = %+v, %v; want 92", tr, err)
+	}
+	if _, ok, err := db.Result(ctx, Key(q8.Problem)); !ok || err != nil {
+		t.Errorf("Truth(q8) stored nothing: ok %v err %v", ok, err)
+	}
+	if entries, _ := db.Lookup(ctx, "a", "q8"); len(entries) != 0 {
+		t.Errorf("Truth linked q8 to a set: %v", entries)
+	}
+
+	// A solutions answer streams its placements from the cache.
+	all, _ := a.Problem("q6-all")
+	tr, err = src.Truth(ctx, all)
+	if err != nil || tr.Solutions == nil {
+		t.Fatalf("Truth(q6-all) = %+v, %v; want a list", tr, err)
+	}
+	var n int
+	for pl, err := range tr.Solutions(ctx) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v := solver.Check(all.Problem, pl); v != nil {
+			t.Errorf("q6-all: listed placement %s: %v", pl, v)
+		}
+		n++
+	}
+	if uint64(n) != tr.Answer.Count || n != 4 {
+		t.Errorf("q6-all: %d placements streamed, count %d, want 4", n, tr.Answer.Count)
+	}
+
+	// What Solve could not answer is an error, not solved again.
+	big := parseSet(t, "big", "name: big\nproblems:\n  - {id: all, kind: nqueens, n: 12, ask: solutions}\n")
+	src = New(db, Options{MaxSolutions: 10})
+	outs := src.Solve(ctx, []*problems.Set{big})
+	if outs[0].Err == nil {
+		t.Fatal("Solve of 14,200 solutions with MaxSolutions 10: no error")
+	}
+	if _, err := src.Truth(ctx, big.Problems[0]); err == nil || !strings.Contains(err.Error(), `ground truth of problem "all"`) {
+		t.Errorf("Truth after a failed Solve: error %v, want one naming the problem", err)
+	}
+}
+
+func TestShardSkipsWhatIsNotALongCount(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	a := parseSet(t, "a", setA)
+	outs := New(db, Options{Shard: solver.Shard{I: 0, K: 2}}).Solve(ctx, []*problems.Set{a})
+	for _, o := range outs {
+		shardable := Shardable(o.Problem.Problem)
+		if shardable != (o.Problem.ID == "q8") {
+			t.Errorf("Shardable(%s) = %v", o.Problem.ID, shardable)
+		}
+		if got := errors.Is(o.Err, ErrNotSharded); got == shardable {
+			t.Errorf("%s: error %v, want ErrNotSharded: %v", o.Problem.ID, o.Err, !shardable)
+		}
+	}
+	parts, err := db.Parts(ctx)
+	if err != nil || len(parts) != 1 || parts[0].ShardI != 0 || parts[0].ShardK != 2 || !parts[0].Done {
+		t.Errorf("Parts = %+v, %v; want slice 0/2 of q8, done", parts, err)
+	}
+}
+
+// TestResumeAfterCancel stops a long count once some of its subproblems
+// are kept, then solves it again: the second run skips what the first
+// counted and gives the same count as a run straight through.
+func TestResumeAfterCancel(t *testing.T) {
+	// A reserved 13×13 board, corners reserved: the row search, cut into
+	// subproblems.
+	rows := make([]string, 13)
+	for r := range rows {
+		rows[r] = strings.Repeat(".", 13)
+	}
+	rows[0] = "*" + rows[0][1:]
+	rows[12] = rows[12][:12] + "*"
+	set := parseSet(t, "r", "name: r\nproblems:\n  - id: r13\n    kind: reserved\n    ask: count\n    board: |\n      "+
+		strings.Join(rows, "\n      ")+"\n")
+	p := set.Problems[0].Problem
+	want, err := solver.Solve(context.Background(), p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tamper := range []bool{false, true} {
+		db := openCache(t)
+		total, kept := stopPartway(t, db, set)
+		wantCount := want.Count
+		if tamper {
+			// The resumed run must add up the kept counts, not count them
+			// again: with one kept count made one larger, and the others
+			// forgotten, the total is one larger.
+			if err := db.DeleteSubproblems(context.Background(), Key(p)); err != nil {
+				t.Fatal(err)
+			}
+			for i, c := range kept {
+				if err := db.SaveSubproblems(context.Background(), Key(p), total, map[int]uint64{i: c + 1}); err != nil {
+					t.Fatal(err)
+				}
+				wantCount++
+				break
+			}
+		}
+		out := New(db, Options{}).Solve(context.Background(), []*problems.Set{set})[0]
+		if out.Err != nil {
+			t.Fatal(out.Err)
+		}
+		if out.Result.Answer.Count != wantCount {
+			t.Errorf("tampered %v: count after resume = %d, want %d (%d of %d subproblems were kept)",
+				tamper, out.Result.Answer.Count, wantCount, len(kept), total)
+		}
+		if _, left, _ := db.Subproblems(context.Background(), Key(p)); len(left) != 0 {
+			t.Errorf("%d checkpoints left after the count finished", len(left))
+		}
+	}
+}
+
+// stopPartway solves the one long count of set until a tenth of its
+// subproblems are counted, then cancels it, and returns what the cache kept:
+// what was counted is kept even when the cancel comes between checkpoints.
+func stopPartway(t *testing.T, db *store.DB, set *problems.Set) (total int, kept map[int]uint64) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	stopAt := 0
+	src := New(db, Options{Jobs: 1, Progress: progressFunc(func(done, total int) {
+		if stopAt == 0 {
+			stopAt = total / 10
+		}
+		if done >= stopAt {
+			cancel()
+		}
+	})})
+	out := src.Solve(ctx, []*problems.Set{set})[0]
+	if out.Err == nil {
+		t.Skip("the count finished before it was stopped")
+	}
+	if !errors.Is(out.Err, context.Canceled) || !strings.Contains(out.Err.Error(), "subproblems are counted and kept") {
+		t.Errorf("stopped count: error %v, want it cancelled with its subproblems kept", out.Err)
+	}
+	total, kept, err := db.Subproblems(context.Background(), Key(set.Problems[0].Problem))
+	if err != nil || len(kept) == 0 || len(kept) >= total {
+		t.Fatalf("after the stop: %d of %d subproblems kept (err %v), want some", len(kept), total, err)
+	}
+	return total, kept
+}
+
+// progressFunc is a Progress that reports the subproblems of every count
+// to one function.
+type progressFunc func(done, total int)
+
+func (f progressFunc) Start(int)                                {}
+func (f progressFunc) Subproblems(string) func(done, total int) { return f }
+func (f progressFunc) Done(string)                              {}
+func (f progressFunc) Stop()                                    {}
