@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -148,13 +149,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 
 	if complete {
 		for _, err := range flatten(p.Problem.Validate()) {
-			line := n.Line
-			if f, ok := fields[fieldOf(err.Error())]; ok {
-				line = f.key.Line
-			} else if fieldOf(err.Error()) == "n" && hasBoard {
-				line = bf.key.Line // a reserved board's n is its number of rows
-			}
-			errorf(line, "%v", err)
+			errorf(validationLine(err, n, fields), "%v", err)
 		}
 	}
 	return p, errs
@@ -198,24 +193,23 @@ func flatten(err error) []error {
 	return []error{err}
 }
 
-// fieldOf guesses from the text of one of solver.Problem.Validate's errors
-// which key of the problem it is about, so that it can be reported at that
-// key's line. A message it cannot place is reported at the problem's entry,
-// which is still right, only less precise.
-func fieldOf(msg string) string {
-	switch {
-	case strings.HasPrefix(msg, "n "):
-		return "n"
-	case strings.HasPrefix(msg, "m "), strings.Contains(msg, "takes no m"), strings.HasSuffix(msg, " has m"):
-		return "m"
-	case strings.HasPrefix(msg, "board"), strings.HasPrefix(msg, "row "), strings.HasSuffix(msg, " has a board"):
-		return "board"
-	case strings.Contains(msg, "ask"):
-		return "ask"
-	case strings.Contains(msg, "kind"):
-		return "kind"
+// validationLine returns the line to report one of solver.Problem.Validate's
+// errors at: the line of the key the error's field is, or of the board for
+// an n the file leaves to the board's number of rows, or else the problem's
+// entry, n. The field comes from the error's type, never from its text, so
+// that rewording a message cannot move it.
+func validationLine(err error, n *yaml.Node, fields map[string]field) int {
+	var fe *solver.FieldError
+	if !errors.As(err, &fe) {
+		return n.Line
 	}
-	return ""
+	if f, ok := fields[fe.Field]; ok {
+		return f.key.Line
+	}
+	if f, ok := fields["board"]; ok && fe.Field == solver.FieldN {
+		return f.key.Line // a reserved board's n is its number of rows
+	}
+	return n.Line
 }
 
 // board decodes the rows of a reserved board into row masks, written either

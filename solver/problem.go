@@ -108,7 +108,40 @@ func MaxN(kind Kind, ask Ask) int {
 	return 0
 }
 
+// FieldError is one reason a Problem is not valid, with the field at
+// fault, so that a caller reading problems from a file can point at the
+// line that field came from without reading the message.
+type FieldError struct {
+	// Field names the field at fault as a problem set's key names it:
+	// "kind", "ask", "n", "board" (for Reserved) or "m".
+	Field string
+	Msg   string
+}
+
+// Error returns the message alone: each message already names its field in
+// words.
+func (e *FieldError) Error() string { return e.Msg }
+
+// The fields a FieldError can name.
+const (
+	FieldKind  = "kind"
+	FieldAsk   = "ask"
+	FieldN     = "n"
+	FieldBoard = "board"
+	FieldM     = "m"
+)
+
+// Fields lists every field a FieldError can name.
+var Fields = []string{FieldKind, FieldAsk, FieldN, FieldBoard, FieldM}
+
+func fieldErrorf(field, format string, args ...any) *FieldError {
+	return &FieldError{Field: field, Msg: fmt.Sprintf(format, args...)}
+}
+
 // Validate reports why p is not a problem the solver can answer, or nil.
+// Each reason is a *FieldError; several are joined with errors.Join. An
+// unknown kind is the only reason given when there is one, since the other
+// checks depend on the kind.
 func (p Problem) Validate() error {
 	var errs []error
 	known := false
@@ -116,42 +149,42 @@ func (p Problem) Validate() error {
 		known = known || k == p.Kind
 	}
 	if !known {
-		return fmt.Errorf("unknown kind %q (want nqueens, reserved or queens-knights)", p.Kind)
+		return fieldErrorf(FieldKind, "unknown kind %q (want nqueens, reserved or queens-knights)", p.Kind)
 	}
 	switch p.Ask {
 	case AskCount, AskUnique, AskSolutions, AskPlacement:
 	case AskMax:
 		if p.Kind != QueensKnights {
-			errs = append(errs, fmt.Errorf("ask max is only for queens-knights"))
+			errs = append(errs, fieldErrorf(FieldAsk, "ask max is only for queens-knights"))
 		}
 	default:
-		errs = append(errs, fmt.Errorf("unknown ask %q (want count, unique, max, solutions or placement)", p.Ask))
+		errs = append(errs, fieldErrorf(FieldAsk, "unknown ask %q (want count, unique, max, solutions or placement)", p.Ask))
 	}
 	if max := MaxN(p.Kind, p.Ask); p.N < 1 || p.N > max {
-		errs = append(errs, fmt.Errorf("n must be 1..%d for %s %s, got %d", max, p.Kind, p.Ask, p.N))
+		errs = append(errs, fieldErrorf(FieldN, "n must be 1..%d for %s %s, got %d", max, p.Kind, p.Ask, p.N))
 	}
 	if p.Kind == Reserved {
 		if len(p.Reserved) != p.N {
-			errs = append(errs, fmt.Errorf("board has %d rows, want %d", len(p.Reserved), p.N))
+			errs = append(errs, fieldErrorf(FieldBoard, "board has %d rows, want %d", len(p.Reserved), p.N))
 		} else if p.N >= 1 && p.N <= MaxReservedN {
 			for r, mask := range p.Reserved {
 				if bits.Len64(mask) > p.N {
-					errs = append(errs, fmt.Errorf("row %d reserves a square beyond column %d", r+1, p.N))
+					errs = append(errs, fieldErrorf(FieldBoard, "row %d reserves a square beyond column %d", r+1, p.N))
 				}
 			}
 		}
 	} else if p.Reserved != nil {
-		errs = append(errs, fmt.Errorf("only a reserved problem has a board"))
+		errs = append(errs, fieldErrorf(FieldBoard, "only a reserved problem has a board"))
 	}
 	if p.Kind == QueensKnights {
 		if p.M != AnyM && (p.M < 0 || p.M > p.N) {
-			errs = append(errs, fmt.Errorf("m must be 0..n (%d), got %d", p.N, p.M))
+			errs = append(errs, fieldErrorf(FieldM, "m must be 0..n (%d), got %d", p.N, p.M))
 		}
 		if p.M != AnyM && p.Ask == AskMax {
-			errs = append(errs, fmt.Errorf("ask max takes no m"))
+			errs = append(errs, fieldErrorf(FieldM, "ask max takes no m"))
 		}
 	} else if p.M != AnyM && p.M != 0 {
-		errs = append(errs, fmt.Errorf("only a queens-knights problem has m"))
+		errs = append(errs, fieldErrorf(FieldM, "only a queens-knights problem has m"))
 	}
 	return errors.Join(errs...)
 }
