@@ -4,8 +4,8 @@
 // scoreboard.
 //
 // It must not know where the ground truth comes from: the caller supplies it
-// through the Truths interface (main implements it with the cache and the
-// solver). It knows no SQL and never imports the store.
+// through the Truths interface (package truth implements it with the cache
+// and the solver). It knows no SQL and never imports the store.
 //
 // # Verdicts
 //

@@ -26,7 +26,8 @@ type Truth struct {
 	Solutions func(ctx context.Context) iter.Seq2[solver.Placement, error]
 }
 
-// Truths gives the ground truth of the problems of a set; main implements it// with the cache and the solver.
+// Truths gives the ground truth of the problems of a set; truth.Source
+// implements it with the cache and the solver.
 type Truths interface {
 	// Truth returns the ground truth of p. An error means it could not be
 	// had, and every answer to p is judged JE. Contest calls Truth once per
