@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/cli")
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
 
 // queensjudge runs the program with args against the cache db and returns
 // what it printed and its exit status.
@@ -171,7 +170,7 @@ func TestTranscripts(t *testing.T) {
 				got.WriteString("--- stderr\n" + normalize(errb.String(), db))
 				got.WriteString("--- exit " + strconv.Itoa(code) + "\n\n")
 			}
-			if *update {
+			if testflag.Update() {
 				if err := os.WriteFile(file, []byte(got.String()), 0o644); err != nil {
 					t.Fatal(err)
 				}

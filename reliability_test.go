@@ -32,9 +32,6 @@ func answerOf(t *testing.T, out, id string) string {
 // checkpoints, then solves again: the second run resumes from them and gives
 // the same exact count as the solver run straight through.
 func TestKillAndResume(t *testing.T) {
-	if testing.Short() {
-		t.Skip("kills a running count: seconds")
-	}
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
 	// 16×16 with two corners reserved: about 8 s on one core, long enough

@@ -6,14 +6,18 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
+// The tests here are the long cross-checks of the queens-knights table,
+// run with -long (internal/testflag). These flags tune them; they are
+// defined by this package's tests only.
 var (
-	knightsLong   = flag.Bool("knights.long", false, "cross-check the queens-knights table by other methods (minutes)")
-	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of -knights.long")
-	knightsTo     = flag.Int("knights.to", MaxKnightsCountN, "the largest n of BenchmarkKnightsTable and -knights.long")
-	knightsStride = flag.Int("knights.stride", 37, "-knights.long compares the searches on 1 in this many row sets")
-	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n -knights.long counts with the row search too")
+	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of the knights table -long checks")
+	knightsTo     = flag.Int("knights.to", MaxKnightsCountN, "the largest n of BenchmarkKnightsTable and of the knights table -long checks")
+	knightsStride = flag.Int("knights.stride", 37, "with -long, compare the knights searches on 1 in this many row sets")
+	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n whose whole knights count -long redoes with the row search")
 )
 
 // TestKnightsLong checks each row of knightsTable, n = 8 up to -knights.to,
@@ -28,10 +32,10 @@ var (
 //
 // Run it with
 //
-//	go test ./solver -run TestKnightsLong -knights.long -v -timeout 0
+//	go test ./solver -run TestKnightsLong -long -v -timeout 0
 func TestKnightsLong(t *testing.T) {
-	if !*knightsLong {
-		t.Skip("needs -knights.long")
+	if !testflag.Long() {
+		t.Skip("minutes: run with -long")
 	}
 	ctx := context.Background()
 	for n := max(8, *knightsFrom); n <= *knightsTo; n++ {
@@ -100,10 +104,10 @@ func TestKnightsLong(t *testing.T) {
 // without a queen: the row search kept to R against the frame search on
 // every frame (R, C), all C; 1 in -knights.stride of them. Run it with
 //
-//	go test ./solver -run TestKnightsLongRowSets -knights.long -v -timeout 0
+//	go test ./solver -run TestKnightsLongRowSets -long -v -timeout 0
 func TestKnightsLongRowSets(t *testing.T) {
-	if !*knightsLong {
-		t.Skip("needs -knights.long")
+	if !testflag.Long() {
+		t.Skip("minutes to hours: run with -long")
 	}
 	ctx := context.Background()
 	for n := max(14, *knightsRowsTo+1, *knightsFrom); n <= *knightsTo; n++ {

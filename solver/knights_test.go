@@ -19,8 +19,8 @@ import (
 //	knightsCountSlow (test)            the first plain search; checks the rows
 //	brutePlacements (brute_test.go)    every square empty, queen or knight
 //
-// The tests here take a few seconds; -knights.long (knights_long_test.go)
-// runs the table's larger boards through two searches.
+// The tests here take a few seconds; -long (knights_long_test.go) runs the
+// table's larger boards through two searches.
 
 // knightsTable holds the table of the largest m, with the number of
 // placements and of classes under the 8 symmetries, from n = 1. It was
@@ -181,7 +181,7 @@ func TestKnightsTableSmall(t *testing.T) {
 // past 16, where the searches' masks and tables need more than 32 bits of
 // diagonals, and checks it with Check. That m is the largest: m+1 queens
 // would leave (n-m-1)² squares, too few for m+1 knights. Up to
-// MaxKnightsCountN it is the table's (whose counts are in -knights.long);
+// MaxKnightsCountN it is the table's (whose counts are in -long);
 // past it the frames are 5×5 (a placement in under a second, no count).
 func TestKnightsLargestBoards(t *testing.T) {
 	for n := 17; n <= MaxKnightsN; n++ {
