@@ -141,8 +141,10 @@ func TestUsageErrors(t *testing.T) {
 // TestTranscripts runs the commands of each testdata/cli/*.txt file and
 // compares what they print with the file. A transcript is a command line
 // after "$ ", then "--- stdout", "--- stderr" and "--- exit" sections;
-// $DB stands for a fresh cache shared by the commands of one file, and
-// seconds are printed as 0.
+// seconds are printed as 0. Each file is one case: $DB, in any argument,
+// stands for a fresh cache shared by the commands of that file alone, so a
+// case that needs answers first begins by solving them; key --out $DB.key
+// does it without printing anything.
 func TestTranscripts(t *testing.T) {
 	t.Setenv("LC_ALL", "C.UTF-8") // boards are drawn with chess glyphs
 	t.Setenv("NO_COLOR", "1")
