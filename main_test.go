@@ -4,16 +4,15 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden transcripts in testdata/cli")
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
 
 // queensjudge runs the program with args against the cache db and returns
 // what it printed and its exit status.
@@ -142,8 +141,10 @@ func TestUsageErrors(t *testing.T) {
 // TestTranscripts runs the commands of each testdata/cli/*.txt file and
 // compares what they print with the file. A transcript is a command line
 // after "$ ", then "--- stdout", "--- stderr" and "--- exit" sections;
-// $DB stands for a fresh cache shared by the commands of one file, and
-// seconds are printed as 0.
+// seconds are printed as 0. Each file is one case: $DB, in any argument,
+// stands for a fresh cache shared by the commands of that file alone, so a
+// case that needs answers first begins by solving them; key --out $DB.key
+// does it without printing anything.
 func TestTranscripts(t *testing.T) {
 	t.Setenv("LC_ALL", "C.UTF-8") // boards are drawn with chess glyphs
 	t.Setenv("NO_COLOR", "1")
@@ -171,7 +172,7 @@ func TestTranscripts(t *testing.T) {
 				got.WriteString("--- stderr\n" + normalize(errb.String(), db))
 				got.WriteString("--- exit " + strconv.Itoa(code) + "\n\n")
 			}
-			if *update {
+			if testflag.Update() {
 				if err := os.WriteFile(file, []byte(got.String()), 0o644); err != nil {
 					t.Fatal(err)
 				}

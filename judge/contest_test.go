@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,10 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/problems"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 func loadSet(t testing.TB, path string) *problems.Set {
 	t.Helper()
@@ -33,7 +31,7 @@ func loadSet(t testing.TB, path string) *problems.Set {
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", "contest", name)
-	if *update {
+	if testflag.Update() {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // chromium finds the browser for TestReportInBrowser. It skips the test when
@@ -97,7 +99,7 @@ func TestReportInBrowser(t *testing.T) {
 	if !bytes.HasPrefix(png, []byte("\x89PNG\r\n\x1a\n")) || len(png) < 30_000 {
 		t.Errorf("the screenshot is %d bytes, not a picture of the page", len(png))
 	}
-	if *update {
+	if testflag.Update() {
 		if err := os.WriteFile(filepath.Join("testdata", "report-screenshot.png"), png, 0o644); err != nil {
 			t.Fatal(err)
 		}

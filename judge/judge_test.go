@@ -526,10 +526,7 @@ func TestJudgeWrongKey(t *testing.T) {
 }
 
 func TestJudgeLargePlacement(t *testing.T) {
-	n := 1_000_000
-	if !testing.Short() {
-		n = solver.MaxPlacementN
-	}
+	n := solver.MaxPlacementN
 	p := solver.Problem{Kind: solver.NQueens, N: n, Ask: solver.AskPlacement}
 	k := key(t, p)
 	cols, _ := k.Answer.Placement.Columns()

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -14,7 +15,7 @@ import (
 // -update.
 func goldenFile(t *testing.T, path string, got []byte) {
 	t.Helper()
-	if *update {
+	if testflag.Update() {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}

@@ -2,14 +2,13 @@ package problems
 
 import (
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files of testdata/bad")
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
 
 // TestBad loads every broken set in testdata/bad and compares the error with
 // the matching .golden file. Run with -update to rewrite those, and review
@@ -31,7 +30,7 @@ func TestBad(t *testing.T) {
 			checkErrors(t, file, err)
 			got := err.Error() + "\n"
 			golden := strings.TrimSuffix(file, ".yaml") + ".golden"
-			if *update {
+			if testflag.Update() {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
 					t.Fatal(err)
 				}

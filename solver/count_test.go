@@ -19,11 +19,7 @@ var a000170Long = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 737
 // TestQuadrantsAgainstMirror checks the quadrant join, and the plain search
 // used outside its range, against the reference counter.
 func TestQuadrantsAgainstMirror(t *testing.T) {
-	top := 14
-	if testing.Short() {
-		top = 12
-	}
-	for n := 1; n <= top; n++ {
+	for n := 1; n <= 14; n++ {
 		want := mirrorCount(n)
 		if want != a000170Long[n-1] {
 			t.Fatalf("mirrorCount(%d) = %d, want %d", n, want, a000170Long[n-1])
@@ -53,11 +49,7 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 // TestQuadrantsPublished checks the larger counts the reference is too slow
 // for against OEIS A000170.
 func TestQuadrantsPublished(t *testing.T) {
-	top := 17
-	if testing.Short() {
-		top = 15
-	}
-	for n := 15; n <= top; n++ {
+	for n := 15; n <= 17; n++ {
 		got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{})
 		if err != nil || got != a000170Long[n-1] {
 			t.Errorf("countQueens(%d) = %d, %v, want %d", n, got, err, a000170Long[n-1])

@@ -6,14 +6,18 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
+// The tests here are the long cross-checks of the queens-knights table,
+// run with -long (internal/testflag). These flags tune them; they are
+// defined by this package's tests only.
 var (
-	knightsLong   = flag.Bool("knights.long", false, "cross-check the queens-knights table by other methods (minutes)")
-	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of -knights.long")
-	knightsTo     = flag.Int("knights.to", MaxKnightsCountN, "the largest n of BenchmarkKnightsTable and -knights.long")
-	knightsStride = flag.Int("knights.stride", 37, "-knights.long compares the searches on 1 in this many row sets")
-	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n -knights.long counts with the row search too")
+	knightsFrom   = flag.Int("knights.from", 8, "the smallest n of the knights table -long checks")
+	knightsTo     = flag.Int("knights.to", MaxKnightsCountN, "the largest n of BenchmarkKnightsTable and of the knights table -long checks")
+	knightsStride = flag.Int("knights.stride", 37, "with -long, compare the knights searches on 1 in this many row sets")
+	knightsRowsTo = flag.Int("knights.rows", 13, "the largest n whose whole knights count -long redoes with the row search")
 )
 
 // TestKnightsLong checks each row of knightsTable, n = 8 up to -knights.to,
@@ -26,12 +30,14 @@ var (
 //   - every placement is listed (AskSolutions), checked by Check, found
 //     once, and the classes are counted from the list by Burnside's lemma.
 //
-// Run it with
+// A row marked oneMethod gets no independent check here or in
+// TestKnightsLongRowSets, only the second and third, two looks at the frame
+// search: its log line says so. Run it with
 //
-//	go test ./solver -run TestKnightsLong -knights.long -v -timeout 0
+//	go test ./solver -run TestKnightsLong -long -v -timeout 0
 func TestKnightsLong(t *testing.T) {
-	if !*knightsLong {
-		t.Skip("needs -knights.long")
+	if !testflag.Long() {
+		t.Skip("minutes: run with -long")
 	}
 	ctx := context.Background()
 	for n := max(8, *knightsFrom); n <= *knightsTo; n++ {
@@ -80,7 +86,11 @@ func TestKnightsLong(t *testing.T) {
 		if got := burnside(list); got != want.unique {
 			t.Errorf("n=%d: %d classes by Burnside, want %d", n, got, want.unique)
 		}
-		t.Logf("n=%d m=%d: %d placements, %d classes: checked in %.1fs", n, m, want.count, want.unique, time.Since(start).Seconds())
+		how := ""
+		if want.oneMethod {
+			how = " (by one method only: the frame search, without symmetry and by its list; no independent search)"
+		}
+		t.Logf("n=%d m=%d: %d placements, %d classes: checked in %.1fs%s", n, m, want.count, want.unique, time.Since(start).Seconds(), how)
 	}
 	// The row search against the first, plain one, where it is not too slow.
 	for n := max(8, *knightsFrom); n <= min(10, *knightsTo); n++ {
@@ -98,15 +108,21 @@ func TestKnightsLong(t *testing.T) {
 // TestKnightsLongRowSets compares, at the largest m of boards too large
 // for the whole row search, the two searches on a sample of sets R of rows
 // without a queen: the row search kept to R against the frame search on
-// every frame (R, C), all C; 1 in -knights.stride of them. Run it with
+// every frame (R, C), all C; 1 in -knights.stride of them. It skips the
+// rows marked oneMethod, out of the row search's reach, and says so. Run it
+// with
 //
-//	go test ./solver -run TestKnightsLongRowSets -knights.long -v -timeout 0
+//	go test ./solver -run TestKnightsLongRowSets -long -v -timeout 0
 func TestKnightsLongRowSets(t *testing.T) {
-	if !*knightsLong {
-		t.Skip("needs -knights.long")
+	if !testflag.Long() {
+		t.Skip("minutes to hours: run with -long")
 	}
 	ctx := context.Background()
 	for n := max(14, *knightsRowsTo+1, *knightsFrom); n <= *knightsTo; n++ {
+		if knightsTable[n-1].oneMethod {
+			t.Logf("n=%d: not compared, checked by one method only: a row set takes the row search minutes (KNIGHTS.md)", n)
+			continue
+		}
 		m := knightsTable[n-1].m
 		f := newKFrames(n, m)
 		f.every = true

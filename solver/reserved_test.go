@@ -2,13 +2,11 @@ package solver
 
 import (
 	"context"
-	"flag"
 	"math/rand/v2"
 	"testing"
-)
 
-// long turns on the checks that take minutes: go test ./solver -long.
-var long = flag.Bool("long", false, "run the slow cross-checks")
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
 
 // slowPlacements returns every placement of n queens on p's board, one per
 // row, testing each square against the queens above it one by one.
@@ -87,12 +85,8 @@ func checkReserved(t *testing.T, p Problem) {
 
 func TestReservedAgainstSlow(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	top := 10
-	if testing.Short() {
-		top = 9
-	}
 	syms := []Sym{Identity, FlipH, Rot180, Rot90, Transpose}
-	for n := 1; n <= top; n++ {
+	for n := 1; n <= 10; n++ {
 		for i := 0; i < 12; i++ {
 			density := []float64{0, 0.05, 0.15, 0.3}[i%4]
 			checkReserved(t, randomReserved(rng, n, density, syms[i%len(syms)]))
@@ -102,8 +96,9 @@ func TestReservedAgainstSlow(t *testing.T) {
 
 // TestReservedLarge checks the split search with the fewest-candidates row
 // order on boards too big for the slow reference: against the plain
-// row-by-row search, an open board against the published counts, and a
-// 32×32 board's shards against its whole count.
+// row-by-row search (up to 18×18, and 24×24 with -long), an open board
+// against the published counts, and a 32×32 board's shards against its
+// whole count.
 func TestReservedLarge(t *testing.T) {
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
@@ -112,8 +107,8 @@ func TestReservedLarge(t *testing.T) {
 		density float64
 	}{{13, .1}, {14, .2}, {16, .3}, {18, .45}, {24, .6}} {
 		p := randomReserved(rng, c.n, c.density, Identity)
-		if testing.Short() && c.n > 16 || c.n > 18 && !*long {
-			continue
+		if c.n > 18 && !testflag.Long() {
+			continue // minutes: run with -long
 		}
 		got, err := countQueens(ctx, p, Options{})
 		if err != nil {
@@ -126,9 +121,6 @@ func TestReservedLarge(t *testing.T) {
 	p := Problem{Kind: Reserved, N: 14, Reserved: make([]uint64, 14)}
 	if got, _ := countQueens(ctx, p, Options{}); got != a000170Long[13] {
 		t.Errorf("open reserved 14: count = %d, want %d", got, a000170Long[13])
-	}
-	if testing.Short() {
-		return
 	}
 	p = randomReserved(rand.New(rand.NewPCG(9, 9)), 32, 0.75, Identity) // 361 placements
 	whole, err := countQueens(ctx, p, Options{})

@@ -13,6 +13,9 @@ import (
 	"testing"
 	"time"
 
+	// Nothing here has golden files or long checks, but every package's
+	// tests accept -update and -long, so that go test ./... -update works.
+	_ "github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/solver"
 )
 

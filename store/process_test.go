@@ -104,9 +104,6 @@ func checkComplete(t *testing.T, path string) (results int) {
 }
 
 func TestTwoProcesses(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	path := filepath.Join(t.TempDir(), "cache.db")
 	const puts = 100
 	names := []string{"left", "right"}
@@ -148,9 +145,6 @@ func TestTwoProcesses(t *testing.T) {
 // checks that no result is half-written. Where the kill lands is chance; the
 // process spends most of its time inside Put.
 func TestKilledMidPut(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts processes")
-	}
 	path := filepath.Join(t.TempDir(), "cache.db")
 	cmd := helper(path, "killed", 0, 2000)
 	stdout, err := cmd.StdoutPipe()

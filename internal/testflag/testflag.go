@@ -1,0 +1,28 @@
+// Package testflag defines, once, the two flags every package's tests
+// accept, so that one command line reaches them all:
+//
+//	go test ./... -update   rewrite the golden files under testdata, then review the diff
+//	go test ./... -long     run the long cross-checks too (minutes to hours)
+//
+// The go command hands such a flag to every test binary it builds, and a
+// test binary stops at a flag it does not define; so each package with tests
+// imports this one from its tests, whether or not it has golden files or long
+// checks. Only tests import it: it registers its flags on the program's
+// command line as it starts.
+package testflag
+
+import "flag"
+
+var (
+	update = flag.Bool("update", false, "rewrite the golden files under testdata instead of comparing with them")
+	long   = flag.Bool("long", false, "run the long cross-checks too: minutes to hours")
+)
+
+// Update reports whether the tests should rewrite their golden files with
+// what they got instead of comparing. It is meaningful once the test binary
+// has parsed its flags, inside a test.
+func Update() bool { return *update }
+
+// Long reports whether the tests should run their long cross-checks. It is
+// meaningful once the test binary has parsed its flags, inside a test.
+func Long() bool { return *long }
