@@ -14,7 +14,7 @@ import (
 func completionScript(t *testing.T, shell string) string {
 	t.Helper()
 	var out, errb bytes.Buffer
-	if code := run(context.Background(), []string{"queensjudge", "completion", shell}, &out, &errb); code != 0 {
+	if code := run(context.Background(), []string{"queensjudge", "completion", shell}, strings.NewReader(""), &out, &errb); code != 0 {
 		t.Fatalf("completion %s: exit %d\n%s", shell, code, errb.String())
 	}
 	return out.String()
@@ -99,7 +99,7 @@ func TestFishCompletion(t *testing.T) {
 			t.Errorf("line %d: unbalanced quotes: %s", i+1, line)
 		}
 	}
-	for _, cmd := range newApp(nil, nil).Commands {
+	for _, cmd := range newApp(nil, nil, nil).Commands {
 		want := "-n '__fish_queensjudge_no_subcommand' -a '" + cmd.Name + "'"
 		if !strings.Contains(script, want) {
 			t.Errorf("the fish script does not offer the command %s (no %q)", cmd.Name, want)
