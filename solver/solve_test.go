@@ -191,3 +191,31 @@ func TestFinishCount(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkSolutions lists placements through Options.Emit, on each of the
+// three ways an AskSolutions problem is answered: the count, then the
+// listing.
+func BenchmarkSolutions(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		p    Problem
+		max  uint64
+	}{
+		{"queens", Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, 0},                         // 365,596
+		{"knights-frames", Problem{Kind: QueensKnights, N: 12, M: 8, Ask: AskSolutions}, 0},     // 302,316
+		{"knights-rows", Problem{Kind: QueensKnights, N: 11, M: 2, Ask: AskSolutions}, 7 << 20}, // 6,963,008
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				var n uint64
+				a, err := Solve(context.Background(), c.p, Options{MaxSolutions: c.max, Emit: func(Placement) error {
+					n++
+					return nil
+				}})
+				if err != nil || n != a.Count {
+					b.Fatalf("%d emitted, count %d: %v", n, a.Count, err)
+				}
+			}
+		})
+	}
+}
