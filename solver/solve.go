@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 )
 
 // Answer is the solver's answer to a problem.
@@ -82,6 +83,33 @@ func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
 		return solveKnights(ctx, p, opt)
 	}
 	return solveQueens(ctx, p, opt)
+}
+
+// Placements returns the placements of p, an AskSolutions problem, in the
+// order Solve gives them to Options.Emit (opt.Emit itself is not used). Each
+// range over it solves p afresh; breaking out of the loop stops the solve.
+// An error (a bad problem, ErrTooManySolutions before any placement, ctx's)
+// is yielded once, with a zero Placement, and ends the sequence. The
+// placements are yielded on the goroutine that ranges.
+func Placements(ctx context.Context, p Problem, opt Options) iter.Seq2[Placement, error] {
+	return func(yield func(Placement, error) bool) {
+		if p.Ask != AskSolutions {
+			yield(Placement{}, fmt.Errorf("ask %s does not list placements", p.Ask))
+			return
+		}
+		broke := false
+		opt := opt // each range its own
+		opt.Emit = func(pl Placement) error {
+			if !yield(pl, nil) {
+				broke = true
+				return errStop
+			}
+			return nil
+		}
+		if _, err := Solve(ctx, p, opt); err != nil && !broke {
+			yield(Placement{}, err)
+		}
+	}
 }
 
 // solveQueens answers the queens-only kinds, NQueens and Reserved.
