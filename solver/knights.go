@@ -88,37 +88,31 @@ func solveKnightsRows(ctx context.Context, p Problem, m int, opt Options) (Answe
 		})
 		return Answer{Count: classes, M: m}, err
 	case AskPlacement:
-		var found *Placement
-		_, err := knightsCount(ctx, p.N, m, func(pl Placement) error {
-			found = &pl
-			return errStop
-		})
-		if err != nil && err != errStop {
-			return Answer{}, err
-		}
-		return Answer{M: m, Placement: found}, nil
-	case AskSolutions:
-		var total uint64
-		_, err := knightsCount(ctx, p.N, m, func(Placement) error {
-			if total++; total > opt.MaxSolutions {
-				return errStop
-			}
-			return nil
-		})
-		if err == errStop {
-			return Answer{}, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
-		}
+		pl, err := knightsRows(p.N, m).first(ctx)
 		if err != nil {
 			return Answer{}, err
 		}
-		if opt.Emit != nil {
-			if _, err := knightsCount(ctx, p.N, m, opt.Emit); err != nil {
-				return Answer{}, err
-			}
+		return Answer{M: m, Placement: pl}, nil
+	case AskSolutions:
+		total, err := knightsRows(p.N, m).solutions(ctx, opt)
+		if err != nil {
+			return Answer{}, err
 		}
 		return Answer{Count: total, M: m}, nil
 	}
 	return Answer{}, fmt.Errorf("ask %s is not for %s", p.Ask, p.Kind)
+}
+
+// knightsRows is the walker of m queens and m knights on an n×n board by
+// the row-by-row search, pieces in row-major order.
+func knightsRows(n, m int) walker[Placement] {
+	return walker[Placement]{
+		each: func(ctx context.Context, fn func(Placement) error) error {
+			_, err := knightsCount(ctx, n, m, fn)
+			return err
+		},
+		place: func(pl Placement) Placement { return pl },
+	}
 }
 
 // knightsMax returns the largest m for which m queens and m knights can
@@ -130,23 +124,17 @@ func knightsMax(ctx context.Context, n int, opt Options) (int, error) {
 		if (n-m)*(n-m) < m {
 			continue
 		}
-		found := false
+		var pl *Placement
+		var err error
 		if n-m > maxFrameK {
-			_, err := knightsCount(ctx, n, m, func(Placement) error {
-				found = true
-				return errStop
-			})
-			if err != nil && err != errStop {
-				return 0, err
-			}
+			pl, err = knightsRows(n, m).first(ctx)
 		} else {
-			pl, err := newKFrames(n, m).first(ctx, Options{Workers: opt.Workers})
-			if err != nil {
-				return 0, err
-			}
-			found = pl != nil
+			pl, err = newKFrames(n, m).first(ctx, Options{Workers: opt.Workers})
 		}
-		if found {
+		if err != nil {
+			return 0, err
+		}
+		if pl != nil {
 			return m, nil
 		}
 	}

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"iter"
 	"math/bits"
 	"sync"
 	"sync/atomic"
@@ -494,20 +495,31 @@ var pascal = func() (t [65][65]uint64) {
 	return t
 }()
 
+// leastFrames yields the columns C of the least frames (R, C) of their
+// orbits, in increasing order, each with its stabiliser. It ends early, with
+// w.stopped set, when the search is stopped, between frames or within one.
+func (w *kworker) leastFrames(R uint32) iter.Seq2[uint32, uint8] {
+	return func(yield func(C uint32, stab uint8) bool) {
+		for _, C := range w.f.colSets {
+			if w.stopped || (w.stop != nil && w.stop.Load()) {
+				w.stopped = true
+				return
+			}
+			ok, stab := w.f.canonical(R, C)
+			if ok && !yield(C, stab) {
+				return
+			}
+		}
+	}
+}
+
 // subCount returns the count of subproblem i: the placements of the least
-// frames of its row set, each weighed by the size of its orbit.
+// frames of its row set, each weighed by the size of its orbit. A stopped
+// search returns a count cut short.
 func (w *kworker) subCount(i int) uint64 {
 	R := w.f.subs[i]
 	var total uint64
-	for _, C := range w.f.colSets {
-		if w.stopped || (w.stop != nil && w.stop.Load()) {
-			w.stopped = true
-			return 0
-		}
-		ok, stab := w.f.canonical(R, C)
-		if !ok {
-			continue
-		}
+	for C, stab := range w.leastFrames(R) {
 		if c := w.frameCount(R, C); c != 0 {
 			total += c * uint64(8/bits.OnesCount8(stab))
 		}
@@ -516,19 +528,11 @@ func (w *kworker) subCount(i int) uint64 {
 }
 
 // subUnique returns the placements up to symmetry whose least frame has
-// row set i.
+// row set i. A stopped search returns a count cut short.
 func (w *kworker) subUnique(i int) uint64 {
 	R := w.f.subs[i]
 	var total uint64
-	for _, C := range w.f.colSets {
-		if w.stopped || (w.stop != nil && w.stop.Load()) {
-			w.stopped = true
-			return 0
-		}
-		ok, stab := w.f.canonical(R, C)
-		if !ok {
-			continue
-		}
+	for C, stab := range w.leastFrames(R) {
 		if stab == 1 {
 			total += w.frameCount(R, C)
 			continue
@@ -553,18 +557,10 @@ func (w *kworker) subUnique(i int) uint64 {
 
 // subEach calls fn with every placement whose least frame has row set i,
 // followed by its images in the other frames of the orbit, until fn returns
-// false. It reports whether fn never did.
+// false. It reports whether fn never did (and the search was not stopped).
 func (w *kworker) subEach(i int, fn func(Placement) bool) bool {
 	R := w.f.subs[i]
-	for _, C := range w.f.colSets {
-		if w.stopped || (w.stop != nil && w.stop.Load()) {
-			w.stopped = true
-			return false
-		}
-		ok, _ := w.f.canonical(R, C)
-		if !ok {
-			continue
-		}
+	for C := range w.leastFrames(R) {
 		// One symmetry for each frame of the orbit: the first that makes it.
 		var cosets []Sym
 		ims := w.f.frameImages(R, C)
@@ -592,9 +588,6 @@ func (w *kworker) subEach(i int, fn func(Placement) bool) bool {
 		}
 		w.frameCount(R, C)
 		w.each = nil
-		if w.stopped {
-			return false
-		}
 	}
-	return true
+	return !w.stopped
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 )
 
 // Answer is the solver's answer to a problem.
@@ -84,6 +85,33 @@ func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
 	return solveQueens(ctx, p, opt)
 }
 
+// Placements returns the placements of p, an AskSolutions problem, in the
+// order Solve gives them to Options.Emit (opt.Emit itself is not used). Each
+// range over it solves p afresh; breaking out of the loop stops the solve.
+// An error (a bad problem, ErrTooManySolutions before any placement, ctx's)
+// is yielded once, with a zero Placement, and ends the sequence. The
+// placements are yielded on the goroutine that ranges.
+func Placements(ctx context.Context, p Problem, opt Options) iter.Seq2[Placement, error] {
+	return func(yield func(Placement, error) bool) {
+		if p.Ask != AskSolutions {
+			yield(Placement{}, fmt.Errorf("ask %s does not list placements", p.Ask))
+			return
+		}
+		broke := false
+		opt := opt // each range its own
+		opt.Emit = func(pl Placement) error {
+			if !yield(pl, nil) {
+				broke = true
+				return errStop
+			}
+			return nil
+		}
+		if _, err := Solve(ctx, p, opt); err != nil && !broke {
+			yield(Placement{}, err)
+		}
+	}
+}
+
 // solveQueens answers the queens-only kinds, NQueens and Reserved.
 func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 	switch p.Ask {
@@ -108,43 +136,84 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			pl := FromColumns(cols)
 			return Answer{Placement: &pl}, nil
 		}
-		var found *Placement
-		err := newBoard(p).each(ctx, func(cols []int) error {
-			pl := FromColumns(append([]int(nil), cols...))
-			found = &pl
-			return errStop
-		})
-		if err != nil && err != errStop {
-			return Answer{}, err
-		}
-		return Answer{Placement: found}, nil
-	case AskSolutions:
-		b := newBoard(p)
-		var total uint64
-		err := b.each(ctx, func([]int) error {
-			if total++; total > opt.MaxSolutions {
-				return errStop
-			}
-			return nil
-		})
-		if err == errStop {
-			return Answer{}, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
-		}
+		pl, err := queensWalk(p).first(ctx)
 		if err != nil {
 			return Answer{}, err
 		}
-		if opt.Emit != nil {
-			err = b.each(ctx, func(cols []int) error {
-				return opt.Emit(FromColumns(append([]int(nil), cols...)))
-			})
+		return Answer{Placement: pl}, nil
+	case AskSolutions:
+		total, err := queensWalk(p).solutions(ctx, opt)
+		if err != nil {
+			return Answer{}, err
 		}
-		return Answer{Count: total}, err
+		return Answer{Count: total}, nil
 	}
 	return Answer{}, fmt.Errorf("ask %s is not for %s", p.Ask, p.Kind)
 }
 
 // errStop ends a walk early once it has what it needs.
 var errStop = errors.New("stop")
+
+// walker is a search that lists the placements of a problem one by one, in a
+// fixed order, in the form T it finds them in (a board's columns, a
+// Placement).
+type walker[T any] struct {
+	// each calls fn with every placement in order, stopping at the first
+	// error fn returns, or ctx's, and returning it. The T may be reused
+	// between calls.
+	each func(ctx context.Context, fn func(T) error) error
+	// place makes a Placement of a T, one that outlives the call to fn.
+	place func(T) Placement
+}
+
+// first returns the first placement of w, or nil when there is none.
+func (w walker[T]) first(ctx context.Context) (*Placement, error) {
+	var found *Placement
+	err := w.each(ctx, func(x T) error {
+		pl := w.place(x)
+		found = &pl
+		return errStop
+	})
+	if err != nil && err != errStop {
+		return nil, err
+	}
+	return found, nil
+}
+
+// solutions answers AskSolutions: it returns the number of placements and
+// emits each to opt.Emit. It walks twice: the first walk counts, stopping
+// with ErrTooManySolutions past opt.MaxSolutions, so that nothing is
+// emitted for a problem over the limit; the second emits.
+func (w walker[T]) solutions(ctx context.Context, opt Options) (uint64, error) {
+	var total uint64
+	err := w.each(ctx, func(T) error {
+		if total++; total > opt.MaxSolutions {
+			return errStop
+		}
+		return nil
+	})
+	if err == errStop {
+		return 0, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
+	}
+	if err != nil {
+		return 0, err
+	}
+	if opt.Emit != nil {
+		if err := w.each(ctx, func(x T) error { return opt.Emit(w.place(x)) }); err != nil {
+			return 0, err
+		}
+	}
+	return total, nil
+}
+
+// queensWalk is the walker of a queens-only problem: the board's search,
+// in lexicographic order of columns.
+func queensWalk(p Problem) walker[[]int] {
+	return walker[[]int]{
+		each:  newBoard(p).each,
+		place: func(cols []int) Placement { return FromColumns(append([]int(nil), cols...)) },
+	}
+}
 
 // FinishCount returns the answer to a long count of p (AskCount or
 // AskUnique) from the number of its placements, summed over the

@@ -2,7 +2,9 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -189,5 +191,137 @@ func TestFinishCount(t *testing.T) {
 		if want := solve(t, p).Count; got.Count != want {
 			t.Errorf("FinishCount(unique %d) = %d, want %d", n, got.Count, want)
 		}
+	}
+}
+
+// TestPlacements checks the iterator against Options.Emit on each way a
+// solutions problem is answered, that breaking out of it stops the solve,
+// and that an error is yielded once and ends it.
+func TestPlacements(t *testing.T) {
+	ctx := context.Background()
+	strs := func(pls []Placement) []string {
+		var out []string
+		for _, pl := range pls {
+			out = append(out, pl.String())
+		}
+		return out
+	}
+	reserved := Problem{Kind: Reserved, N: 8, Reserved: make([]uint64, 8), Ask: AskSolutions}
+	reserved.Reserved[2] = 1 << 2
+	for _, p := range []Problem{
+		{Kind: NQueens, N: 8, Ask: AskSolutions},
+		reserved,
+		{Kind: QueensKnights, N: 6, M: 3, Ask: AskSolutions},  // by frames
+		{Kind: QueensKnights, N: 10, M: 1, Ask: AskSolutions}, // by rows
+	} {
+		var want []Placement
+		_, err := Solve(ctx, p, Options{Emit: func(pl Placement) error {
+			want = append(want, pl)
+			return nil
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []Placement
+		for pl, err := range Placements(ctx, p, Options{}) {
+			if err != nil {
+				t.Fatalf("%s %d: %v", p.Kind, p.N, err)
+			}
+			got = append(got, pl)
+		}
+		if !slices.Equal(strs(got), strs(want)) {
+			t.Errorf("%s %d: Placements gave %d placements, Emit %d, or another order", p.Kind, p.N, len(got), len(want))
+		}
+
+		// Called directly, not ranged over: a yield after one that returned
+		// false is counted here rather than a panic of the range loop.
+		calls := 0
+		Placements(ctx, p, Options{})(func(Placement, error) bool {
+			calls++
+			return calls < 3
+		})
+		if calls != 3 {
+			t.Errorf("%s %d: %d yields, want 3: the solve went on after the consumer broke", p.Kind, p.N, calls)
+		}
+	}
+
+	cancelled, cancel := context.WithCancel(ctx)
+	cancel()
+	for _, c := range []struct {
+		name string
+		ctx  context.Context
+		p    Problem
+		opt  Options
+		want error // nil: any error
+	}{
+		{"over the limit", ctx, Problem{Kind: NQueens, N: 8, Ask: AskSolutions}, Options{MaxSolutions: 91}, ErrTooManySolutions},
+		{"knights over the limit", ctx, Problem{Kind: QueensKnights, N: 6, M: 3, Ask: AskSolutions}, Options{MaxSolutions: 175}, ErrTooManySolutions},
+		{"cancelled", cancelled, Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, Options{}, context.Canceled},
+		{"knights cancelled", cancelled, Problem{Kind: QueensKnights, N: 12, M: 8, Ask: AskSolutions}, Options{}, context.Canceled},
+		{"bad problem", ctx, Problem{Kind: NQueens, N: 0, Ask: AskSolutions}, Options{}, nil},
+		{"not solutions", ctx, Problem{Kind: NQueens, N: 8, Ask: AskCount}, Options{}, nil},
+	} {
+		calls := 0
+		Placements(c.ctx, c.p, c.opt)(func(pl Placement, err error) bool {
+			calls++
+			if err == nil || c.want != nil && !errors.Is(err, c.want) || pl.N != 0 {
+				t.Errorf("%s: yielded %v, %v; want a zero placement and %v", c.name, pl, err, c.want)
+			}
+			return true
+		})
+		if calls != 1 {
+			t.Errorf("%s: %d yields, want 1", c.name, calls)
+		}
+	}
+
+	// Cancelled while it lists: the placements so far, then the error, once.
+	mid, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var placed, errs int
+	for pl, err := range Placements(mid, Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, Options{}) {
+		if errs > 0 {
+			t.Fatalf("yielded %v, %v after the error", pl, err)
+		}
+		if err != nil {
+			if !errors.Is(err, context.Canceled) {
+				t.Errorf("cancelled while listing: %v, want %v", err, context.Canceled)
+			}
+			errs++
+			continue
+		}
+		if placed++; placed == 10 {
+			cancel()
+		}
+	}
+	if errs != 1 || placed >= 365596 {
+		t.Errorf("cancelled after 10 placements: %d placements and %d errors, want fewer than 365596 and 1", placed, errs)
+	}
+}
+
+// BenchmarkSolutions lists placements through Options.Emit, on each of the
+// three ways an AskSolutions problem is answered: the count, then the
+// listing.
+func BenchmarkSolutions(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		p    Problem
+		max  uint64
+	}{
+		{"queens", Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, 0},                         // 365,596
+		{"knights-frames", Problem{Kind: QueensKnights, N: 12, M: 8, Ask: AskSolutions}, 0},     // 302,316
+		{"knights-rows", Problem{Kind: QueensKnights, N: 11, M: 2, Ask: AskSolutions}, 7 << 20}, // 6,963,008
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for range b.N {
+				var n uint64
+				a, err := Solve(context.Background(), c.p, Options{MaxSolutions: c.max, Emit: func(Placement) error {
+					n++
+					return nil
+				}})
+				if err != nil || n != a.Count {
+					b.Fatalf("%d emitted, count %d: %v", n, a.Count, err)
+				}
+			}
+		})
 	}
 }
