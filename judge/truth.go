@@ -2,7 +2,6 @@ package judge
 
 import (
 	"context"
-	"errors"
 	"iter"
 
 	"github.com/queensjudge/queensjudge/problems"
@@ -58,30 +57,18 @@ func (s SolverTruths) Truth(ctx context.Context, p problems.Problem) (Truth, err
 }
 
 // SolveTruth returns the ground truth of p from the solver. For a solutions
-// problem, Key.Solutions solves it again to stream the placements.
+// problem, Truth.Solutions solves it again to stream the placements.
 func SolveTruth(ctx context.Context, p solver.Problem, opt solver.Options) (Truth, error) {
 	opt.Emit = nil
 	a, err := solver.Solve(ctx, p, opt)
 	if err != nil {
 		return Truth{}, err
 	}
-	k := Truth{Problem: p, Answer: a}
+	t := Truth{Problem: p, Answer: a}
 	if p.Ask == solver.AskSolutions {
-		k.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
-			return func(yield func(solver.Placement, error) bool) {
-				errStop := errors.New("stop")
-				o := opt
-				o.Emit = func(pl solver.Placement) error {
-					if !yield(pl, nil) {
-						return errStop
-					}
-					return nil
-				}
-				if _, err := solver.Solve(ctx, p, o); err != nil && !errors.Is(err, errStop) {
-					yield(solver.Placement{}, err)
-				}
-			}
+		t.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
+			return solver.Placements(ctx, p, opt)
 		}
 	}
-	return k, nil
+	return t, nil
 }
