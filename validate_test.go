@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,28 +69,42 @@ func TestValidateLikeJudges(t *testing.T) {
 		{"answer file disagrees", cses, wrongAns, []string{"kind=reserved", "ask=count"}, "65\n", 1, "the solver says 65"},
 		{"bad input", write("bad.in", "eight\n"), empty, []string{"kind=nqueens", "ask=count"}, "92\n", 1, "want n"},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			feedback := t.TempDir()
-			args := append([]string{"validate", c.input, c.ans, feedback}, c.flags...)
-			cmd := binary(t, c.output, args...)
-			out, _ := cmd.CombinedOutput()
-			if got := cmd.ProcessState.ExitCode(); got != c.status {
-				t.Errorf("exit status %d, want %d\n%s", got, c.status, out)
-			}
-			msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
-			if err != nil {
-				t.Fatalf("judgemessage.txt: %v", err)
-			}
-			if !strings.Contains(string(msg), c.judgeMsg) {
-				t.Errorf("judgemessage.txt = %q, want it to hold %q", msg, c.judgeMsg)
-			}
-			team, err := os.ReadFile(filepath.Join(feedback, "teammessage.txt"))
-			if err != nil {
-				t.Fatalf("teammessage.txt: %v", err)
-			}
-			if c.status == 43 && strings.Contains(string(team), "65") {
-				t.Errorf("teammessage.txt = %q reveals the answer", team)
-			}
-		})
+		// Every case runs in-process, with the team output as the app's
+		// stdin, and again as its own process, as a judge host runs it.
+		for _, how := range []string{"in-process", "process"} {
+			t.Run(c.name+"/"+how, func(t *testing.T) {
+				feedback := t.TempDir()
+				args := append([]string{"validate", c.input, c.ans, feedback}, c.flags...)
+				var got int
+				var out []byte
+				if how == "process" {
+					cmd := binary(t, c.output, args...)
+					out, _ = cmd.CombinedOutput()
+					got = cmd.ProcessState.ExitCode()
+				} else {
+					var b bytes.Buffer
+					db := filepath.Join(t.TempDir(), "cache.db")
+					got = run(context.Background(), append([]string{"queensjudge", "--db", db}, args...), strings.NewReader(c.output), &b, &b)
+					out = b.Bytes()
+				}
+				if got != c.status {
+					t.Errorf("exit status %d, want %d\n%s", got, c.status, out)
+				}
+				msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+				if err != nil {
+					t.Fatalf("judgemessage.txt: %v", err)
+				}
+				if !strings.Contains(string(msg), c.judgeMsg) {
+					t.Errorf("judgemessage.txt = %q, want it to hold %q", msg, c.judgeMsg)
+				}
+				team, err := os.ReadFile(filepath.Join(feedback, "teammessage.txt"))
+				if err != nil {
+					t.Fatalf("teammessage.txt: %v", err)
+				}
+				if c.status == 43 && strings.Contains(string(team), "65") {
+					t.Errorf("teammessage.txt = %q reveals the answer", team)
+				}
+			})
+		}
 	}
 }
