@@ -87,7 +87,7 @@ func (c *columns) base() int {
 func (c *columns) shape() *failure {
 	n := c.n
 	if c.count != int64(n) {
-		return fail(WA, c.line, "%s, expected %d (one for each row)", plural(c.count, "column number"), n)
+		return fail(WA, c.line, "%s, expected %d (one for each row)", solver.Plural(c.count, "column number"), n)
 	}
 	if c.rowOff >= 0 {
 		return fail(WA, c.line, "row %d from the top: column %s is off the board of %d columns",

@@ -109,10 +109,10 @@ func (ck *checker) placement(pl solver.Placement, line int) *failure {
 	switch k := len(pl.Queens); {
 	case k > p.M:
 		return keyError("a valid placement of %s and %s, but the key says the largest m is %d",
-			plural(int64(k), "queen"), plural(int64(k), "knight"), p.M)
+			solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"), p.M)
 	case k < p.M:
-		return fail(WA, line, "%s and %s, expected %d of each", plural(int64(k), "queen"), plural(int64(k), "knight"), p.M).
-			withTeam("%s and %s: valid, but not the most pieces possible", plural(int64(k), "queen"), plural(int64(k), "knight"))
+		return fail(WA, line, "%s and %s, expected %d of each", solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"), p.M).
+			withTeam("%s and %s: valid, but not the most pieces possible", solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"))
 	}
 	return nil
 }
