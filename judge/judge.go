@@ -121,7 +121,7 @@ func (ck *checker) placement(pl solver.Placement, line int) *failure {
 // (0 or 1); nil means valid. The columns are made 0-based.
 func (ck *checker) columns(c *columns, base int) *failure {
 	c.toZero(base)
-	f := violation(checkColumns(ck.p, c.cols), c.line)
+	f := violation(solver.CheckColumns(ck.p, c.cols), c.line)
 	if f != nil && c.row0 < 0 && c.rowN < 0 {
 		f.msg += fmt.Sprintf(" (columns read as counting from %d)", base)
 	}
