@@ -42,7 +42,7 @@ func readBoard(s *scanner, t token, p solver.Problem, blocks bool) (b board, nex
 			return b, t, false, fail(PE, t.line, "a space inside a board row: write each row as %d characters with no spaces", n)
 		}
 		if t.size != b.width {
-			return b, t, false, fail(PE, t.line, "row %d of the board has %s, but row 1 has %d", b.rows+1, plural(t.size, "square"), b.width)
+			return b, t, false, fail(PE, t.line, "row %d of the board has %s, but row 1 has %d", b.rows+1, solver.Plural(t.size, "square"), b.width)
 		}
 		r := b.rows
 		for c, ch := range t.text {
@@ -83,7 +83,7 @@ func (b *board) shape(p solver.Problem, blocks bool) *failure {
 	case blocks && b.width == int64(n) && b.rows%n == 0:
 		return fail(PE, b.line, "%d rows of %d squares: separate the placements with a blank line", b.rows, n)
 	default:
-		return fail(WA, b.line, "board has %s of %s, expected %d×%d", plural(int64(b.rows), "row"), plural(b.width, "square"), n, n)
+		return fail(WA, b.line, "board has %s of %s, expected %d×%d", solver.Plural(int64(b.rows), "row"), solver.Plural(b.width, "square"), n, n)
 	}
 	if b.hasStar {
 		f := fail(WA, b.line, "square %s is marked * but is not reserved", b.star.Name(n))
@@ -93,13 +93,13 @@ func (b *board) shape(p solver.Problem, blocks bool) *failure {
 	// Beyond n+1 of a kind the pieces were not all kept; solver.Check
 	// judges the rest.
 	if b.queens > int64(n)+1 {
-		return fail(WA, b.line, "%s on a board of %d rows: two share a row", plural(b.queens, "queen"), n)
+		return fail(WA, b.line, "%s on a board of %d rows: two share a row", solver.Plural(b.queens, "queen"), n)
 	}
 	if b.knights > int64(n)+1 && p.Kind == solver.QueensKnights {
-		return fail(WA, b.line, "%s, more than the m ≤ %d of a %d×%d board", plural(b.knights, "knight"), n, n, n)
+		return fail(WA, b.line, "%s, more than the m ≤ %d of a %d×%d board", solver.Plural(b.knights, "knight"), n, n, n)
 	}
 	if b.knights > int64(n)+1 {
-		return fail(WA, b.line, "%s, expected 0", plural(b.knights, "knight"))
+		return fail(WA, b.line, "%s, expected 0", solver.Plural(b.knights, "knight"))
 	}
 	return nil
 }

@@ -1,10 +1,6 @@
 package judge
 
-import (
-	"fmt"
-
-	"github.com/queensjudge/queensjudge/solver"
-)
+import "github.com/queensjudge/queensjudge/solver"
 
 // columns is one placement read in the column form: the column of the queen
 // in each row from the top, as written (from 0 or from 1).
@@ -87,7 +83,7 @@ func (c *columns) base() int {
 func (c *columns) shape() *failure {
 	n := c.n
 	if c.count != int64(n) {
-		return fail(WA, c.line, "%s, expected %d (one for each row)", plural(c.count, "column number"), n)
+		return fail(WA, c.line, "%s, expected %d (one for each row)", solver.Plural(c.count, "column number"), n)
 	}
 	if c.rowOff >= 0 {
 		return fail(WA, c.line, "row %d from the top: column %s is off the board of %d columns",
@@ -108,61 +104,4 @@ func (c *columns) toZero(base int) {
 	for i := range c.cols {
 		c.cols[i] -= int32(base)
 	}
-}
-
-// checkColumns reports the first violation that keeps the queens-only
-// placement with a queen in row r, column cols[r] (0-based, on the board)
-// from answering p, with solver.Check's order and messages: the rows from
-// the top, each queen checked against the queens above it, a reserved square
-// first, then the nearest queen sharing a line.
-//
-// It exists because solver.Check sorts a slice of pieces, which for n =
-// 10,000,000 takes 20 s and half a gigabyte; this takes well under a second
-// and 5 bits a row beyond cols. The tests hold it to solver.Check.
-func checkColumns(p solver.Problem, cols []int32) *solver.Violation {
-	n := len(cols)
-	used := make([]uint64, (n+63)/64)
-	diag := make([]uint64, (2*n+63)/64)
-	anti := make([]uint64, (2*n+63)/64)
-	for r, c32 := range cols {
-		c := int(c32)
-		if p.IsReserved(r, c) {
-			s := solver.Square{Row: r, Col: c}
-			return &solver.Violation{Msg: "square " + s.Name(n) + " is reserved", Squares: []solver.Square{s}}
-		}
-		d, a := r-c+n-1, r+c
-		if has(used, c) || has(diag, d) || has(anti, a) {
-			return columnConflict(cols, r)
-		}
-		set(used, c)
-		set(diag, d)
-		set(anti, a)
-	}
-	return nil
-}
-
-func has(bits []uint64, i int) bool { return bits[i>>6]>>(uint(i)&63)&1 == 1 }
-func set(bits []uint64, i int)      { bits[i>>6] |= 1 << (uint(i) & 63) }
-
-// columnConflict names the queen of row r and the nearest queen above it on
-// one of its lines: the first found going up, since the distance between
-// two queens on a line is their distance in rows.
-func columnConflict(cols []int32, r int) *solver.Violation {
-	n := len(cols)
-	c := int(cols[r])
-	for e := r - 1; e >= 0; e-- {
-		ce := int(cols[e])
-		if ce == c || ce-c == r-e || c-ce == r-e {
-			line := "diagonal"
-			if ce == c {
-				line = "column"
-			}
-			a, b := solver.Square{Row: e, Col: ce}, solver.Square{Row: r, Col: c}
-			return &solver.Violation{
-				Msg:     fmt.Sprintf("queens on %s and %s share a %s", a.Name(n), b.Name(n), line),
-				Squares: []solver.Square{a, b},
-			}
-		}
-	}
-	return nil // not reached: a line of row r was marked by a row above
 }

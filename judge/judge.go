@@ -109,10 +109,10 @@ func (ck *checker) placement(pl solver.Placement, line int) *failure {
 	switch k := len(pl.Queens); {
 	case k > p.M:
 		return keyError("a valid placement of %s and %s, but the key says the largest m is %d",
-			plural(int64(k), "queen"), plural(int64(k), "knight"), p.M)
+			solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"), p.M)
 	case k < p.M:
-		return fail(WA, line, "%s and %s, expected %d of each", plural(int64(k), "queen"), plural(int64(k), "knight"), p.M).
-			withTeam("%s and %s: valid, but not the most pieces possible", plural(int64(k), "queen"), plural(int64(k), "knight"))
+		return fail(WA, line, "%s and %s, expected %d of each", solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"), p.M).
+			withTeam("%s and %s: valid, but not the most pieces possible", solver.Plural(int64(k), "queen"), solver.Plural(int64(k), "knight"))
 	}
 	return nil
 }
@@ -121,7 +121,7 @@ func (ck *checker) placement(pl solver.Placement, line int) *failure {
 // (0 or 1); nil means valid. The columns are made 0-based.
 func (ck *checker) columns(c *columns, base int) *failure {
 	c.toZero(base)
-	f := violation(checkColumns(ck.p, c.cols), c.line)
+	f := violation(solver.CheckColumns(ck.p, c.cols), c.line)
 	if f != nil && c.row0 < 0 && c.rowN < 0 {
 		f.msg += fmt.Sprintf(" (columns read as counting from %d)", base)
 	}

@@ -556,57 +556,6 @@ func TestJudgeLargePlacement(t *testing.T) {
 	}
 }
 
-// TestCheckColumns holds the fast column check to solver.Check on random
-// placements of random boards: the same first violation, word for word.
-func TestCheckColumns(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for i := 0; i < 20000; i++ {
-		n := 1 + rng.IntN(9)
-		p := solver.Problem{Kind: solver.NQueens, N: n, Ask: solver.AskPlacement}
-		if rng.IntN(2) == 0 {
-			p.Kind, p.Reserved = solver.Reserved, make([]uint64, n)
-			for r := range p.Reserved {
-				p.Reserved[r] = rng.Uint64() & rng.Uint64() & rng.Uint64() & (1<<uint(n) - 1)
-			}
-		}
-		cols := make([]int32, n)
-		perm := rng.Perm(n)
-		for r := range cols {
-			cols[r] = int32(perm[r])
-			if rng.IntN(4) == 0 {
-				cols[r] = int32(rng.IntN(n))
-			}
-		}
-		compareColumns(t, p, cols)
-	}
-	// Every 6×6 permutation, to be sure of the plain board.
-	p := solver.Problem{Kind: solver.NQueens, N: 6, Ask: solver.AskPlacement}
-	var walk func(cols []int32)
-	walk = func(cols []int32) {
-		if len(cols) == 6 {
-			compareColumns(t, p, cols)
-			return
-		}
-		for c := range int32(6) {
-			walk(append(cols, c))
-		}
-	}
-	walk(nil)
-}
-
-func compareColumns(t *testing.T, p solver.Problem, cols []int32) {
-	t.Helper()
-	ints := make([]int, len(cols))
-	for i, c := range cols {
-		ints[i] = int(c)
-	}
-	want := solver.Check(p, solver.FromColumns(ints))
-	got := checkColumns(p, cols)
-	if (got == nil) != (want == nil) || got != nil && (got.Msg != want.Msg || !slices.Equal(got.Squares, want.Squares)) {
-		t.Fatalf("checkColumns(%v on %v) = %v, want solver.Check's %v", cols, p.Reserved, got, want)
-	}
-}
-
 func TestClip(t *testing.T) {
 	for _, c := range []struct {
 		in   string

@@ -194,8 +194,8 @@ func judgeSolutions(ctx context.Context, s *scanner, ck *checker, truth Truth) *
 		if truth.Solutions != nil {
 			missing = firstMissing(ctx, truth, h, entries)
 		}
-		return fail(WA, 0, "%s, expected %d%s", plural(int64(listed), "placement"), want, missing).
-			withTeam("%s, all valid and distinct, but some are missing", plural(int64(listed), "placement"))
+		return fail(WA, 0, "%s, expected %d%s", solver.Plural(int64(listed), "placement"), want, missing).
+			withTeam("%s, all valid and distinct, but some are missing", solver.Plural(int64(listed), "placement"))
 	}
 	return accepted("all %d placements", want)
 }

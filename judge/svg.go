@@ -103,7 +103,7 @@ func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highli
 	at := func(s solver.Square) (int, int) { return x0 + s.Col*svgCell, y0 + s.Row*svgCell }
 	on := func(s solver.Square) bool { return s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n }
 
-	label := fmt.Sprintf("%d×%d board, %s, %s", n, n, plural(int64(len(pl.Queens)), "queen"), plural(int64(len(pl.Knights)), "knight"))
+	label := fmt.Sprintf("%d×%d board, %s, %s", n, n, solver.Plural(int64(len(pl.Queens)), "queen"), solver.Plural(int64(len(pl.Knights)), "knight"))
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%s" height="%s" role="img" aria-label="%s">`+"\n",
 		width, height, scale(width), scale(height), label)
 	fmt.Fprintf(b, "<title>%s</title>\n", html.EscapeString(describe(pl, highlight, n)))

@@ -203,10 +203,3 @@ func showNumber(digits []byte, size int64) string {
 	}
 	return fmt.Sprintf("%s… (%d digits)", digits[:min(len(digits), 12)], size)
 }
-
-func plural(k int64, noun string) string {
-	if k == 1 {
-		return "1 " + noun
-	}
-	return strconv.FormatInt(k, 10) + " " + noun + "s"
-}

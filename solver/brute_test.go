@@ -87,3 +87,70 @@ func bruteClasses(pls []Placement, group []Sym) int {
 	}
 	return len(seen)
 }
+
+// bruteOn returns the pieces on each square pl names, true for a queen.
+func bruteOn(pl Placement) map[Square][]bool {
+	on := map[Square][]bool{}
+	for _, q := range pl.Queens {
+		on[q] = append(on[q], true)
+	}
+	for _, k := range pl.Knights {
+		on[k] = append(on[k], false)
+	}
+	return on
+}
+
+// bruteBefore reports whether a comes before b in row-major order.
+func bruteBefore(a, b Square) bool {
+	return a.Row < b.Row || a.Row == b.Row && a.Col < b.Col
+}
+
+// bruteCheck judges pl against p by the rules written out, piece against
+// piece. shape is false when the board is the wrong size, a piece stands off
+// it or the pieces are the wrong number: n queens and no knights, or for
+// queens-knights m of each (any equal numbers with AnyM). With the shape
+// right, bad is false when pl answers p, and otherwise first is the first
+// square in row-major order that breaks a rule: it holds two pieces, or a
+// queen on a reserved square, or a piece attacked by a piece on a square
+// before it.
+func bruteCheck(p Problem, pl Placement) (shape bool, first Square, bad bool) {
+	n := p.N
+	if pl.N != n {
+		return false, Square{}, false
+	}
+	on := bruteOn(pl)
+	for s := range on {
+		if s.Row < 0 || s.Row >= n || s.Col < 0 || s.Col >= n {
+			return false, Square{}, false
+		}
+	}
+	q, k := len(pl.Queens), len(pl.Knights)
+	switch {
+	case p.Kind != QueensKnights && (q != n || k != 0),
+		p.Kind == QueensKnights && p.M == AnyM && q != k,
+		p.Kind == QueensKnights && p.M != AnyM && (q != p.M || k != p.M):
+		return false, Square{}, false
+	}
+	for r := range n {
+		for c := range n {
+			s := Square{r, c}
+			here := on[s]
+			if len(here) > 1 {
+				return true, s, true
+			}
+			for _, queen := range here {
+				if queen && p.IsReserved(r, c) {
+					return true, s, true
+				}
+				for e, there := range on {
+					for _, eQueen := range there {
+						if bruteBefore(e, s) && bruteAttack(e, eQueen, s, queen) {
+							return true, s, true
+						}
+					}
+				}
+			}
+		}
+	}
+	return true, Square{}, false
+}
