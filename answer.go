@@ -67,7 +67,7 @@ func answerText(ask solver.Ask, a solver.Answer) string {
 		}
 		return s
 	case solver.AskSolutions:
-		return plural(int(a.Count), "placement")
+		return solver.Plural(int64(a.Count), "placement")
 	}
 	return strconv.FormatUint(a.Count, 10)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -37,11 +36,4 @@ func needArgs(c *cli.Context, what string) error {
 		return usagef("%s: no %s given", c.Command.Name, what)
 	}
 	return nil
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
 }
