@@ -9,6 +9,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // The queens-knights searches and what checks them:
@@ -271,7 +273,11 @@ func TestKnightsAgainstSlow(t *testing.T) {
 // moments: the count, the classes and the placements themselves.
 func TestKnightsFramesAgainstRows(t *testing.T) {
 	ctx := context.Background()
-	for n := 1; n <= 10; n++ {
+	top := 8 // n = 9 takes 2.4 s, n = 10 (m ≥ 7) little more: -long
+	if testflag.Long() {
+		top = 10
+	}
+	for n := 1; n <= top; n++ {
 		for m := max(0, n-maxFrameK); m <= n; m++ {
 			if (n >= 8 && m < n-4) || (n == 10 && m < 7) {
 				continue // counts of 10^5 and more: seconds for the row search
