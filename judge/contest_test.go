@@ -26,26 +26,6 @@ func loadSet(t testing.TB, path string) *problems.Set {
 	return set
 }
 
-// golden compares got with the file testdata/contest/name, or rewrites the
-// file with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "contest", name)
-	if testflag.Update() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s\nwant:\n%s", name, got, want)
-	}
-}
-
 // TestContestGolden judges the contest in testdata/contest twice, from the
 // submissions directory and from the manifest of timed attempts, and
 // compares every output with its golden file.
@@ -65,7 +45,7 @@ func TestContestGolden(t *testing.T) {
 			for _, err := range slices.Concat(errs, r.Warnings) {
 				fmt.Fprintln(&warnings, err)
 			}
-			golden(t, c.name+".warnings.golden", warnings.Bytes())
+			testflag.Golden(t, filepath.Join("testdata", "contest", c.name+".warnings.golden"), warnings.Bytes())
 			for _, w := range []struct {
 				ext   string
 				write func(io.Writer, Report) error
@@ -80,7 +60,7 @@ func TestContestGolden(t *testing.T) {
 				if err := w.write(&b, r); err != nil {
 					t.Fatal(err)
 				}
-				golden(t, c.name+"."+w.ext+".golden", b.Bytes())
+				testflag.Golden(t, filepath.Join("testdata", "contest", c.name+"."+w.ext+".golden"), b.Bytes())
 			}
 			for _, res := range r.Results {
 				k, err := SolverTruths{}.Truth(context.Background(), mustProblem(t, set, res.Problem))

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queensjudge/queensjudge/picture"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -101,7 +102,7 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 			rs.Judge = res.Message
 		}
 		if res.Verdict == WA && len(res.Squares) > 0 && pictures != nil {
-			rs.Picture = picture(pictures, res)
+			rs.Picture = boardOf(pictures, res)
 		}
 		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
@@ -129,18 +130,18 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 	return nil
 }
 
-// picture draws the placement of a wrong answer, or returns "" when
+// boardOf draws the placement of a wrong answer, or returns "" when
 // pictures has none to give.
-func picture(pictures Pictures, res Result) template.HTML {
+func boardOf(pictures Pictures, res Result) template.HTML {
 	p, pl, ok := pictures(res.Team, res.Problem, res.File)
 	if !ok {
 		return ""
 	}
 	var b strings.Builder
-	if err := WriteBoardSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
+	if err := picture.WriteSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
 		return ""
 	}
-	// WriteBoardSVG writes only numbers, file letters and its own words,
+	// WriteSVG writes only numbers, file letters and its own words,
 	// escaped: safe as HTML.
 	return template.HTML(b.String())
 }

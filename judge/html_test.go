@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -56,7 +57,7 @@ func TestWriteHTML(t *testing.T) {
 		t.Errorf("the report draws %d boards, want %d of 4", got, want)
 	}
 	selfContained(t, page)
-	goldenFile(t, filepath.Join("testdata", "html", "contest.golden"), b.Bytes())
+	testflag.Golden(t, filepath.Join("testdata", "html", "contest.golden"), b.Bytes())
 
 	// No pictures without the callback.
 	b.Reset()
@@ -173,5 +174,28 @@ func TestParsePlacement(t *testing.T) {
 	}
 	if _, ok := ReadPlacement(solver.Problem{N: 4}, strings.NewReader("2 4 1 3 "+strings.Repeat(" ", 100)), Limits{MaxBytes: 50}); ok {
 		t.Errorf("ParsePlacement read past lim.MaxBytes")
+	}
+}
+
+func TestSquaresNamed(t *testing.T) {
+	for _, c := range []struct {
+		names []string
+		n     int
+		want  []solver.Square
+	}{
+		{[]string{"b3", "a8"}, 8, []solver.Square{{Row: 5, Col: 1}, {Row: 0, Col: 0}}},
+		{[]string{"aa1"}, 30, []solver.Square{{Row: 29, Col: 26}}},
+		{[]string{"b9", "i1", "3", "b", "B3", "b03", ""}, 8, nil},
+	} {
+		got := squaresNamed(c.names, c.n)
+		if len(got) != len(c.want) {
+			t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			}
+		}
 	}
 }
