@@ -11,6 +11,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/report"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -50,22 +51,22 @@ error (the ground truth could not be had; exit status 1).`,
 				return err
 			}
 			src.Solve(c.ctx, []*problems.Set{set})
-			report := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
-			for _, w := range report.Warnings {
+			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			for _, w := range judged.Warnings {
 				fmt.Fprintf(c.stderr, "warning: %v\n", w)
 			}
-			if err := writeReport(c.stdout, c.format, report); err != nil {
+			if err := writeReport(c.stdout, c.format, judged); err != nil {
 				return err
 			}
 			path := submissionPath(c.Args().Get(1))
-			if err := keepJudgements(c.ctx, c.db, set, report, subs, path); err != nil {
+			if err := keepJudgements(c.ctx, c.db, set, judged, subs, path); err != nil {
 				return err
 			}
-			if err := writeExports(c, report, pictures(set, path)); err != nil {
+			if err := writeExports(c, judged, pictures(set, path)); err != nil {
 				return err
 			}
 			failed := len(errs) > 0
-			for _, r := range report.Results {
+			for _, r := range judged.Results {
 				if r.Verdict == judge.JE {
 					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
 					failed = true
@@ -89,25 +90,25 @@ func loadSubmissions(path string) ([]judge.Submission, []error) {
 func writeReport(w io.Writer, format string, r judge.Report) error {
 	switch format {
 	case "json":
-		return judge.WriteJSON(w, r)
+		return report.WriteJSON(w, r)
 	case "yaml":
-		return writeYAMLOf(w, func(w io.Writer) error { return judge.WriteJSON(w, r) })
+		return writeYAMLOf(w, func(w io.Writer) error { return report.WriteJSON(w, r) })
 	case "csv":
-		return judge.WriteCSV(w, r)
+		return report.WriteCSV(w, r)
 	}
-	return judge.WriteTable(w, r)
+	return report.WriteTable(w, r)
 }
 
 // writeExports writes the files that --scoreboard, --results-tsv and
 // --html name.
-func writeExports(c *call, r judge.Report, pics judge.Pictures) error {
+func writeExports(c *call, r judge.Report, pics report.Pictures) error {
 	exports := []struct {
 		flag  string
 		write func(io.Writer, judge.Report) error
 	}{
-		{"scoreboard", judge.WriteCCSScoreboard},
-		{"results-tsv", judge.WriteResultsTSV},
-		{"html", func(w io.Writer, r judge.Report) error { return judge.WriteHTML(w, r, pics) }},
+		{"scoreboard", report.WriteCCSScoreboard},
+		{"results-tsv", report.WriteResultsTSV},
+		{"html", func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pics) }},
 	}
 	for _, e := range exports {
 		path := c.String(e.flag)
@@ -127,7 +128,7 @@ func writeExports(c *call, r judge.Report, pics judge.Pictures) error {
 
 // pictures gives the report the placements teams submitted, read again from
 // their files (path gives a file's absolute path).
-func pictures(set *problems.Set, path func(file string) string) judge.Pictures {
+func pictures(set *problems.Set, path func(file string) string) report.Pictures {
 	return func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
 		p, ok := set.Problem(problem)
 		if !ok {

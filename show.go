@@ -4,11 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/picture"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
@@ -92,6 +93,31 @@ names one. An id that was never solved is an error.`,
 	}
 }
 
+// terminalGlyphs returns the chess glyphs when the locale says UTF-8, the
+// letters otherwise.
+func terminalGlyphs() picture.Glyphs {
+	for _, v := range []string{"LC_ALL", "LC_CTYPE", "LANG"} {
+		if s := os.Getenv(v); s != "" {
+			s = strings.ToLower(s)
+			if strings.Contains(s, "utf-8") || strings.Contains(s, "utf8") {
+				return picture.Unicode
+			}
+			return picture.ASCII
+		}
+	}
+	return picture.ASCII
+}
+
+// drawBoard draws pl for the terminal, or says why not and where to look
+// instead when the board is too large to draw.
+func drawBoard(w io.Writer, p solver.Problem, pl solver.Placement, g picture.Glyphs) error {
+	if n := pl.N; n > picture.MaxText {
+		_, err := fmt.Fprintf(w, "(a %d×%d board is too big to draw; --format json lists the placement)\n", n, n)
+		return err
+	}
+	return picture.WriteText(w, p, pl, g)
+}
+
 // drawAnswer draws the placement, or the first placements, of e's answer.
 func drawAnswer(ctx context.Context, w io.Writer, db *store.DB, e store.Entry) error {
 	r := e.Result
@@ -156,7 +182,7 @@ func writeSVG(ctx context.Context, stdout io.Writer, path string, db *store.DB, 
 			return err
 		}
 		var b strings.Builder
-		if err := judge.WriteBoardSVG(&b, p, *pl, nil); err != nil {
+		if err := picture.WriteSVG(&b, p, *pl, nil); err != nil {
 			return err
 		}
 		return writeOutput(stdout, path, []byte(b.String()+"\n"))

@@ -26,30 +26,12 @@ func loadSet(t testing.TB, path string) *problems.Set {
 	return set
 }
 
-// golden compares got with the file testdata/contest/name, or rewrites the
-// file with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", "contest", name)
-	if testflag.Update() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s\nwant:\n%s", name, got, want)
-	}
-}
-
-// TestContestGolden judges the contest in testdata/contest twice, from the
-// submissions directory and from the manifest of timed attempts, and
-// compares every output with its golden file.
-func TestContestGolden(t *testing.T) {
+// TestContestWarnings judges the contest in testdata/contest twice, from the
+// submissions directory and from the manifest of timed attempts, compares
+// what the loaders and Contest warn of with its golden file, and checks
+// that no team message of a wrong answer shows the expected answer. The
+// reports written from the same contest are golden in package report.
+func TestContestWarnings(t *testing.T) {
 	set := loadSet(t, "testdata/contest/set.yaml")
 	for _, c := range []struct {
 		name string
@@ -65,23 +47,7 @@ func TestContestGolden(t *testing.T) {
 			for _, err := range slices.Concat(errs, r.Warnings) {
 				fmt.Fprintln(&warnings, err)
 			}
-			golden(t, c.name+".warnings.golden", warnings.Bytes())
-			for _, w := range []struct {
-				ext   string
-				write func(io.Writer, Report) error
-			}{
-				{"json", WriteJSON},
-				{"csv", WriteCSV},
-				{"table", WriteTable},
-				{"scoreboard.json", WriteCCSScoreboard},
-				{"results.tsv", WriteResultsTSV},
-			} {
-				var b bytes.Buffer
-				if err := w.write(&b, r); err != nil {
-					t.Fatal(err)
-				}
-				golden(t, c.name+"."+w.ext+".golden", b.Bytes())
-			}
+			testflag.Golden(t, filepath.Join("testdata", "contest", c.name+".warnings.golden"), warnings.Bytes())
 			for _, res := range r.Results {
 				k, err := SolverTruths{}.Truth(context.Background(), mustProblem(t, set, res.Problem))
 				if err != nil {
@@ -208,38 +174,6 @@ func TestRanking(t *testing.T) {
 	cell := r.Scoreboard[1].Problems[1]
 	if cell.Judged != 3 || !cell.Solved {
 		t.Errorf("zed's cell for b: %+v, want 3 judged (JE left out), solved", cell)
-	}
-}
-
-func TestResultsTSV(t *testing.T) {
-	var board []Standing
-	// 16 teams: 14 solved something, on ranks 1..14 with a tie at 4.
-	for i := range 16 {
-		s := Standing{Rank: i + 1, Team: fmt.Sprintf("t%02d", i+1), Points: max(0, 14-i), Solved: max(0, 14-i), Penalty: int64(10 * i)}
-		if i == 4 {
-			s.Rank = 4
-		}
-		board = append(board, s)
-	}
-	var b bytes.Buffer
-	if err := WriteResultsTSV(&b, Report{Scoreboard: board}); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
-	if lines[0] != "results\t1" || len(lines) != 17 {
-		t.Fatalf("results.tsv starts %q and has %d lines, want results\\t1 and 17", lines[0], len(lines))
-	}
-	for _, want := range []string{
-		"t01\t1\tGold Medal\t14\t0\t0\t",
-		"t05\t4\tGold Medal\t10\t40\t0\t",
-		"t06\t6\tSilver Medal\t9\t50\t0\t",
-		"t12\t12\tBronze Medal\t3\t110\t0\t",
-		"t13\t\tHonorable\t2\t120\t0\t", // the median team solved 7
-		"t16\t\tHonorable\t0\t150\t0\t",
-	} {
-		if !slices.Contains(lines, want) {
-			t.Errorf("results.tsv has no line %q:\n%s", want, b.String())
-		}
 	}
 }
 

@@ -1,11 +1,13 @@
 // Package judge owns the judging of contest submissions: reading a team's
 // answer text, deciding its verdict against the ground truth, loading the
-// submissions of a contest, scoring them and writing the results and the
-// scoreboard.
+// submissions of a contest, scoring them and ranking the teams into a
+// Report.
 //
 // It must not know where the ground truth comes from: the caller supplies it
 // through the Truths interface (package truth implements it with the cache
-// and the solver). It knows no SQL and never imports the store.
+// and the solver). It knows no SQL and never imports the store. Nor does it
+// write a Report out or draw a board: package report writes the results
+// and the scoreboard in every format, package picture draws the boards.
 //
 // # Verdicts
 //

@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	// Nothing here has golden files or long checks, but every package's
+	// tests accept -update and -long, so that go test ./... -update works.
+	_ "github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"

@@ -1,4 +1,4 @@
-package judge
+package picture
 
 import (
 	"fmt"
@@ -10,9 +10,9 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// MaxSVGBoard is the largest board side WriteBoardSVG draws; a larger board
-// is drawn as a note saying it is too large.
-const MaxSVGBoard = 64
+// MaxSVG is the largest board side WriteSVG draws; a larger board is drawn
+// as a note saying it is too large.
+const MaxSVG = 64
 
 // The geometry of a board picture, in viewBox units: every square is
 // svgCell wide whatever n, and the width and height attributes scale it.
@@ -46,7 +46,7 @@ const (
 	svgEye = "M36 29a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z"
 )
 
-// WriteBoardSVG writes pl, a placement on p's board, as a standalone SVG
+// WriteSVG writes pl, a placement on p's board, as a standalone SVG
 // picture: a checkered board with file letters below it and rank numbers to
 // its left, the queens and knights as vector shapes, p's reserved squares
 // shaded and crossed, and the highlight squares (the pair at fault in a
@@ -54,23 +54,20 @@ const (
 // red line. Pieces and highlights off the board are left out.
 //
 // The picture has a viewBox, so it scales; its width and height suit a
-// screen for n from 1 to MaxSVGBoard. A larger board is written as a small
+// screen for n from 1 to MaxSVG. A larger board is written as a small
 // picture saying it is too large to draw. The output depends on its
 // arguments only, and it has no ids, so several pictures can share one HTML
 // page. An error is a write error, or a placement for another board side.
-func WriteBoardSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square) error {
-	n := p.N
-	if n < 1 {
-		return fmt.Errorf("board picture: n is %d", n)
-	}
-	if pl.N != 0 && pl.N != n {
-		return fmt.Errorf("board picture: a placement on a %d×%d board for a %d×%d problem", pl.N, pl.N, n, n)
+func WriteSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square) error {
+	n, err := side(p, pl)
+	if err != nil {
+		return fmt.Errorf("board picture: %w", err)
 	}
 	var b strings.Builder
-	if n > MaxSVGBoard {
-		tooLarge(&b, n)
+	if n > MaxSVG {
+		svgTooLarge(&b, n)
 	} else {
-		drawBoard(&b, p, pl, highlight)
+		drawSVG(&b, p, pl, highlight)
 	}
 	if _, err := io.WriteString(w, b.String()); err != nil {
 		return fmt.Errorf("board picture: %w", err)
@@ -80,15 +77,15 @@ func WriteBoardSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight
 
 const svgFonts = `font-family="DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"`
 
-func tooLarge(b *strings.Builder, n int) {
-	text := fmt.Sprintf("%d×%d board: too large to draw (at most %d×%d)", n, n, MaxSVGBoard, MaxSVGBoard)
+func svgTooLarge(b *strings.Builder, n int) {
+	text := fmt.Sprintf("%d×%d board: too large to draw (at most %d×%d)", n, n, MaxSVG, MaxSVG)
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 60" width="480" height="60" role="img" aria-label="%s">`+"\n", text)
 	fmt.Fprintf(b, `<rect x="1" y="1" width="478" height="58" rx="6" fill="#f4f4f4" stroke="#999" stroke-width="2"/>`+"\n")
 	fmt.Fprintf(b, `<text x="240" y="36" text-anchor="middle" font-size="17" fill="%s" %s>%s</text>`+"\n", svgLabel, svgFonts, text)
 	b.WriteString("</svg>\n")
 }
 
-func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highlight []solver.Square) {
+func drawSVG(b *strings.Builder, p solver.Problem, pl solver.Placement, highlight []solver.Square) {
 	n := p.N
 	// Past 16 files only every step-th square is labelled, in a larger font,
 	// so that the labels stay readable when a big board is drawn small.
@@ -101,7 +98,6 @@ func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highli
 	scale := func(u int) string { return strconv.FormatFloat(float64(u*px)/svgCell, 'f', 0, 64) }
 	x0, y0 := margin, 8
 	at := func(s solver.Square) (int, int) { return x0 + s.Col*svgCell, y0 + s.Row*svgCell }
-	on := func(s solver.Square) bool { return s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n }
 
 	label := fmt.Sprintf("%d×%d board, %s, %s", n, n, solver.Plural(int64(len(pl.Queens)), "queen"), solver.Plural(int64(len(pl.Knights)), "knight"))
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 %d %d" width="%s" height="%s" role="img" aria-label="%s">`+"\n",
@@ -152,7 +148,7 @@ func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highli
 	// The pair at fault: a dashed line between them under the pieces.
 	var marks []solver.Square
 	for _, s := range highlight {
-		if on(s) {
+		if on(s, n) {
 			marks = append(marks, s)
 		}
 	}
@@ -166,7 +162,7 @@ func drawBoard(b *strings.Builder, p solver.Problem, pl solver.Placement, highli
 	// The pieces, each in a square of svgCell: the 100-unit shapes at 0.3
 	// with a margin of 5, inside the outline of a square at fault.
 	piece := func(s solver.Square, d string, knight bool) {
-		if !on(s) {
+		if !on(s, n) {
 			return
 		}
 		x, y := at(s)
@@ -198,7 +194,7 @@ func describe(pl solver.Placement, highlight []solver.Square, n int) string {
 	names := func(sq []solver.Square) string {
 		var s []string
 		for _, q := range sq {
-			if q.Row >= 0 && q.Row < n && q.Col >= 0 && q.Col < n {
+			if on(q, n) {
 				s = append(s, q.Name(n))
 			}
 		}

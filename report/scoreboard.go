@@ -1,131 +1,16 @@
-package judge
+package report
 
 import (
 	"cmp"
-	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
+
+	"github.com/queensjudge/queensjudge/judge"
 )
-
-type jsonResult struct {
-	Team        string   `json:"team"`
-	Problem     string   `json:"problem"`
-	Verdict     Verdict  `json:"verdict"`
-	Message     string   `json:"message"`
-	TeamMessage string   `json:"team_message"`
-	Points      int      `json:"points"`
-	Time        *int64   `json:"time,omitempty"`
-	Attempt     int      `json:"attempt"`
-	File        string   `json:"file"`
-	Squares     []string `json:"squares,omitempty"`
-	Line        int      `json:"line,omitempty"`
-}
-
-type jsonStanding struct {
-	Rank    int    `json:"rank"`
-	Team    string `json:"team"`
-	Solved  int    `json:"solved"`
-	Points  int    `json:"points"`
-	Penalty int64  `json:"penalty"`
-}
-
-// WriteJSON writes the report as one indented JSON object:
-//
-//	{"set": NAME,
-//	 "results": [{"team", "problem", "verdict", "message", "team_message",
-//	              "points", "time", "attempt", "file", "squares", "line"}],
-//	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
-//
-// time (minutes from the start) is there only when known, squares and line
-// only when some are at fault.
-func WriteJSON(w io.Writer, r Report) error {
-	out := struct {
-		Set        string         `json:"set"`
-		Results    []jsonResult   `json:"results"`
-		Scoreboard []jsonStanding `json:"scoreboard"`
-	}{Set: r.Set, Results: []jsonResult{}, Scoreboard: []jsonStanding{}}
-	for _, res := range r.Results {
-		j := jsonResult{
-			Team: res.Team, Problem: res.Problem, Verdict: res.Verdict, Message: res.Message,
-			TeamMessage: res.TeamMessage, Points: res.Points, Attempt: res.Attempt, File: res.File,
-			Squares: res.Squares, Line: res.Line,
-		}
-		if res.Timed {
-			m := res.Minutes()
-			j.Time = &m
-		}
-		out.Results = append(out.Results, j)
-	}
-	for _, s := range r.Scoreboard {
-		out.Scoreboard = append(out.Scoreboard, jsonStanding{s.Rank, s.Team, s.Solved, s.Points, s.Penalty})
-	}
-	return writeJSON(w, out)
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
-}
-
-// WriteCSV writes one row per result under a header: team, problem,
-// verdict, points, time (minutes, empty when unknown), attempt, file,
-// message, team_message, squares (space-separated) and line (empty for 0).
-func WriteCSV(w io.Writer, r Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"})
-	for _, res := range r.Results {
-		t, line := "", ""
-		if res.Timed {
-			t = strconv.FormatInt(res.Minutes(), 10)
-		}
-		if res.Line > 0 {
-			line = strconv.Itoa(res.Line)
-		}
-		cw.Write([]string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
-			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line})
-	}
-	cw.Flush()
-	return cw.Error()
-}
-
-// WriteTable writes the results and then the scoreboard as aligned columns,
-// for people. The messages are the judge messages.
-func WriteTable(w io.Writer, r Report) error {
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "TEAM\tPROBLEM\tATTEMPT\tTIME\tVERDICT\tPOINTS\tMESSAGE")
-	for _, res := range r.Results {
-		t := "-"
-		if res.Timed {
-			t = strconv.FormatInt(res.Minutes(), 10)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", cell(res.Team), cell(res.Problem), res.Attempt, t,
-			res.Verdict, res.Points, cell(res.Message))
-	}
-	fmt.Fprintln(tw)
-	fmt.Fprintln(tw, "RANK\tTEAM\tSOLVED\tPOINTS\tPENALTY")
-	for _, s := range r.Scoreboard {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, cell(s.Team), s.Solved, s.Points, s.Penalty)
-	}
-	return tw.Flush()
-}
-
-// cell makes text safe for one cell of a table: no tabs or line ends.
-func cell(s string) string {
-	return strings.Map(func(r rune) rune {
-		if isControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
-}
 
 type ccsProblem struct {
 	ProblemID  string `json:"problem_id"`
@@ -156,8 +41,8 @@ type ccsRow struct {
 // (a problem worth more than 1), score also carries "score", the points the
 // ranking is by. Team ids are the team names; there is no contest clock, so
 // the time, contest_time and state fields are left out.
-func WriteCCSScoreboard(w io.Writer, r Report) error {
-	weighted := slices.ContainsFunc(r.Scoreboard, func(s Standing) bool { return s.Points != s.Solved })
+func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
+	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })
 	rows := []ccsRow{}
 	for _, s := range r.Scoreboard {
 		row := ccsRow{Rank: s.Rank, TeamID: s.Team, Score: ccsScore{NumSolved: s.Solved, TotalTime: s.Penalty}, Problems: []ccsProblem{}}
@@ -198,7 +83,7 @@ const (
 // name. A team that solved nothing is always Honorable. The number solved is
 // the points, as DOMjudge writes its numPoints there. Teams have no groups
 // here, so the group winner is always empty.
-func WriteResultsTSV(w io.Writer, r Report) error {
+func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	board := r.Scoreboard
 	median := 0
 	for i, s := range board {
@@ -209,7 +94,7 @@ func WriteResultsTSV(w io.Writer, r Report) error {
 	}
 	type row struct {
 		team, rank, award string
-		s                 Standing
+		s                 judge.Standing
 	}
 	rows := make([]row, 0, len(board))
 	groupRank := map[int]int{}

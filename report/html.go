@@ -1,4 +1,4 @@
-package judge
+package report
 
 import (
 	"bytes"
@@ -8,13 +8,15 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/picture"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
 // Pictures gives, for a wrong placement, the problem and the placement the
 // team submitted, so that the report can draw it; ok is false when there is
 // nothing to draw. The caller reads the submission again, with
-// ParsePlacement.
+// judge.ReadPlacement.
 type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Placement, ok bool)
 
 // WriteHTML writes the report as one self-contained HTML page, for a
@@ -30,17 +32,17 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // are inline. Team names, problem ids and messages are escaped by
 // html/template. The page depends on r and the pictures only, so it can be
 // compared with a golden file.
-func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
+func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 	type cell struct {
 		State, Mark, Note, Title string
 	}
 	type standing struct {
-		Standing
+		judge.Standing
 		Anchor string
 		Cells  []cell
 	}
 	type result struct {
-		Result
+		judge.Result
 		When    string
 		Judge   string // the judge message, when it says more than the team's
 		Picture template.HTML
@@ -54,7 +56,7 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 	type pair struct{ team, problem string }
 	judgeErrors := map[pair]bool{}
 	for _, res := range r.Results {
-		if res.Verdict == JE {
+		if res.Verdict == judge.JE {
 			judgeErrors[pair{res.Team, res.Problem}] = true
 		}
 	}
@@ -100,8 +102,8 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 		if res.Message != res.TeamMessage {
 			rs.Judge = res.Message
 		}
-		if res.Verdict == WA && len(res.Squares) > 0 && pictures != nil {
-			rs.Picture = picture(pictures, res)
+		if res.Verdict == judge.WA && len(res.Squares) > 0 && pictures != nil {
+			rs.Picture = boardOf(pictures, res)
 		}
 		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
@@ -118,8 +120,8 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 		Board    []standing
 		Teams    []team
 		Count    int
-		Verdicts []Verdict
-	}{r.Set, r.Problems, solvedBy, board, teams, len(r.Results), Verdicts})
+		Verdicts []judge.Verdict
+	}{r.Set, r.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
@@ -129,18 +131,18 @@ func WriteHTML(w io.Writer, r Report, pictures Pictures) error {
 	return nil
 }
 
-// picture draws the placement of a wrong answer, or returns "" when
+// boardOf draws the placement of a wrong answer, or returns "" when
 // pictures has none to give.
-func picture(pictures Pictures, res Result) template.HTML {
+func boardOf(pictures Pictures, res judge.Result) template.HTML {
 	p, pl, ok := pictures(res.Team, res.Problem, res.File)
 	if !ok {
 		return ""
 	}
 	var b strings.Builder
-	if err := WriteBoardSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
+	if err := picture.WriteSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
 		return ""
 	}
-	// WriteBoardSVG writes only numbers, file letters and its own words,
+	// WriteSVG writes only numbers, file letters and its own words,
 	// escaped: safe as HTML.
 	return template.HTML(b.String())
 }
@@ -178,54 +180,8 @@ func squaresNamed(names []string, n int) []solver.Square {
 	return out
 }
 
-// ReadPlacement reads one placement from an answer to p, in the board or
-// the column form, with the reader the judge uses, so that it sees the
-// placement the judge saw: to draw a wrong answer in the report. ok is false
-// when the answer is not one well-formed placement of p's size (none, a
-// number, a solutions list, a board of the wrong size or a PE of any kind).
-// A * on a square that is not reserved is read as empty. It holds O(n)
-// memory and reads at most lim.MaxBytes+1 bytes.
-func ReadPlacement(p solver.Problem, r io.Reader, lim Limits) (pl solver.Placement, ok bool) {
-	n := p.N
-	if n < 1 || r == nil {
-		return pl, false
-	}
-	lim = lim.withDefaults()
-	s := newScanner(r, lim.MaxBytes)
-	defer s.release()
-	t, ok := s.next(max(n, colKeep))
-	if !ok {
-		return pl, false
-	}
-	switch t.class {
-	case classDigit:
-		var c columns
-		if _, _, f := readColumns(s, t, n, false, &c); f != nil || c.shape() != nil {
-			return pl, false
-		}
-		base := c.ownBase()
-		if base < 0 {
-			base = 1 // as the judge reads it
-		}
-		c.toZero(base)
-		pl = solver.Placement{N: n, Queens: make([]solver.Square, n)}
-		for row, col := range c.cols {
-			pl.Queens[row] = solver.Square{Row: row, Col: int(col)}
-		}
-		return pl, true
-	case classBoard:
-		b, _, _, f := readBoard(s, t, p, false)
-		if f != nil || b.rows != n || b.width != int64(n) ||
-			b.queens != int64(len(b.pl.Queens)) || b.knights != int64(len(b.pl.Knights)) {
-			return pl, false // not all the pieces were kept: a picture would lie
-		}
-		return b.pl, true
-	}
-	return pl, false
-}
-
 var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"lower": func(v Verdict) string { return strings.ToLower(string(v)) },
+	"lower": func(v judge.Verdict) string { return strings.ToLower(string(v)) },
 }).Parse(reportHTML))
 
 // reportHTML is the page. Its style is written for two screens: a projector

@@ -1,39 +1,16 @@
-package judge
+package report
 
 import (
 	"bytes"
-	"context"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/solver"
 )
-
-// contestReport judges the test contest with the solver as the key, and
-// gives the pictures as main does: each wrong answer read again.
-func contestReport(t testing.TB) (Report, Pictures) {
-	t.Helper()
-	set := loadSet(t, "testdata/contest/set.yaml")
-	subs, _ := LoadSubmissions("testdata/contest/submissions")
-	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
-	pics := func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
-		p, ok := set.Problem(problem)
-		if !ok {
-			return solver.Problem{}, solver.Placement{}, false
-		}
-		f, err := os.Open(filepath.Join("testdata", "contest", "submissions", file))
-		if err != nil {
-			return solver.Problem{}, solver.Placement{}, false
-		}
-		defer f.Close()
-		pl, ok := ReadPlacement(p.Problem, f, Limits{})
-		return p.Problem, pl, ok
-	}
-	return r, pics
-}
 
 // TestWriteHTML writes the report of the test contest and compares it with
 // testdata/html/contest.golden.
@@ -56,7 +33,7 @@ func TestWriteHTML(t *testing.T) {
 		t.Errorf("the report draws %d boards, want %d of 4", got, want)
 	}
 	selfContained(t, page)
-	goldenFile(t, filepath.Join("testdata", "html", "contest.golden"), b.Bytes())
+	testflag.Golden(t, filepath.Join("testdata", "html", "contest.golden"), b.Bytes())
 
 	// No pictures without the callback.
 	b.Reset()
@@ -70,10 +47,10 @@ func TestWriteHTML(t *testing.T) {
 
 // drawable counts the results of r that the report draws: wrong answers
 // with squares at fault.
-func drawable(r Report) int {
+func drawable(r judge.Report) int {
 	k := 0
 	for _, res := range r.Results {
-		if res.Verdict == WA && len(res.Squares) > 0 {
+		if res.Verdict == judge.WA && len(res.Squares) > 0 {
 			k++
 		}
 	}
@@ -95,17 +72,17 @@ func selfContained(t *testing.T, page string) {
 // HTML, and a board callback that is asked about them.
 func TestWriteHTMLEscapes(t *testing.T) {
 	evil := `<script>alert("x")</script>`
-	r := Report{
+	r := judge.Report{
 		Set:      `cup <b>&</b>`,
 		Problems: []string{`p"><img src=x>`},
-		Results: []Result{
-			{Team: evil, Problem: `p"><img src=x>`, Verdict: WA, Message: `judge <i>`, TeamMessage: `team <u>`,
+		Results: []judge.Result{
+			{Team: evil, Problem: `p"><img src=x>`, Verdict: judge.WA, Message: `judge <i>`, TeamMessage: `team <u>`,
 				Attempt: 1, File: `x/<y>`, Squares: []string{"a1", "b2"}, Timed: true, Time: 75 * time.Second},
-			{Team: "ok", Problem: `p"><img src=x>`, Verdict: JE, Message: "judge error", TeamMessage: "judge error", Attempt: 1},
+			{Team: "ok", Problem: `p"><img src=x>`, Verdict: judge.JE, Message: "judge error", TeamMessage: "judge error", Attempt: 1},
 		},
-		Scoreboard: []Standing{
-			{Rank: 1, Team: evil, Problems: []Cell{{Problem: `p"><img src=x>`, Judged: 1}}},
-			{Rank: 1, Team: "ok", Problems: []Cell{{Problem: `p"><img src=x>`}}},
+		Scoreboard: []judge.Standing{
+			{Rank: 1, Team: evil, Problems: []judge.Cell{{Problem: `p"><img src=x>`, Judged: 1}}},
+			{Rank: 1, Team: "ok", Problems: []judge.Cell{{Problem: `p"><img src=x>`}}},
 		},
 	}
 	var asked []string
@@ -136,42 +113,25 @@ func TestWriteHTMLEscapes(t *testing.T) {
 	}
 }
 
-func TestParsePlacement(t *testing.T) {
-	reserved := solver.Problem{Kind: solver.Reserved, N: 4, Reserved: []uint64{1, 0, 0, 0}, Ask: solver.AskPlacement}
-	qk := solver.Problem{Kind: solver.QueensKnights, N: 4, M: 1, Ask: solver.AskPlacement}
+func TestSquaresNamed(t *testing.T) {
 	for _, c := range []struct {
-		p    solver.Problem
-		text string
-		want string // the placement's String, "" for ok == false
+		names []string
+		n     int
+		want  []solver.Square
 	}{
-		{reserved, "2 4 1 3\n", "2 4 1 3"},
-		{reserved, "1 3 0 2\r\n", "2 4 1 3"}, // from 0
-		{reserved, "1 1 1 1", "1 1 1 1"},     // wrong, but a placement: the picture shows why
-		{reserved, "\ufeff.Q..\n...Q\nQ...\n..Q.\n", "2 4 1 3"},
-		{reserved, "*Q..\n...Q\n*...\n..Q.\n", ".Q../...Q/..../..Q."}, // * read as empty
-		{qk, "QN..\n....\n....\n....", "QN../..../..../...."},
-		{reserved, "Q...\n", ""},          // 1 row of 4
-		{reserved, "Q..\n...\n...\n", ""}, // 3×3
-		{reserved, "1 2 3", ""},           // 3 columns
-		{reserved, "0 1 2 4", ""},         // 0 and n
-		{reserved, "1 2 3 9", ""},         // off the board
-		{reserved, "QQQQQQ\n", ""},        // pieces not all kept
-		{reserved, "none", ""},
-		{reserved, "x y\n", ""},
-		{reserved, "2 4 1 3 x", ""},
-		{reserved, "", ""},
-		{reserved, "2 4\x00 1 3", ""},
+		{[]string{"b3", "a8"}, 8, []solver.Square{{Row: 5, Col: 1}, {Row: 0, Col: 0}}},
+		{[]string{"aa1"}, 30, []solver.Square{{Row: 29, Col: 26}}},
+		{[]string{"b9", "i1", "3", "b", "B3", "b03", ""}, 8, nil},
 	} {
-		pl, ok := ReadPlacement(c.p, strings.NewReader(c.text), Limits{})
-		got := ""
-		if ok {
-			got = pl.String()
+		got := squaresNamed(c.names, c.n)
+		if len(got) != len(c.want) {
+			t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			continue
 		}
-		if got != c.want || ok != (c.want != "") {
-			t.Errorf("ParsePlacement(%q) = %q, %v; want %q", c.text, got, ok, c.want)
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
+			}
 		}
-	}
-	if _, ok := ReadPlacement(solver.Problem{N: 4}, strings.NewReader("2 4 1 3 "+strings.Repeat(" ", 100)), Limits{MaxBytes: 50}); ok {
-		t.Errorf("ParsePlacement read past lim.MaxBytes")
 	}
 }

@@ -1,8 +1,7 @@
-package judge
+package picture
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,38 +10,24 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// goldenFile compares got with the file at path, or rewrites the file with
-// -update.
-func goldenFile(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if testflag.Update() {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs from the golden file:\n%s", path, got)
-	}
-}
-
-// sq names a square of an n×n board by its chess name.
+// sq finds the square of an n×n board whose chess name is name, the slow
+// way: by asking every square its name.
 func sq(t *testing.T, name string, n int) solver.Square {
 	t.Helper()
-	s := squaresNamed([]string{name}, n)
-	if len(s) != 1 {
-		t.Fatalf("no square %q on a %d×%d board", name, n, n)
+	for r := range n {
+		for c := range n {
+			if s := (solver.Square{Row: r, Col: c}); s.Name(n) == name {
+				return s
+			}
+		}
 	}
-	return s[0]
+	t.Fatalf("no square %q on a %d×%d board", name, n, n)
+	return solver.Square{}
 }
 
-// TestWriteBoardSVG draws boards of every kind and size class and compares
+// TestWriteSVG draws boards of every kind and size class and compares
 // each picture with testdata/svg/NAME.golden.
-func TestWriteBoardSVG(t *testing.T) {
+func TestWriteSVG(t *testing.T) {
 	cols64 := make([]int, 64)
 	for r := range cols64 {
 		cols64[r] = (r*2 + r/32) % 64
@@ -72,7 +57,7 @@ func TestWriteBoardSVG(t *testing.T) {
 				hl = append(hl, sq(t, name, c.p.N))
 			}
 			var b bytes.Buffer
-			if err := WriteBoardSVG(&b, c.p, c.pl, hl); err != nil {
+			if err := WriteSVG(&b, c.p, c.pl, hl); err != nil {
 				t.Fatal(err)
 			}
 			got := b.String()
@@ -82,52 +67,29 @@ func TestWriteBoardSVG(t *testing.T) {
 			if strings.Contains(got, ` id="`) {
 				t.Errorf("the picture has an id, which would clash on a page of several")
 			}
-			if c.p.N <= MaxSVGBoard {
+			if c.p.N <= MaxSVG {
 				if k := strings.Count(got, `fill="none" stroke="#e00000"`); k != len(hl) {
 					t.Errorf("%d squares outlined in red, want %d", k, len(hl))
 				}
 			} else if !strings.Contains(got, "too large to draw") {
 				t.Errorf("a %d×%d board is drawn", c.p.N, c.p.N)
 			}
-			goldenFile(t, filepath.Join("testdata", "svg", c.name+".golden"), b.Bytes())
+			testflag.Golden(t, filepath.Join("testdata", "svg", c.name+".golden"), b.Bytes())
 		})
 	}
 }
 
-func TestWriteBoardSVGErrors(t *testing.T) {
+func TestWriteSVGErrors(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteBoardSVG(&b, solver.Problem{N: 0}, solver.Placement{}, nil); err == nil {
-		t.Errorf("WriteBoardSVG of a 0×0 board: no error")
+	if err := WriteSVG(&b, solver.Problem{N: 0}, solver.Placement{}, nil); err == nil {
+		t.Errorf("WriteSVG of a 0×0 board: no error")
 	}
-	if err := WriteBoardSVG(&b, solver.Problem{N: 8}, solver.Placement{N: 7}, nil); err == nil {
-		t.Errorf("WriteBoardSVG of a 7×7 placement on an 8×8 problem: no error")
+	if err := WriteSVG(&b, solver.Problem{N: 8}, solver.Placement{N: 7}, nil); err == nil {
+		t.Errorf("WriteSVG of a 7×7 placement on an 8×8 problem: no error")
 	}
 	// Pieces and highlights off the board are left out, not a panic.
 	pl := solver.Placement{N: 4, Queens: []solver.Square{{Row: -1, Col: 0}, {Row: 4, Col: 4}}}
-	if err := WriteBoardSVG(&b, solver.Problem{N: 4}, pl, []solver.Square{{Row: 9, Col: 9}}); err != nil {
-		t.Errorf("WriteBoardSVG with pieces off the board: %v", err)
-	}
-}
-
-func TestSquaresNamed(t *testing.T) {
-	for _, c := range []struct {
-		names []string
-		n     int
-		want  []solver.Square
-	}{
-		{[]string{"b3", "a8"}, 8, []solver.Square{{Row: 5, Col: 1}, {Row: 0, Col: 0}}},
-		{[]string{"aa1"}, 30, []solver.Square{{Row: 29, Col: 26}}},
-		{[]string{"b9", "i1", "3", "b", "B3", "b03", ""}, 8, nil},
-	} {
-		got := squaresNamed(c.names, c.n)
-		if len(got) != len(c.want) {
-			t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
-			continue
-		}
-		for i := range got {
-			if got[i] != c.want[i] {
-				t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
-			}
-		}
+	if err := WriteSVG(&b, solver.Problem{N: 4}, pl, []solver.Square{{Row: 9, Col: 9}}); err != nil {
+		t.Errorf("WriteSVG with pieces off the board: %v", err)
 	}
 }

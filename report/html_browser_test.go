@@ -1,4 +1,4 @@
-package judge
+package report
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/judge"
 )
 
 // chromium finds the browser for TestReportInBrowser. It skips the test when
@@ -126,7 +127,7 @@ func TestReportInBrowser(t *testing.T) {
 	if got, want := strings.Count(board, `<td class="cell `), len(r.Scoreboard)*len(r.Problems); got != want {
 		t.Errorf("the rendered scoreboard has %d problem cells, want %d", got, want)
 	}
-	for _, v := range Verdicts {
+	for _, v := range judge.Verdicts {
 		want := 0
 		for _, res := range r.Results {
 			if res.Verdict == v {
