@@ -84,7 +84,7 @@ func (p Placement) Rows() []string {
 	return rows
 }
 
-// String returns the compact text form that ParsePlacement reads: for a
+// String returns the compact text form that ParseCompact reads: for a
 // queens-only placement with one queen per row, the 1-based columns separated
 // by spaces ("2 4 1 3"); otherwise the board rows separated by '/'
 // (".Q../...N/...."). It is the form the cache stores.
