@@ -141,7 +141,7 @@ var errReported = errors.New("failures reported")
 // stdout and stderr, and returns the exit status.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, args)
+	err := app.RunContext(ctx, flagsFirst(app, args))
 	var ue usageError
 	var status exitStatus
 	switch {
@@ -166,7 +166,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Reader:    stdin,
 		Name:      "queensjudge",
 		Usage:     "solve, cache and judge chess placement puzzles",
-		UsageText: "queensjudge [--db PATH] COMMAND [flags] ARGS...",
+		UsageText: "queensjudge [--db PATH] [--quiet] COMMAND [flags] ARGS...\n\n" +
+			"Flags may be typed anywhere: before the command, after it, or after the arguments.",
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Flags: []cli.Flag{

@@ -18,9 +18,15 @@ import (
 // what it printed and its exit status.
 func queensjudge(t *testing.T, db string, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runArgs(t, append([]string{"queensjudge", "--db", db}, args...)...)
+}
+
+// runArgs runs the program with the whole command line args (the program
+// name first) and returns what it printed and its exit status.
+func runArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	full := append([]string{"queensjudge", "--db", db}, args...)
-	code = run(context.Background(), full, strings.NewReader(""), &out, &errb)
+	code = run(context.Background(), args, strings.NewReader(""), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
