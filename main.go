@@ -163,9 +163,9 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	app := &cli.App{
-		Reader:    stdin,
-		Name:      "queensjudge",
-		Usage:     "solve, cache and judge chess placement puzzles",
+		Reader: stdin,
+		Name:   "queensjudge",
+		Usage:  "solve, cache and judge chess placement puzzles",
 		UsageText: "queensjudge [--db PATH] [--quiet] COMMAND [flags] ARGS...\n\n" +
 			"Flags may be typed anywhere: before the command, after it, or after the arguments.",
 		Writer:    stdout,
