@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
@@ -36,9 +35,11 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			if !ok {
 				return fmt.Errorf("check: %s has no problem %q", set.File, id)
 			}
-			var answer io.Reader = c.App.Reader
+			// Reading the answer gives way to a signal, from a terminal, a
+			// pipe or a FIFO alike.
+			var answer io.Reader = newCtxReader(c.ctx, c.App.Reader)
 			if name := c.Args().Get(2); name != "-" {
-				file, err := os.Open(name)
+				file, err := openStream(c.ctx, name)
 				if err != nil {
 					return fmt.Errorf("check: %w", err)
 				}
@@ -55,6 +56,9 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
 			} else {
 				j = judge.Judge(c.ctx, truth, answer, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			}
+			if c.ctx.Err() != nil {
+				return c.ctx.Err() // no verdict on half an answer
 			}
 			if err := writeJudgement(c.stdout, c.format, id, j); err != nil {
 				return err

@@ -50,7 +50,10 @@ error (the ground truth could not be had; exit status 1).`,
 			if err != nil {
 				return err
 			}
-			src.Solve(c.ctx, []*problems.Set{set})
+			if outs := src.Solve(c.ctx, []*problems.Set{set}); c.ctx.Err() != nil {
+				c.sayInterrupted(outs)
+				return errInterrupted
+			}
 			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			for _, w := range judged.Warnings {
 				fmt.Fprintf(c.stderr, "warning: %v\n", w)

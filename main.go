@@ -92,8 +92,10 @@
 //
 // Exit status: 0 on success, 1 when something could not be done (each
 // failure is printed to stderr and the rest of the batch goes on), 2 on a
-// usage error; validate exits 42 or 43. Data goes to stdout, messages to
-// stderr.
+// usage error; validate exits 42 or 43. Ctrl-C (SIGINT) or SIGTERM stops a
+// command wherever it is, reading included: what was done is kept, one line
+// says what, and the exit status is 130 (143); a second signal stops it at
+// once. Data goes to stdout, messages to stderr.
 package main
 
 import (
@@ -102,8 +104,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/urfave/cli/v2"
 
@@ -111,7 +111,7 @@ import (
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := withSignals(os.Stderr)
 	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -142,6 +142,14 @@ var errReported = errors.New("failures reported")
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := newApp(stdin, stdout, stderr)
 	err := app.RunContext(ctx, flagsFirst(app, args))
+	if in, ok := interruption(ctx); ok {
+		// What the command kept is kept; it said so, or says nothing
+		// but this, not the errors of every step the signal cut short.
+		if err != nil && !errors.Is(err, errInterrupted) {
+			fmt.Fprintln(stderr, "queensjudge: interrupted")
+		}
+		return in.status()
+	}
 	var ue usageError
 	var status exitStatus
 	switch {

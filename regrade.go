@@ -52,7 +52,10 @@ nothing.`,
 			for i, k := range kept {
 				subs[i] = keptSubmission(k)
 			}
-			src.Solve(c.ctx, []*problems.Set{set})
+			if outs := src.Solve(c.ctx, []*problems.Set{set}); c.ctx.Err() != nil {
+				c.sayInterrupted(outs)
+				return errInterrupted
+			}
 			report := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			byFile := map[[3]string]store.Judgement{}
 			for _, k := range kept {

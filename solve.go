@@ -66,7 +66,12 @@ func (c *call) solveAndList(shown string) (rows []row, failed bool, err error) {
 	}
 	sets, failed := loadSets(c.Args().Slice(), c.stderr)
 	shard := shardLabel(src.Shard())
-	for _, o := range src.Solve(c.ctx, sets) {
+	outs := src.Solve(c.ctx, sets)
+	if _, ok := interruption(c.ctx); ok {
+		c.sayInterrupted(outs)
+		return nil, true, errInterrupted
+	}
+	for _, o := range outs {
 		if errors.Is(o.Err, truth.ErrNotSharded) {
 			fmt.Fprintf(c.stderr, "%s:%d: problem %q: skipped: %v\n", o.Set.File, o.Problem.Line, o.Problem.ID, o.Err)
 			continue
@@ -103,4 +108,27 @@ func loadSets(paths []string, stderr io.Writer) (sets []*problems.Set, failed bo
 		sets = append(sets, set)
 	}
 	return sets, failed
+}
+
+// sayInterrupted prints the one line that tells what a batch stopped by a
+// signal kept: what was answered is stored and linked, and the finished
+// subproblems of the long counts cut short are kept for the next run.
+func (c *call) sayInterrupted(outs []truth.Outcome) {
+	var kept, total, unanswered int
+	for _, o := range outs {
+		var st *truth.StoppedError
+		switch {
+		case errors.As(o.Err, &st):
+			kept += st.Kept
+			total += st.Total
+			unanswered++
+		case o.Err != nil:
+			unanswered++
+		}
+	}
+	msg := fmt.Sprintf("interrupted: %d of %d problems answered", len(outs)-unanswered, len(outs))
+	if total > 0 {
+		msg = fmt.Sprintf("interrupted: %d of %d subproblems kept", kept, total)
+	}
+	fmt.Fprintf(c.stderr, "%s; run %s again to go on\n", msg, c.Command.Name)
 }

@@ -95,7 +95,7 @@ func validate(c *call, input, answer string, flags []string) (judge.Judgement, e
 	if err := crossCheck(answer, key); err != nil {
 		return judge.Judgement{}, err
 	}
-	return judge.Judge(ctx, key, c.App.Reader, judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
+	return judge.Judge(ctx, key, newCtxReader(ctx, c.App.Reader), judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
 }
 
 // validatorProblem reads the problem from input: plain input when opts give

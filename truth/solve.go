@@ -20,6 +20,23 @@ func Shardable(p solver.Problem) bool {
 	return p.Kind != solver.QueensKnights && (p.Ask == solver.AskCount || p.Ask == solver.AskUnique)
 }
 
+// StoppedError is the error of a problem whose solving was cut short: by a
+// cancel (a signal), a timeout or a deadline. A long count keeps the counts
+// of the subproblems it finished, and the next run goes on from them.
+type StoppedError struct {
+	Cause       error // context.Cause of the stop
+	Kept, Total int   // subproblems counted and kept, of all; 0, 0 for no long count
+}
+
+func (e *StoppedError) Error() string {
+	if e.Kept == 0 {
+		return e.Cause.Error()
+	}
+	return fmt.Sprintf("%v; %d of %d subproblems are counted and kept: solve again to go on", e.Cause, e.Kept, e.Total)
+}
+
+func (e *StoppedError) Unwrap() error { return e.Cause }
+
 // solve solves p, whose cache key is key, and stores the answer: in a shard
 // run, the finished slice. A long count keeps its finished subproblems in
 // the cache as it goes, and resumes from those an earlier run kept.
@@ -62,12 +79,11 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	}
 	if err != nil {
 		if ctx.Err() != nil {
-			err = context.Cause(ctx)
+			st := &StoppedError{Cause: context.Cause(ctx)}
 			if cp != nil {
-				if kept, total := cp.done(); kept > 0 {
-					err = fmt.Errorf("%w; %d of %d subproblems are counted and kept: solve again to go on", err, kept, total)
-				}
+				st.Kept, st.Total = cp.done()
 			}
+			err = st
 		}
 		return store.Result{}, err
 	}

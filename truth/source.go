@@ -141,7 +141,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	for _, key := range order {
 		if ctx.Err() != nil {
 			for _, j := range pending[key] {
-				outs[j].Err = fmt.Errorf("not solved: %w", context.Cause(ctx))
+				outs[j].Err = &StoppedError{Cause: context.Cause(ctx)}
 			}
 			continue
 		}
@@ -155,7 +155,9 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	for i := range outs {
 		o := &outs[i]
 		if o.Err == nil {
-			o.Err = s.db.Link(ctx, o.Set.Name, o.Problem.ID, o.Key.DefHash)
+			// What is answered is linked even when ctx is cancelled now: it
+			// is done, and show finds it by id.
+			o.Err = s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash)
 		}
 		if _, ok := s.known[o.Key]; !ok || o.Err == nil {
 			s.known[o.Key] = *o

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// interrupted is the cause of the program's context when SIGINT or SIGTERM
+// stops it. The program then exits 128 plus the signal's number (130, 143),
+// as shells expect of a program a signal stopped.
+type interrupted struct{ sig syscall.Signal }
+
+func (e interrupted) Error() string { return "interrupted (" + e.sig.String() + ")" }
+
+// status is the exit status of a program stopped by e.
+func (e interrupted) status() int { return 128 + int(e.sig) }
+
+// errInterrupted says the command stopped on a signal and has said so
+// itself (what was kept, what to do next): only the exit status remains.
+var errInterrupted = errors.New("interrupted")
+
+// withSignals returns a context that the first SIGINT or SIGTERM cancels,
+// with an interrupted cause, so that the command stops, keeps what it has
+// done and returns. A second signal ends the process at once. stop releases
+// the signals.
+func withSignals(stderr io.Writer) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case s := <-sigs:
+			cancel(interrupted{s.(syscall.Signal)})
+		case <-done:
+			return
+		}
+		select {
+		case s := <-sigs:
+			fmt.Fprintln(stderr, "queensjudge: interrupted again: stopping now")
+			os.Exit(interrupted{s.(syscall.Signal)}.status())
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel(nil)
+	}
+}
+
+// interruption returns the signal that stopped ctx, if one did.
+func interruption(ctx context.Context) (interrupted, bool) {
+	var in interrupted
+	ok := errors.As(context.Cause(ctx), &in)
+	return in, ok
+}
+
+// ctxReader reads r but gives way to ctx: a Read blocked on a terminal, a
+// pipe or a FIFO returns as soon as ctx is done, with its cause. The read
+// left blocked ends with the process.
+type ctxReader struct {
+	ctx     context.Context
+	r       io.Reader
+	buf     []byte
+	results chan readResult
+}
+
+type readResult struct {
+	n   int
+	err error
+}
+
+func newCtxReader(ctx context.Context, r io.Reader) *ctxReader {
+	return &ctxReader{ctx: ctx, r: r, results: make(chan readResult, 1)}
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if c.ctx.Err() != nil {
+		return 0, context.Cause(c.ctx)
+	}
+	// The read fills a buffer of its own: p is the caller's again as soon
+	// as Read returns, which it may do before the read ends.
+	if cap(c.buf) < len(p) {
+		c.buf = make([]byte, len(p))
+	}
+	buf := c.buf[:len(p)]
+	go func() {
+		n, err := c.r.Read(buf)
+		c.results <- readResult{n, err}
+	}()
+	select {
+	case res := <-c.results:
+		return copy(p, buf[:res.n]), res.err
+	case <-c.ctx.Done():
+		return 0, context.Cause(c.ctx)
+	}
+}
+
+// openStream opens the file name for reading in a way that gives way to
+// ctx: opening a FIFO waits for a writer, and reading a FIFO, a terminal or
+// a pipe waits for data. A regular file is returned as it is.
+func openStream(ctx context.Context, name string) (io.ReadCloser, error) {
+	type opened struct {
+		f   *os.File
+		err error
+	}
+	ch := make(chan opened, 1)
+	go func() {
+		f, err := os.Open(name)
+		ch <- opened{f, err}
+	}()
+	select {
+	case o := <-ch:
+		if o.err != nil {
+			return nil, o.err
+		}
+		if fi, err := o.f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return o.f, nil
+		}
+		return struct {
+			io.Reader
+			io.Closer
+		}{newCtxReader(ctx, o.f), o.f}, nil
+	case <-ctx.Done():
+		go func() { // close what opens late
+			if o := <-ch; o.f != nil {
+				o.f.Close()
+			}
+		}()
+		return nil, context.Cause(ctx)
+	}
+}
