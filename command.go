@@ -82,6 +82,10 @@ func openDB(ctx context.Context, c *cli.Context) (*store.DB, error) {
 	return store.Open(ctx, path)
 }
 
+// maxJobs caps --jobs: each job is a solver that may use every core, so
+// more than a few per core only costs memory.
+const maxJobs = 256
+
 // source returns the ground truth of c's cache, tuned by the command's batch
 // flags. shown is the format of what goes to stdout ("" when it goes to a
 // file), which decides whether a progress bar follows the solving.
@@ -89,6 +93,9 @@ func (c *call) source(shown string) (*truth.Source, error) {
 	shard, err := parseShard(c.String("shard"), os.Getenv)
 	if err != nil {
 		return nil, err
+	}
+	if j := c.Int("jobs"); j < 1 || j > maxJobs {
+		return nil, usagef("--jobs %d: want 1..%d problems at once", j, maxJobs)
 	}
 	opt := truth.Options{
 		Shard:        shard,

@@ -136,6 +136,13 @@ func TestUsageErrors(t *testing.T) {
 		{"solve", "--no-such-flag", "testdata/oeis.yaml"},
 		{"show"},
 		{"key", "--format", "xml", "testdata/oeis.yaml"},
+		{"solve", "--jobs", "0", "testdata/oeis.yaml"},
+		{"solve", "--jobs", "100000", "testdata/oeis.yaml"},
+		{"judge", "--jobs", "-1", "testdata/example/contest.yaml", "testdata/example/submissions"},
+		{"solve", "--shard", "0/999999999999", "testdata/oeis.yaml"},
+		{"solve", "--shard", "0/0", "testdata/oeis.yaml"},
+		{"solve", "--shard", "4/4", "testdata/oeis.yaml"},
+		{"doctor", "extra-arg"},
 	} {
 		_, errs, code := queensjudge(t, db, args...)
 		if code != 2 || errs == "" {

@@ -12,6 +12,10 @@ import (
 // of one task of an array: a Kubernetes Indexed Job, then a Slurm job array.
 var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 
+// maxShards caps the K of --shard I/K: a long count has 10^4 to 10^6
+// subproblems, and merge needs a part file for every slice.
+const maxShards = 100_000
+
 // parseShard reads --shard: "I/K" for slice I (0-based) of K, or "K" alone
 // with I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (less
 // SLURM_ARRAY_TASK_MIN when Slurm numbers the array from elsewhere). "" is
@@ -42,8 +46,8 @@ func parseShard(s string, getenv func(string) string) (solver.Shard, error) {
 		}
 	}
 	k, err := strconv.Atoi(ks)
-	if err != nil || k < 1 {
-		return solver.Shard{}, usagef("--shard %s: K must be a positive number", s)
+	if err != nil || k < 1 || k > maxShards {
+		return solver.Shard{}, usagef("--shard %s: K must be 1..%d", s, maxShards)
 	}
 	i, err := strconv.Atoi(is)
 	if err != nil || i < 0 || i >= k {

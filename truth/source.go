@@ -118,7 +118,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	jobs := make(chan store.CacheKey)
 	var wg sync.WaitGroup
 	var mu sync.Mutex // guards outs
-	for range s.opt.Jobs {
+	for range min(s.opt.Jobs, len(order)) { // no more workers than problems
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
