@@ -25,10 +25,9 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: action(needs{minArgs: 3, maxArgs: 3, args: "a problem set, a problem id and an answer file", cache: true}, func(c *call) error {
-			set, err := problems.Load(c.Args().Get(0))
+			set, err := loadSet(c.stderr, c.Args().Get(0))
 			if err != nil {
-				fmt.Fprintln(c.stderr, err)
-				return errReported
+				return err
 			}
 			id := c.Args().Get(1)
 			p, ok := set.Problem(id)

@@ -37,10 +37,9 @@ error (the ground truth could not be had; exit status 1).`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
-			set, err := problems.Load(c.Args().Get(0))
+			set, err := loadSet(c.stderr, c.Args().Get(0))
 			if err != nil {
-				fmt.Fprintln(c.stderr, err)
-				return errReported
+				return err
 			}
 			subs, errs := loadSubmissions(c.Args().Get(1))
 			for _, err := range errs {

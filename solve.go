@@ -95,19 +95,36 @@ func (c *call) solveAndList(shown string) (rows []row, failed bool, err error) {
 	return rows, failed, nil
 }
 
-// loadSets reads the problem sets at paths, printing each one that cannot
-// be read to stderr. failed reports whether any could not.
+// loadSets reads the problem sets at paths, printing what keeps each one
+// from being read to stderr. failed reports whether any could not.
 func loadSets(paths []string, stderr io.Writer) (sets []*problems.Set, failed bool) {
 	for _, path := range paths {
-		set, err := problems.Load(path)
+		set, err := loadSet(stderr, path)
 		if err != nil {
-			fmt.Fprintln(stderr, err)
 			failed = true
 			continue
 		}
 		sets = append(sets, set)
 	}
 	return sets, failed
+}
+
+// loadSet reads the problem set at path. What keeps it from being read is
+// printed to stderr, and errReported returned: the mistakes in the file as a
+// compiler prints them (file:line: ...), anything else (a missing file)
+// after the program's name.
+func loadSet(stderr io.Writer, path string) (*problems.Set, error) {
+	set, err := problems.Load(path)
+	if err != nil {
+		var located *problems.Error
+		if errors.As(err, &located) {
+			fmt.Fprintln(stderr, err)
+		} else {
+			fmt.Fprintf(stderr, "queensjudge: %v\n", err)
+		}
+		return nil, errReported
+	}
+	return set, nil
 }
 
 // sayInterrupted prints the one line that tells what a batch stopped by a
