@@ -123,33 +123,43 @@ func cutExt(name string) string {
 // dir, following links that stay inside dir. The error is ErrOutside when
 // rel leads out of dir.
 func within(dir, rel string) (os.FileMode, error) {
-	local := filepath.FromSlash(rel)
-	if !filepath.IsLocal(local) {
-		return 0, ErrOutside
-	}
-	root, err := filepath.EvalSymlinks(dir)
+	root, real, err := resolve(dir, rel)
 	if err != nil {
 		return 0, err
 	}
-	real, err := filepath.EvalSymlinks(filepath.Join(dir, local))
-	switch {
-	case err == nil:
-	case !errors.Is(err, fs.ErrNotExist):
-		return 0, err
-	default:
-		if _, lerr := os.Lstat(filepath.Join(dir, local)); lerr == nil {
-			return 0, errors.New("a link to nothing") // the link is there, its target is not
-		}
-		return 0, errors.New("no such file")
-	}
-	if r, err := filepath.Rel(root, real); err != nil || !filepath.IsLocal(r) {
-		return 0, ErrOutside
-	}
-	fi, err := os.Stat(real)
+	fi, err := os.Stat(filepath.Join(root, real))
 	if err != nil {
 		return 0, err
 	}
 	return fi.Mode(), nil
+}
+
+// resolve follows every link on the way to rel inside dir and returns dir's
+// own real path and rel's real path relative to it: a path with no link left
+// in it. The error is ErrOutside when rel leads out of dir.
+func resolve(dir, rel string) (root, real string, err error) {
+	local := filepath.FromSlash(rel)
+	if !filepath.IsLocal(local) {
+		return "", "", ErrOutside
+	}
+	if root, err = filepath.EvalSymlinks(dir); err != nil {
+		return "", "", err
+	}
+	full, err := filepath.EvalSymlinks(filepath.Join(dir, local))
+	switch {
+	case err == nil:
+	case !errors.Is(err, fs.ErrNotExist):
+		return "", "", err
+	default:
+		if _, lerr := os.Lstat(filepath.Join(dir, local)); lerr == nil {
+			return "", "", errors.New("a link to nothing") // the link is there, its target is not
+		}
+		return "", "", errors.New("no such file")
+	}
+	if real, err = filepath.Rel(root, full); err != nil || !filepath.IsLocal(real) {
+		return "", "", ErrOutside
+	}
+	return root, real, nil
 }
 
 // opener opens rel inside dir, refusing (again, in case the files changed)
@@ -159,7 +169,16 @@ func opener(dir, rel string) func() (io.ReadCloser, error) {
 		f, err := os.OpenInRoot(dir, filepath.FromSlash(rel))
 		if err != nil && strings.Contains(err.Error(), "escapes from parent") {
 			// os.Root's error for a path that leads out is not exported.
-			return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+			// It refuses every absolute link, even one that stays inside:
+			// follow the links, and open the path they lead to, which has
+			// none left, inside the root again.
+			root, real, rerr := resolve(dir, rel)
+			if rerr != nil {
+				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+			}
+			if f, err = os.OpenInRoot(root, real); err != nil {
+				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+			}
 		}
 		if err != nil {
 			return nil, err
