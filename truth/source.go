@@ -117,7 +117,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	defer bar.Stop()
 	jobs := make(chan store.CacheKey)
 	var wg sync.WaitGroup
-	var mu sync.Mutex // guards outs
+	var mu sync.Mutex                       // guards outs
 	for range min(s.opt.Jobs, len(order)) { // no more workers than problems
 		wg.Add(1)
 		go func() {
