@@ -117,8 +117,9 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	defer bar.Stop()
 	jobs := make(chan store.CacheKey)
 	var wg sync.WaitGroup
-	var mu sync.Mutex                       // guards outs
-	for range min(s.opt.Jobs, len(order)) { // no more workers than problems
+	var mu sync.Mutex // guards outs
+	// No more workers than problems to solve.
+	for range min(s.opt.Jobs, len(order)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
