@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -78,9 +77,9 @@ func writeJSON(w io.Writer, v any) error {
 // WriteCSV writes one row per result under a header: team, problem,
 // verdict, points, time (minutes, empty when unknown), attempt, file,
 // message, team_message, squares (space-separated) and line (empty for 0).
+// Every cell is a Cell: one line, and never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"})
+	var rows [][]string
 	for _, res := range r.Results {
 		t, line := "", ""
 		if res.Timed {
@@ -89,11 +88,10 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 		if res.Line > 0 {
 			line = strconv.Itoa(res.Line)
 		}
-		cw.Write([]string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
+		rows = append(rows, []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
 			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line})
 	}
-	cw.Flush()
-	return cw.Error()
+	return WriteCSVRecords(w, []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}, rows)
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,

@@ -82,7 +82,8 @@ const (
 // its points; the rest are "Honorable", with no rank and listed last by
 // name. A team that solved nothing is always Honorable. The number solved is
 // the points, as DOMjudge writes its numPoints there. Teams have no groups
-// here, so the group winner is always empty.
+// here, so the group winner is always empty. A team id is a Cell, escaped
+// as DOMjudge escapes its fields.
 func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	board := r.Scoreboard
 	median := 0
@@ -154,8 +155,9 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	return err
 }
 
-// tsvField escapes a field as DOMjudge's TSV does: backslash, tab and line
-// ends written as \\, \t, \n and \r.
+// tsvField makes s a field of a TSV file: a Cell, one line and never a
+// formula, escaped as DOMjudge's TSV is (backslash, tab and line ends
+// written as \\, \t, \n and \r).
 func tsvField(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(s)
+	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(Cell(s))
 }

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// contestDir makes a contest in a temporary directory: set.yaml with the
+// one problem q6 (the six-queens count, 4), and under subs/ a folder per
+// team holding q6.txt with answer. It returns the directory.
+func contestDir(t *testing.T, answer string, teams ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "set.yaml"), "name: cup\nproblems:\n  - id: q6\n    kind: nqueens\n    n: 6\n    ask: count\n")
+	for _, team := range teams {
+		if err := os.MkdirAll(filepath.Join(dir, "subs", team), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(dir, "subs", team, "q6.txt"), answer)
+	}
+	return dir
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// formula reports whether a spreadsheet would run a cell as a formula: it
+// starts with =, +, -, @, a tab or a carriage return (OWASP, CSV injection).
+func formula(cell string) bool {
+	return cell != "" && strings.ContainsRune("=+-@\t\r", rune(cell[0]))
+}
+
+// csvCells reads CSV text back and returns its records.
+func csvCells(t *testing.T, what, text string) [][]string {
+	t.Helper()
+	records, err := csv.NewReader(strings.NewReader(text)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: not CSV: %v\n%s", what, err, text)
+	}
+	return records
+}
+
+// tsvCells splits TSV text into lines and fields.
+func tsvCells(text string) [][]string {
+	var records [][]string
+	for _, line := range strings.Split(strings.TrimSuffix(text, "\n"), "\n") {
+		records = append(records, strings.Split(line, "\t"))
+	}
+	return records
+}
+
+// noFormulas fails the test for every cell of records a spreadsheet would
+// run, and returns the first column of the records after the header.
+func noFormulas(t *testing.T, what string, records [][]string) []string {
+	t.Helper()
+	var first []string
+	for i, rec := range records {
+		for _, cell := range rec {
+			if formula(cell) {
+				t.Errorf("%s: record %d has the formula cell %q", what, i+1, cell)
+			}
+		}
+		if i > 0 && len(rec) > 0 {
+			first = append(first, rec[0])
+		}
+	}
+	return first
+}
+
+// hostileTeams are team names that spreadsheets would run as formulas.
+var hostileTeams = []string{`+1+1`, `@SUM(A1)`, `-2+3`, `=1+2`}
+
+// TestJudgeHostileNamesInCSV judges a contest whose team names are
+// formulas, from a directory and from a manifest, and reads every CSV and
+// TSV the tool writes back: no cell may start with a formula character, and
+// each team is still there, behind a single quote.
+func TestJudgeHostileNamesInCSV(t *testing.T) {
+	dir := contestDir(t, "4\n", hostileTeams...)
+	db := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "set.yaml")
+	tsv := filepath.Join(dir, "results.tsv")
+	hyperlink := `=HYPERLINK("http://evil","x")` // a '/' cannot be in a folder name
+	writeFile(t, filepath.Join(dir, "attempts.csv"), "team,problem,time,file\n"+
+		`"=HYPERLINK(""http://evil"",""x"")",q6,5,subs/+1+1/q6.txt`+"\n"+
+		"@SUM(A1),q6,7,subs/@SUM(A1)/q6.txt\n")
+	want := map[string]bool{}
+	for _, team := range hostileTeams {
+		want["'"+team] = true
+	}
+
+	out, errs, code := queensjudge(t, db, "judge", "--format", "csv", "--results-tsv", tsv, set, filepath.Join(dir, "subs"))
+	if code != 0 {
+		t.Fatalf("judge: exit %d\n%s", code, errs)
+	}
+	for _, team := range noFormulas(t, "judge --format csv", csvCells(t, "judge --format csv", out)) {
+		if !want[team] {
+			t.Errorf("judge --format csv: team %q, want one of %v", team, want)
+		}
+	}
+	tsvTeams := noFormulas(t, "--results-tsv", tsvCells(readFile(t, tsv)))
+	if len(tsvTeams) != len(hostileTeams) {
+		t.Errorf("--results-tsv: teams %q, want %d", tsvTeams, len(hostileTeams))
+	}
+
+	out, errs, code = queensjudge(t, db, "judge", "--format", "csv", "--results-tsv", tsv, set, filepath.Join(dir, "attempts.csv"))
+	if code != 0 {
+		t.Fatalf("judge a manifest: exit %d\n%s", code, errs)
+	}
+	teams := noFormulas(t, "judge manifest --format csv", csvCells(t, "judge manifest --format csv", out))
+	if len(teams) != 2 || teams[0] != "'"+hyperlink || teams[1] != "'"+`@SUM(A1)` {
+		t.Errorf("judge manifest --format csv: teams %q, want '%s and '@SUM(A1)", teams, hyperlink)
+	}
+	noFormulas(t, "manifest --results-tsv", tsvCells(readFile(t, tsv)))
+
+	// regrade prints the teams whose verdicts change: all of them, once q6
+	// asks for n = 5 (10 placements).
+	writeFile(t, set, strings.Replace(readFile(t, set), "n: 6", "n: 5", 1))
+	out, errs, code = queensjudge(t, db, "regrade", "--format", "csv", "--dry-run", set)
+	if code != 0 {
+		t.Fatalf("regrade: exit %d\n%s", code, errs)
+	}
+	changed := noFormulas(t, "regrade --format csv", csvCells(t, "regrade --format csv", out))
+	if len(changed) == 0 {
+		t.Errorf("regrade --format csv: no changes")
+	}
+	for _, team := range changed {
+		if !strings.HasPrefix(team, "'") {
+			t.Errorf("regrade --format csv: team %q, want it behind a quote", team)
+		}
+	}
+
+	// A set without a name is named after its file: the set column of
+	// solve, and the message of check, hold what the operator typed.
+	named := filepath.Join(dir, "-1+1.yaml")
+	writeFile(t, named, "problems:\n  - id: q4\n    kind: nqueens\n    n: 4\n    ask: count\n")
+	out, errs, code = queensjudge(t, db, "solve", "--format", "csv", named)
+	if code != 0 {
+		t.Fatalf("solve: exit %d\n%s", code, errs)
+	}
+	if rows := csvCells(t, "solve --format csv", out); len(rows) != 2 || rows[1][1] != "'-1+1" {
+		t.Errorf("solve --format csv: %q, want one row of set '-1+1", rows)
+	}
+	noFormulas(t, "solve --format csv", csvCells(t, "solve --format csv", out))
+	answer := filepath.Join(dir, "answer.txt")
+	writeFile(t, answer, "=1+1\n")
+	out, errs, code = queensjudge(t, db, "check", "--format", "csv", named, "q4", answer)
+	if code != 0 {
+		t.Fatalf("check: exit %d\n%s", code, errs)
+	}
+	noFormulas(t, "check --format csv", csvCells(t, "check --format csv", out))
+}
