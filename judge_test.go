@@ -165,3 +165,54 @@ func TestJudgeHostileNamesInCSV(t *testing.T) {
 	}
 	noFormulas(t, "check --format csv", csvCells(t, "check --format csv", out))
 }
+
+// TestJudgeNoSubmissions judges a path that is not there, as its own
+// process: an error naming the path and exit status 1, and no report.
+func TestJudgeNoSubmissions(t *testing.T) {
+	dir := contestDir(t, "4\n", "ada")
+	missing := filepath.Join(dir, "no-such-dir")
+	cmd := binary(t, "", "judge", filepath.Join(dir, "set.yaml"), missing)
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	cmd.Run()
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("judge %s: exit %d, want 1", missing, code)
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("judge %s printed a report:\n%s", missing, stdout.String())
+	}
+	if !strings.Contains(stderr.String(), missing) || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("judge %s: stderr %q, want one line naming the path", missing, stderr.String())
+	}
+}
+
+// TestJudgeStrict judges submissions with stray files beside the team
+// folders and in one: warnings, exit status 0, unless --strict.
+func TestJudgeStrict(t *testing.T) {
+	dir := contestDir(t, "4\n", "ada", "grace")
+	db := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "set.yaml")
+	subs := filepath.Join(dir, "subs")
+	writeFile(t, filepath.Join(subs, "README.txt"), "how to submit\n")
+	writeFile(t, filepath.Join(subs, "ada", "notes.txt"), "scratch\n")
+
+	out, errs, code := queensjudge(t, db, "judge", "--format", "csv", set, subs)
+	if code != 0 {
+		t.Errorf("judge: exit %d, want 0\n%s", code, errs)
+	}
+	if n := strings.Count(out, "\n"); n != 3 {
+		t.Errorf("judge printed %d lines, want 3 (a header and 2 results):\n%s", n, out)
+	}
+	for _, want := range []string{"warning: " + filepath.Join(subs, "README.txt"), "warning: ada/notes.txt"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("stderr %q does not hold %q", errs, want)
+		}
+	}
+	strictOut, strictErrs, code := queensjudge(t, db, "judge", "--format", "csv", "--strict", set, subs)
+	if code != 1 {
+		t.Errorf("judge --strict: exit %d, want 1\n%s", code, strictErrs)
+	}
+	if strictOut != out || strictErrs != errs {
+		t.Errorf("judge --strict prints\n%s%s\nwant what judge prints:\n%s%s", strictOut, strictErrs, out, errs)
+	}
+}
