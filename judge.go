@@ -53,14 +53,15 @@ the exit status 1.`,
 			if err != nil {
 				return fmt.Errorf("judge: %w", err)
 			}
+			// Names are printed one line each, whatever bytes they hold.
 			failed, warned := false, false
 			for _, err := range errs {
 				if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
-					fmt.Fprintf(c.stderr, "warning: %v\n", err)
+					fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(err.Error()))
 					warned = true
 					continue
 				}
-				fmt.Fprintln(c.stderr, err)
+				fmt.Fprintln(c.stderr, judge.Printable(err.Error()))
 				failed = true
 			}
 			if failed && len(subs) == 0 {
@@ -73,7 +74,7 @@ the exit status 1.`,
 			src.Solve(c.ctx, []*problems.Set{set})
 			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			for _, w := range judged.Warnings {
-				fmt.Fprintf(c.stderr, "warning: %v\n", w)
+				fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(w.Error()))
 				warned = true
 			}
 			if err := writeReport(c.stdout, c.format, judged); err != nil {
@@ -88,7 +89,7 @@ the exit status 1.`,
 			}
 			for _, r := range judged.Results {
 				if r.Verdict == judge.JE {
-					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
+					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", judge.Printable(r.Team), r.Problem, r.Message)
 					failed = true
 				}
 			}
@@ -105,9 +106,9 @@ func loadSubmissions(path string) (subs []judge.Submission, errs []error, err er
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil, fmt.Errorf("submissions %s: no such directory or manifest", path)
+		return nil, nil, fmt.Errorf("submissions %s: no such directory or manifest", judge.Printable(path))
 	case errors.As(err, &pe):
-		return nil, nil, fmt.Errorf("submissions %s: %w", path, pe.Err)
+		return nil, nil, fmt.Errorf("submissions %s: %w", judge.Printable(path), pe.Err)
 	case err != nil:
 		return nil, nil, err
 	case !fi.IsDir():

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // contestDir makes a contest in a temporary directory: set.yaml with the
@@ -164,6 +165,72 @@ func TestJudgeHostileNamesInCSV(t *testing.T) {
 		t.Fatalf("check: exit %d\n%s", code, errs)
 	}
 	noFormulas(t, "check --format csv", csvCells(t, "check --format csv", out))
+}
+
+// TestJudgeNamesNotUTF8 judges teams whose folder names hold bytes that are
+// not UTF-8, a line end or a tab (Linux allows them all), beside stray files
+// named so too: every output is valid UTF-8 with one record a line, every
+// warning one line of stderr, and a name is written alike in every format.
+func TestJudgeNamesNotUTF8(t *testing.T) {
+	teams := []string{"bad\xffname", "new\nline", "tab\tname", "cr\rname", "ada"}
+	dir := contestDir(t, "4\n", teams...)
+	db := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "set.yaml")
+	subs := filepath.Join(dir, "subs")
+	writeFile(t, filepath.Join(subs, "READ\nME\xfe.txt"), "a stray file\n")             // not in a team folder
+	writeFile(t, filepath.Join(subs, "ada", "q7\n\xfe.txt"), "a file for no problem\n") // for no problem
+	const warnings = 2
+
+	valid := func(t *testing.T, what, text string, lines int) {
+		t.Helper()
+		if !utf8.ValidString(text) {
+			bad := strings.IndexFunc(text, func(r rune) bool { return r == utf8.RuneError })
+			t.Errorf("%s is not valid UTF-8: %q", what, text[max(bad-40, 0):min(bad+40, len(text))])
+		}
+		if got := strings.Count(text, "\n"); lines >= 0 && got != lines {
+			t.Errorf("%s has %d lines, want %d:\n%s", what, got, lines, text)
+		}
+	}
+	for _, format := range []string{"table", "csv", "json", "yaml"} {
+		t.Run(format, func(t *testing.T) {
+			tsv := filepath.Join(t.TempDir(), "results.tsv")
+			html := filepath.Join(t.TempDir(), "report.html")
+			scoreboard := filepath.Join(t.TempDir(), "scoreboard.json")
+			out, errs, code := queensjudge(t, db, "judge", "--format", format, "--results-tsv", tsv, "--html", html,
+				"--scoreboard", scoreboard, set, subs)
+			if code != 0 {
+				t.Errorf("judge: exit %d", code)
+			}
+			lines := map[string]int{
+				"table": len(teams) + 1 + 1 + len(teams) + 1, // results, a blank line, the scoreboard
+				"csv":   1 + len(teams),
+			}
+			if n, ok := lines[format]; ok {
+				valid(t, "judge --format "+format, out, n)
+			} else {
+				valid(t, "judge --format "+format, out, -1)
+			}
+			// A name reads the same in every format: \xff, never U+FFFD.
+			if !strings.Contains(out, `xffname`) || strings.ContainsRune(out, utf8.RuneError) {
+				t.Errorf("judge --format %s does not name the team bad\\xffname:\n%s", format, out)
+			}
+			valid(t, "stderr", errs, warnings)
+			for _, line := range strings.Split(strings.TrimSuffix(errs, "\n"), "\n") {
+				if !strings.HasPrefix(line, "warning: ") {
+					t.Errorf("stderr line %q is not a warning", line)
+				}
+			}
+			valid(t, "--results-tsv", readFile(t, tsv), 1+len(teams))
+			valid(t, "--scoreboard", readFile(t, scoreboard), -1)
+			page := readFile(t, html)
+			valid(t, "--html", page, -1)
+			for _, name := range []string{`bad\xffname`, `new\nline`, `tab\tname`, `cr\rname`} {
+				if !strings.Contains(page, name) {
+					t.Errorf("--html does not show the team %s", name)
+				}
+			}
+		})
+	}
 }
 
 // TestJudgeNoSubmissions judges a path that is not there, as its own

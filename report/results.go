@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -42,8 +41,9 @@ type jsonStanding struct {
 //	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
 //
 // time (minutes from the start) is there only when known, squares and line
-// only when some are at fault.
+// only when some are at fault. Names and messages are judge.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	out := struct {
 		Set        string         `json:"set"`
 		Results    []jsonResult   `json:"results"`
@@ -95,8 +95,10 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
-// for people. The messages are the judge messages.
+// for people. The messages are the judge messages. Names and messages are
+// judge.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "TEAM\tPROBLEM\tATTEMPT\tTIME\tVERDICT\tPOINTS\tMESSAGE")
 	for _, res := range r.Results {
@@ -104,23 +106,13 @@ func WriteTable(w io.Writer, r judge.Report) error {
 		if res.Timed {
 			t = strconv.FormatInt(res.Minutes(), 10)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", cell(res.Team), cell(res.Problem), res.Attempt, t,
-			res.Verdict, res.Points, cell(res.Message))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", res.Team, res.Problem, res.Attempt, t,
+			res.Verdict, res.Points, res.Message)
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "RANK\tTEAM\tSOLVED\tPOINTS\tPENALTY")
 	for _, s := range r.Scoreboard {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, cell(s.Team), s.Solved, s.Points, s.Penalty)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, s.Team, s.Solved, s.Points, s.Penalty)
 	}
 	return tw.Flush()
-}
-
-// cell makes text safe for one cell of a table: no tabs or line ends.
-func cell(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
 }

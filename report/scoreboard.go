@@ -40,8 +40,10 @@ type ccsRow struct {
 // it is solved at a known time. When points differ from the number solved
 // (a problem worth more than 1), score also carries "score", the points the
 // ranking is by. Team ids are the team names; there is no contest clock, so
-// the time, contest_time and state fields are left out.
+// the time, contest_time and state fields are left out. Team names are
+// judge.Printable.
 func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })
 	rows := []ccsRow{}
 	for _, s := range r.Scoreboard {
@@ -85,6 +87,7 @@ const (
 // here, so the group winner is always empty. A team id is a Cell, escaped
 // as DOMjudge escapes its fields.
 func WriteResultsTSV(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	board := r.Scoreboard
 	median := 0
 	for i, s := range board {
