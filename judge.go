@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,22 +30,41 @@ file per problem, named after the problem id with or without an extension
 columns team, problem, time, file.
 
 Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
-error (the ground truth could not be had; exit status 1).`,
+error (the ground truth could not be had; exit status 1).
+
+A file that is no submission (a README beside the team folders, a file named
+after no problem) is skipped with a warning; with --strict a warning makes
+the exit status 1.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
+			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
 		),
 		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
 			set, err := loadSet(c.stderr, c.Args().Get(0))
 			if err != nil {
 				return err
 			}
-			subs, errs := loadSubmissions(c.Args().Get(1))
+			subs, errs, err := loadSubmissions(c.Args().Get(1))
+			if err != nil {
+				return fmt.Errorf("judge: %w", err)
+			}
+			// Names are printed one line each, whatever bytes they hold.
+			failed, warned := false, false
 			for _, err := range errs {
-				fmt.Fprintln(c.stderr, err)
+				if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
+					fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(err.Error()))
+					warned = true
+					continue
+				}
+				fmt.Fprintln(c.stderr, judge.Printable(err.Error()))
+				failed = true
+			}
+			if failed && len(subs) == 0 {
+				return errReported // nothing could be read: no report of nothing
 			}
 			src, err := c.source(c.format)
 			if err != nil {
@@ -55,7 +76,8 @@ error (the ground truth could not be had; exit status 1).`,
 			}
 			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
 			for _, w := range judged.Warnings {
-				fmt.Fprintf(c.stderr, "warning: %v\n", w)
+				fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(w.Error()))
+				warned = true
 			}
 			if err := writeReport(c.stdout, c.format, judged); err != nil {
 				return err
@@ -67,25 +89,36 @@ error (the ground truth could not be had; exit status 1).`,
 			if err := writeExports(c, judged, pictures(set, path)); err != nil {
 				return err
 			}
-			failed := len(errs) > 0
 			for _, r := range judged.Results {
 				if r.Verdict == judge.JE {
-					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", r.Team, r.Problem, r.Message)
+					fmt.Fprintf(c.stderr, "judge error: team %s, problem %s: %s\n", judge.Printable(r.Team), r.Problem, r.Message)
 					failed = true
 				}
 			}
-			return reported(failed)
+			return reported(failed || warned && c.Bool("strict"))
 		}),
 	}
 }
 
 // loadSubmissions reads a submissions directory, or a CSV manifest when
-// path names a file.
-func loadSubmissions(path string) ([]judge.Submission, []error) {
-	if fi, err := os.Stat(path); err == nil && !fi.IsDir() {
-		return judge.LoadManifest(path)
+// path names a file. The error, when path is neither, names it; errs are
+// what could not be read, and the *judge.Stray files.
+func loadSubmissions(path string) (subs []judge.Submission, errs []error, err error) {
+	fi, err := os.Stat(path)
+	var pe *fs.PathError
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil, fmt.Errorf("submissions %s: no such directory or manifest", judge.Printable(path))
+	case errors.As(err, &pe):
+		return nil, nil, fmt.Errorf("submissions %s: %w", judge.Printable(path), pe.Err)
+	case err != nil:
+		return nil, nil, err
+	case !fi.IsDir():
+		subs, errs = judge.LoadManifest(path)
+	default:
+		subs, errs = judge.LoadSubmissions(path)
 	}
-	return judge.LoadSubmissions(path)
+	return subs, errs, nil
 }
 
 // writeReport prints the report in format: table, json, yaml or csv.

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/report"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
 )
@@ -129,12 +129,10 @@ func plainNumbers(v any) any {
 	return v
 }
 
-// writeCSV writes a header and rows as CSV.
+// writeCSV writes a header and rows as CSV, as report writes its own: each
+// cell one line of valid UTF-8, and never a formula (see report.Cell).
 func writeCSV(w io.Writer, header []string, rows [][]string) error {
-	cw := csv.NewWriter(w)
-	cw.Write(header)
-	cw.WriteAll(rows)
-	return cw.Error()
+	return report.WriteCSVRecords(w, header, rows)
 }
 
 // rowOf returns the printed row of a result of problem id in set.

@@ -64,8 +64,10 @@ nothing.`,
 			for _, r := range report.Results {
 				old := byFile[[3]string{r.Team, r.Problem, r.File}]
 				if old.Verdict != string(r.Verdict) || old.Message != r.Message {
-					changes = append(changes, change{Team: r.Team, Problem: r.Problem, File: r.File,
-						Was: old.Verdict, Now: string(r.Verdict), Message: r.Message})
+					// Printed as judge prints them: one line of valid
+					// UTF-8 each, whatever the team's file names hold.
+					changes = append(changes, change{Team: judge.Printable(r.Team), Problem: r.Problem,
+						File: judge.Printable(r.File), Was: old.Verdict, Now: string(r.Verdict), Message: r.Message})
 				}
 			}
 			if err := writeChanges(c.stdout, c.format, changes); err != nil {

@@ -85,8 +85,8 @@ type Report struct {
 	Results []Result
 	// Scoreboard comes by rank, then team name.
 	Scoreboard []Standing
-	// Warnings are the submissions not judged: those for no problem of the
-	// set. They are not part of the written report.
+	// Warnings are the submissions not judged, each a *Stray: those for no
+	// problem of the set. They are not part of the written report.
 	Warnings []error
 }
 
@@ -96,9 +96,9 @@ type Report struct {
 // A submission is matched to a problem by its Problem, except that one
 // loaded by LoadSubmissions is matched by its whole file name first, since
 // an id may hold a '.' (the file "q1.5" answers "q1.5", not "q1"). A
-// submission for no problem of the set is a warning. truths is asked once per
-// problem, from this goroutine; the answers are judged on GOMAXPROCS
-// goroutines. A file larger than lim.MaxBytes is PE unread.
+// submission for no problem of the set is a warning, a *Stray. truths is
+// asked once per problem, from this goroutine; the answers are judged on
+// GOMAXPROCS goroutines. A file larger than lim.MaxBytes is PE unread.
 func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
 	lim = lim.withDefaults()
 	type job struct {
@@ -110,7 +110,8 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 	for _, s := range subs {
 		p, ok := problemOf(set, s)
 		if !ok {
-			warnings = append(warnings, fmt.Errorf("%s (team %s): no problem %q in set %s, not judged", s.File, s.Team, s.Problem, set.Name))
+			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
 			continue
 		}
 		jobs = append(jobs, job{s, p})

@@ -567,7 +567,8 @@ func TestClip(t *testing.T) {
 		{"a bit too long", 10, "a bit t…"},
 		{"日本語のテキスト", 10, "日本…"}, // 3 bytes a rune: 7 bytes for text, cut back to 6
 		{"ééééé", 8, "éé…"},
-		{"two\nlines\tand\x00nul", 100, "two lines and nul"},
+		{"two\nlines\tand\x00nul", 100, `two\nlines\tand\x00nul`},
+		{"not\xffUTF-8", 100, `not\xffUTF-8`},
 		{"👍👍👍", 9, "👍…"},
 	} {
 		got := clip(c.in, c.max)

@@ -40,6 +40,20 @@ type Submission struct {
 	name string
 }
 
+// Stray is a file or folder among the submissions that is not one: a file
+// beside the team folders, a folder in a team folder, or a file named after
+// no problem of the set. It is skipped and reported as a warning: a
+// README.txt in the submissions directory is not an error, and the caller
+// decides whether a warning fails the run.
+type Stray struct {
+	// Path names the file, as the warning shows it.
+	Path string
+	// Why says why it is not judged.
+	Why string
+}
+
+func (s *Stray) Error() string { return s.Path + ": " + s.Why }
+
 // ErrOutside is wrapped by the Err of a submission whose path leads out of
 // its directory, through ".." or a symbolic link. The file is not read.
 var ErrOutside = errors.New("the path leads out of the submissions directory")
@@ -53,8 +67,8 @@ var ErrOutside = errors.New("the path leads out of the submissions directory")
 // Files are opened inside dir only (os.OpenInRoot): a link that leads out of
 // it gives a submission whose Err wraps ErrOutside, judged JE, and is not
 // followed. Anything else out of place (a file beside the team folders, a
-// folder in a team folder) is reported in the errors and skipped; the rest
-// is loaded.
+// folder in a team folder) is a *Stray in the errors, and skipped; a folder
+// that cannot be read is an error. The rest is loaded.
 func LoadSubmissions(dir string) ([]Submission, []error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -77,7 +91,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 			continue
 		case !kind.IsDir():
-			errs = append(errs, fmt.Errorf("%s: not in a team folder, skipped", where))
+			errs = append(errs, &Stray{where, "not in a team folder, skipped"})
 			continue
 		}
 		files, err := os.ReadDir(filepath.Join(dir, team))
@@ -97,7 +111,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			case err != nil:
 				sub.Err = fmt.Errorf("%s: %w", rel, err)
 			case kind.IsDir():
-				errs = append(errs, fmt.Errorf("%s: a folder in a team folder, skipped", filepath.Join(dir, team, name)))
+				errs = append(errs, &Stray{filepath.Join(dir, team, name), "a folder in a team folder, skipped"})
 				continue
 			case !kind.IsRegular():
 				sub.Err = fmt.Errorf("%s is not a regular file", rel)

@@ -3,7 +3,6 @@ package judge
 import (
 	"fmt"
 	"strconv"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/queensjudge/queensjudge/solver"
@@ -154,17 +153,10 @@ func (f *failure) judgement(n int, lim Limits) Judgement {
 	}
 }
 
-// clip makes s one line of at most max bytes: control characters become
-// spaces, and a longer text is cut at a rune boundary and ends in "…".
+// clip makes s one line of valid UTF-8 of at most max bytes: Printable,
+// and a longer text is cut at a rune boundary and ends in "…".
 func clip(s string, max int) string {
-	if strings.ContainsFunc(s, isControl) {
-		s = strings.Map(func(r rune) rune {
-			if isControl(r) {
-				return ' '
-			}
-			return r
-		}, s)
-	}
+	s = Printable(s)
 	if len(s) <= max {
 		return s
 	}
@@ -175,8 +167,6 @@ func clip(s string, max int) string {
 	}
 	return s[:cut] + ellipsis
 }
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0 }
 
 // quote shows a piece of the team's text in a message: Go-quoted, at most 24
 // runes, with "…" after the quote when cut. Invalid UTF-8 shows as \x escapes.

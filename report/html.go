@@ -29,10 +29,14 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // outlined, when pictures gives its board; pictures may be nil.
 //
 // The page needs no network and runs no script: the style and the boards
-// are inline. Team names, problem ids and messages are escaped by
-// html/template. The page depends on r and the pictures only, so it can be
-// compared with a golden file.
+// are inline. Team names, problem ids and messages are judge.Printable and
+// escaped by html/template; pictures is given them as they are in r. The
+// page depends on r and the pictures only, so it can be compared with a
+// golden file.
 func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
+	// The page shows the printable names; r keeps them as they are, to
+	// tell the teams apart and to give to pictures.
+	shown := printable(r)
 	type cell struct {
 		State, Mark, Note, Title string
 	}
@@ -65,7 +69,7 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 	var board []standing
 	solvedBy := make([]int, len(r.Problems))
 	for i, s := range r.Scoreboard {
-		st := standing{Standing: s, Anchor: "team-" + strconv.Itoa(i+1)}
+		st := standing{Standing: shown.Scoreboard[i], Anchor: "team-" + strconv.Itoa(i+1)}
 		anchors[s.Team] = st.Anchor
 		for k, c := range s.Problems {
 			var cl cell
@@ -86,7 +90,7 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 			default:
 				cl = cell{State: "none", Mark: "·", Title: "no attempt"}
 			}
-			cl.Title = c.Problem + ": " + cl.Title
+			cl.Title = shown.Scoreboard[i].Problems[k].Problem + ": " + cl.Title
 			st.Cells = append(st.Cells, cl)
 		}
 		board = append(board, st)
@@ -94,13 +98,13 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 
 	// The results, grouped by team in the scoreboard's order.
 	byTeam := map[string][]result{}
-	for _, res := range r.Results {
-		rs := result{Result: res, When: "untimed"}
+	for i, res := range r.Results {
+		rs := result{Result: shown.Results[i], When: "untimed"}
 		if res.Timed {
 			rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
 		}
 		if res.Message != res.TeamMessage {
-			rs.Judge = res.Message
+			rs.Judge = shown.Results[i].Message
 		}
 		if res.Verdict == judge.WA && len(res.Squares) > 0 && pictures != nil {
 			rs.Picture = boardOf(pictures, res)
@@ -108,8 +112,8 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
 	var teams []team
-	for _, st := range board {
-		teams = append(teams, team{st, byTeam[st.Team]})
+	for i, st := range board {
+		teams = append(teams, team{st, byTeam[r.Scoreboard[i].Team]})
 	}
 
 	var buf bytes.Buffer
@@ -121,7 +125,7 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 		Teams    []team
 		Count    int
 		Verdicts []judge.Verdict
-	}{r.Set, r.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts})
+	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}

@@ -1,14 +1,12 @@
 package report
 
 import (
-	"encoding/csv"
 	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
-	"unicode"
 
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -43,8 +41,9 @@ type jsonStanding struct {
 //	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
 //
 // time (minutes from the start) is there only when known, squares and line
-// only when some are at fault.
+// only when some are at fault. Names and messages are judge.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	out := struct {
 		Set        string         `json:"set"`
 		Results    []jsonResult   `json:"results"`
@@ -78,9 +77,9 @@ func writeJSON(w io.Writer, v any) error {
 // WriteCSV writes one row per result under a header: team, problem,
 // verdict, points, time (minutes, empty when unknown), attempt, file,
 // message, team_message, squares (space-separated) and line (empty for 0).
+// Every cell is a Cell: one line, and never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
-	cw := csv.NewWriter(w)
-	cw.Write([]string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"})
+	var rows [][]string
 	for _, res := range r.Results {
 		t, line := "", ""
 		if res.Timed {
@@ -89,16 +88,17 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 		if res.Line > 0 {
 			line = strconv.Itoa(res.Line)
 		}
-		cw.Write([]string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
+		rows = append(rows, []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
 			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line})
 	}
-	cw.Flush()
-	return cw.Error()
+	return WriteCSVRecords(w, []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}, rows)
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
-// for people. The messages are the judge messages.
+// for people. The messages are the judge messages. Names and messages are
+// judge.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "TEAM\tPROBLEM\tATTEMPT\tTIME\tVERDICT\tPOINTS\tMESSAGE")
 	for _, res := range r.Results {
@@ -106,23 +106,13 @@ func WriteTable(w io.Writer, r judge.Report) error {
 		if res.Timed {
 			t = strconv.FormatInt(res.Minutes(), 10)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", cell(res.Team), cell(res.Problem), res.Attempt, t,
-			res.Verdict, res.Points, cell(res.Message))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", res.Team, res.Problem, res.Attempt, t,
+			res.Verdict, res.Points, res.Message)
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "RANK\tTEAM\tSOLVED\tPOINTS\tPENALTY")
 	for _, s := range r.Scoreboard {
-		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, cell(s.Team), s.Solved, s.Points, s.Penalty)
+		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, s.Team, s.Solved, s.Points, s.Penalty)
 	}
 	return tw.Flush()
-}
-
-// cell makes text safe for one cell of a table: no tabs or line ends.
-func cell(s string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.IsControl(r) {
-			return ' '
-		}
-		return r
-	}, s)
 }

@@ -40,8 +40,10 @@ type ccsRow struct {
 // it is solved at a known time. When points differ from the number solved
 // (a problem worth more than 1), score also carries "score", the points the
 // ranking is by. Team ids are the team names; there is no contest clock, so
-// the time, contest_time and state fields are left out.
+// the time, contest_time and state fields are left out. Team names are
+// judge.Printable.
 func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })
 	rows := []ccsRow{}
 	for _, s := range r.Scoreboard {
@@ -82,8 +84,10 @@ const (
 // its points; the rest are "Honorable", with no rank and listed last by
 // name. A team that solved nothing is always Honorable. The number solved is
 // the points, as DOMjudge writes its numPoints there. Teams have no groups
-// here, so the group winner is always empty.
+// here, so the group winner is always empty. A team id is a Cell, escaped
+// as DOMjudge escapes its fields.
 func WriteResultsTSV(w io.Writer, r judge.Report) error {
+	r = printable(r)
 	board := r.Scoreboard
 	median := 0
 	for i, s := range board {
@@ -154,8 +158,9 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	return err
 }
 
-// tsvField escapes a field as DOMjudge's TSV does: backslash, tab and line
-// ends written as \\, \t, \n and \r.
+// tsvField makes s a field of a TSV file: a Cell, one line and never a
+// formula, escaped as DOMjudge's TSV is (backslash, tab and line ends
+// written as \\, \t, \n and \r).
 func tsvField(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(s)
+	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(Cell(s))
 }
