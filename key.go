@@ -53,7 +53,28 @@ func writeOutput(stdout io.Writer, path string, data []byte) error {
 		_, err := stdout.Write(data)
 		return err
 	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		// A device (/dev/null, /dev/stdout) or a FIFO is written to, not
+		// replaced: renaming a file onto /dev/null would replace the device.
+		return writeExisting(path, data)
+	}
 	return writeFileAtomic(path, data)
+}
+
+// writeExisting writes data to the existing file at path.
+func writeExisting(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return nil
 }
 
 // writeFileAtomic writes data to path through a temporary file in the same
