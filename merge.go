@@ -17,15 +17,21 @@ func mergeCommand() *cli.Command {
 		Description: `Merge reads the caches written by solve --shard I/K runs, checks that every
 slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
-missing or doubled slices, and subproblems counted differently by two parts.`,
+missing or doubled slices, subproblems counted differently by two parts, and
+an OUT.db that is one of the parts (by any name: a link or another spelling
+of its path). A refused merge changes no part.`,
 		Flags: []cli.Flag{formatFlag("table")},
 		Action: action(needs{minArgs: 2, maxArgs: -1, args: "OUT.db and at least one PART.db"}, func(c *call) error {
-			db, err := store.Open(c.ctx, c.Args().First())
+			out, parts := c.Args().First(), c.Args().Slice()[1:]
+			if err := store.CheckMergeOut(out, parts); err != nil {
+				return err
+			}
+			db, err := store.Open(c.ctx, out)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, c.Args().Slice()[1:])
+			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, parts)
 			if err != nil {
 				return err
 			}

@@ -275,3 +275,40 @@ func TestMergeRefuses(t *testing.T) {
 		t.Errorf("a refused merge left %d subproblems in the output, want the 1 before", len(counts))
 	}
 }
+
+// TestMergeIntoAPart refuses a merge whose output is one of the parts, by
+// the same path or by a link to it, and leaves the part as it was.
+func TestMergeIntoAPart(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	paths := shards(t, dir, key, 2, 6)
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(paths[0], link); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{paths[0], link} {
+		if err := CheckMergeOut(out, paths); err == nil || !strings.Contains(err.Error(), "is one of the parts") {
+			t.Errorf("CheckMergeOut(%s) = %v, want a refusal", out, err)
+		}
+	}
+	if err := CheckMergeOut(filepath.Join(dir, "new.db"), paths); err != nil {
+		t.Errorf("CheckMergeOut(a new file) = %v", err)
+	}
+	db, err := Open(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Merge(ctx, paths)
+	db.Close()
+	if err == nil || !strings.Contains(err.Error(), "is one of the parts") {
+		t.Errorf("Merge into a part = %v, want a refusal", err)
+	}
+	if after, _ := os.ReadFile(paths[0]); !bytes.Equal(after, before) {
+		t.Errorf("a refused merge changed the part")
+	}
+}
