@@ -19,7 +19,10 @@ slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
 missing or doubled slices, subproblems counted differently by two parts, and
 an OUT.db that is one of the parts (by any name: a link or another spelling
-of its path). A refused merge changes no part.`,
+of its path). A refused merge changes no part. The links of the parts from
+problem ids to the counts are carried over, so show answers by id from
+OUT.db as from a cache that solved the set, and merge prints a row for each
+problem id, or "merged" and the definition's hash for a count no id links.`,
 		Flags: []cli.Flag{formatFlag("table")},
 		Action: action(needs{minArgs: 2, maxArgs: -1, args: "OUT.db and at least one PART.db"}, func(c *call) error {
 			out, parts := c.Args().First(), c.Args().Slice()[1:]
@@ -43,7 +46,11 @@ of its path). A refused merge changes no part.`,
 					failed = true
 					continue
 				}
-				r, err := rowOf(c.ctx, db, "merged", o.Key.String(), o.Result, false)
+				set, id := "merged", o.Key.String() // a count no part links to a problem id
+				if o.Set != nil {
+					set, id = o.Set.Name, o.Problem.ID
+				}
+				r, err := rowOf(c.ctx, db, set, id, o.Result, false)
 				if err != nil {
 					return err
 				}

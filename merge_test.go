@@ -127,3 +127,44 @@ func TestMergeRefusesAPartAsOut(t *testing.T) {
 	}
 	sameHashes(t, "after a merge", sums)
 }
+
+// TestMergedCacheShows merges the parts of a set and asks the merged cache
+// for its problems by id: show answers as it does on a cache that solved the
+// set in one run (seconds aside: the parts keep no times), and merge's own
+// rows name the set and id of each count.
+func TestMergedCacheShows(t *testing.T) {
+	dir := t.TempDir()
+	set, parts := shardParts(t, dir, 3)
+	whole := filepath.Join(dir, "whole.db")
+	if _, errs, code := queensjudge(t, whole, "solve", set); code != 0 {
+		t.Fatalf("solve: exit %d\n%s", code, errs)
+	}
+	merged := filepath.Join(dir, "merged.db")
+	out, errs, code := queensjudge(t, merged, append([]string{"merge", "--format", "json", merged}, parts...)...)
+	if code != 0 {
+		t.Fatalf("merge: exit %d\n%s", code, errs)
+	}
+	got := map[string]bool{}
+	for _, r := range jsonRows(t, out) {
+		got[fmt.Sprint(r["set"], "/", r["id"])] = true
+	}
+	if want := map[string]bool{"small/q9": true, "small/q8u": true}; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("merge printed the rows %v, want %v", got, want)
+	}
+
+	show := func(db string) []map[string]any {
+		t.Helper()
+		out, errs, code := queensjudge(t, db, "show", "--format", "json", "q9", "q8u")
+		if code != 0 {
+			t.Fatalf("show on %s: exit %d\n%s", filepath.Base(db), code, errs)
+		}
+		rows := jsonRows(t, out)
+		for _, r := range rows {
+			delete(r, "seconds")
+		}
+		return rows
+	}
+	if got, want := show(merged), show(whole); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("show on the merged cache:\n%v\nwant, as on a cache that solved the set:\n%v", got, want)
+	}
+}

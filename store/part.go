@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -100,13 +101,19 @@ type Merged struct {
 	Part        Part   // the part of slice 0; Done, Total and the definition hold for all
 	Sum         uint64 // the sum of the counts of all its subproblems
 	Subproblems int    // how many were added up: Part.Total
+	// Links are the problems the parts' runs linked to the count's
+	// definition, by set and id: where two files link the same set and id,
+	// the later link. The caller records them with PutLinks once the
+	// answer is stored, which lets show find the answer by id.
+	Links []ProblemLink
 }
 
 // Merge reads the parts and subproblem counts of the cache files at paths,
 // written by solve --shard runs, checks that they make whole counts, and
 // records the union of their counts and parts in db, in one transaction.
 // For each count, by key, it returns the sum, from which the caller makes
-// the answer and Puts it (which removes the counts again).
+// the answer and Puts it (which removes the counts again), and the links
+// the parts hold to its definition.
 //
 // The files are only read: a missing file is an error, not a new cache, and
 // none is migrated. Merge refuses, naming the files, a count whose parts
@@ -171,9 +178,10 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	}
 	byKey := map[CacheKey][]shardPart{}
 	counts := map[CacheKey]*shardCounts{}
+	links := map[[2]string]ProblemLink{} // by set and id
 	var errs []error
 	for _, path := range paths {
-		if err := readShard(ctx, path, byKey, counts); err != nil {
+		if err := readShard(ctx, path, byKey, counts, links); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -191,6 +199,14 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	for _, key := range keys {
 		m, kerrs := whole(key, byKey[key], counts[key])
 		errs = append(errs, kerrs...)
+		for _, l := range links {
+			if l.DefHash == key.DefHash {
+				m.Links = append(m.Links, l)
+			}
+		}
+		slices.SortFunc(m.Links, func(a, b ProblemLink) int {
+			return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
+		})
 		merged = append(merged, m)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -223,8 +239,10 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 }
 
 // readShard adds the parts and counts of the cache file at path to byKey
-// and counts, refusing a count that differs from one another file gave.
-func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart, counts map[CacheKey]*shardCounts) error {
+// and counts, refusing a count that differs from one another file gave, and
+// its links to the definitions of its parts to links, where they are later
+// than those of the other files.
+func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart, counts map[CacheKey]*shardCounts, links map[[2]string]ProblemLink) error {
 	q, version, err := openShard(ctx, path)
 	if err != nil {
 		return err
@@ -236,6 +254,9 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 	parts, err := readParts(ctx, q)
 	if err != nil {
 		return fmt.Errorf("read parts of %s: %w", path, err)
+	}
+	if err := readPartLinks(ctx, q, links); err != nil {
+		return fmt.Errorf("read links of %s: %w", path, err)
 	}
 	var errs []error
 	read := map[CacheKey]bool{}
@@ -267,6 +288,32 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// readPartLinks adds the links of the file q to the definitions of its parts
+// to links, keeping the later of two links of the same set and id.
+func readPartLinks(ctx context.Context, q *sql.DB, links map[[2]string]ProblemLink) error {
+	rows, err := q.QueryContext(ctx, `SELECT set_name, problem_id, def_hash, updated_at FROM links
+		WHERE def_hash IN (SELECT def_hash FROM parts)`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l ProblemLink
+		var at string
+		if err := rows.Scan(&l.Set, &l.ID, &l.DefHash, &at); err != nil {
+			return err
+		}
+		if l.LinkedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return fmt.Errorf("link %s/%s: updated_at: %w", l.Set, l.ID, err)
+		}
+		k := [2]string{l.Set, l.ID}
+		if had, ok := links[k]; !ok || l.LinkedAt.After(had.LinkedAt) {
+			links[k] = l
+		}
+	}
+	return rows.Err()
 }
 
 // openShard opens the cache file at path for reading only: it must exist,
