@@ -34,6 +34,9 @@ problem id, or "merged" and the definition's hash for a count no id links.`,
 				return err
 			}
 			defer db.Close()
+			if err := cacheRefusal(db.Writable(c.ctx)); err != nil {
+				return err
+			}
 			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, parts)
 			if err != nil {
 				return err

@@ -142,7 +142,8 @@ func validatorTruth(ctx context.Context, c *cli.Context, p problems.Problem) (ju
 		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
 	}
 	defer db.Close()
-	return truth.New(db, truth.Options{}).Truth(ctx, p)
+	t, err := truth.New(db, truth.Options{}).Truth(ctx, p)
+	return t, cacheRefusal(err)
 }
 
 // crossCheck compares the judges' answer file with the solver's answer when

@@ -15,11 +15,14 @@ func (db *DB) Link(ctx context.Context, set, id, defHash string) error {
 	if set == "" || id == "" || defHash == "" {
 		return fmt.Errorf("link %s/%s: empty set, id or hash", set, id)
 	}
-	_, err := db.w.ExecContext(ctx, `INSERT INTO links (set_name, problem_id, def_hash, updated_at)
-		VALUES (?, ?, ?, ?)
-		ON CONFLICT (set_name, problem_id) DO UPDATE SET
-			def_hash = excluded.def_hash, updated_at = excluded.updated_at`,
-		set, id, defHash, formatTime(time.Now()))
+	w, err := db.writer(ctx)
+	if err == nil {
+		_, err = w.ExecContext(ctx, `INSERT INTO links (set_name, problem_id, def_hash, updated_at)
+			VALUES (?, ?, ?, ?)
+			ON CONFLICT (set_name, problem_id) DO UPDATE SET
+				def_hash = excluded.def_hash, updated_at = excluded.updated_at`,
+			set, id, defHash, formatTime(time.Now()))
+	}
 	if err != nil {
 		return fmt.Errorf("link %s/%s: %w", set, id, err)
 	}
@@ -51,7 +54,7 @@ func (db *DB) putLinks(ctx context.Context, links []ProblemLink) error {
 			return fmt.Errorf("link %s/%s: empty set, id or hash", l.Set, l.ID)
 		}
 	}
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
 	}

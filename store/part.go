@@ -37,7 +37,11 @@ type Part struct {
 // PutPart records p, replacing what was recorded for the same key and
 // slice. Safe for concurrent use.
 func (db *DB) PutPart(ctx context.Context, p Part) error {
-	if err := putPart(ctx, db.w, p); err != nil {
+	w, err := db.writer(ctx)
+	if err == nil {
+		err = putPart(ctx, w, p)
+	}
+	if err != nil {
 		return fmt.Errorf("put part %s %d/%d: %w", p.Key, p.ShardI, p.ShardK, err)
 	}
 	return nil
@@ -213,7 +217,7 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 		return nil, err
 	}
 
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
