@@ -121,3 +121,94 @@ func TestDamagedCache(t *testing.T) {
 		sameHashes(t, "after validate", sums)
 	}
 }
+
+// TestReadOnlyCache shares a cache read-only, as a judge host might get it
+// (a file it may not write, or a read-only mount): the commands that only
+// read work, each command that must write says the cache is read-only and
+// names the file, and the file is left as it was, with nothing beside it.
+func TestReadOnlyCache(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	const set = "testdata/example/contest.yaml"
+	if _, errs, code := queensjudge(t, db, "judge", set, "testdata/example/submissions"); code != 0 {
+		t.Fatalf("judge: exit %d\n%s", code, errs)
+	}
+	outside := t.TempDir()
+	_, parts := shardParts(t, outside, 2)
+	empty := filepath.Join(outside, "empty.ans")
+	eight, seven := filepath.Join(outside, "eight.in"), filepath.Join(outside, "seven.in")
+	for path, text := range map[string]string{empty: "", eight: "8\n", seven: "7\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ro := readOnlyDir(t, dir)
+	sums := fileHashes(t, []string{db})
+
+	for _, c := range []struct {
+		stdin  string
+		args   []string
+		status int
+		out    string // in stdout
+	}{
+		{"", []string{"show", "eight-queens"}, exitOK, "92"},
+		{"", []string{"key", "--format", "csv", set}, exitOK, "eight-queens,example-cup,nqueens,count,8,,92,true"},
+		{"92\n", []string{"check", set, "eight-queens", "-"}, exitOK, "verdict: AC"},
+		{"92\n", []string{"validate", eight, empty, outside, "kind=nqueens", "ask=count"}, exitAccepted, ""},
+		{"40\n", []string{"validate", seven, empty, outside, "kind=nqueens", "ask=count"}, exitAccepted, ""},
+		{"", []string{"regrade", "--dry-run", set}, exitOK, "no verdict changes"},
+		{"", []string{"doctor"}, exitOK, "integrity: ok"},
+	} {
+		cmd := ro(c.stdin, append([]string{"--db", db}, c.args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		if got := cmd.ProcessState.ExitCode(); got != c.status || !strings.Contains(stdout.String(), c.out) {
+			t.Errorf("%s on a read-only cache: exit %d, want %d and %q in stdout\nstdout:\n%s\nstderr:\n%s",
+				c.args[0], got, c.status, c.out, stdout.String(), stderr.String())
+		}
+	}
+
+	for _, args := range [][]string{
+		{"solve", "testdata/oeis.yaml"},
+		{"key", "--out", filepath.Join(outside, "key.yaml"), "testdata/oeis.yaml"},
+		{"check", "testdata/oeis.yaml", "q9-count", empty},
+		{"judge", set, "testdata/example/submissions"},
+		{"regrade", set},
+		{"doctor", "--fix"},
+		append([]string{"merge", db}, parts...),
+	} {
+		cmd := ro("", append([]string{"--db", db}, args...)...)
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "cache "+db+" is read-only") {
+			t.Errorf("%s on a read-only cache: exit %d\n%s\nwant a refusal saying cache %s is read-only", args[0], cmd.ProcessState.ExitCode(), out, db)
+		}
+	}
+	sameHashes(t, "after the commands", sums)
+	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) != 1 {
+		t.Errorf("files in the read-only directory: %q, want only cache.db", names)
+	}
+}
+
+// TestCacheDirNotCreated names a cache in a directory that does not exist:
+// an error names the directory, and none is made. The default cache makes
+// its directory.
+func TestCacheDirNotCreated(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no", "such", "dir")
+	_, errs, code := queensjudge(t, filepath.Join(missing, "x.db"), "show", "q")
+	if code != exitFailure || !strings.Contains(errs, "no directory "+missing) {
+		t.Errorf("--db in a missing directory: exit %d, stderr %q; want 1 and the directory named", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); err == nil {
+		t.Errorf("--db in a missing directory made %s", filepath.Join(dir, "no"))
+	}
+
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache-home")) // Linux and BSD
+	t.Setenv("HOME", filepath.Join(dir, "home"))                 // macOS: ~/Library/Caches
+	t.Setenv("QUEENSJUDGE_DB", "")
+	var out, errb strings.Builder
+	if code := run(t.Context(), []string{"queensjudge", "show", "q"}, strings.NewReader(""), &out, &errb); code != exitFailure || !strings.Contains(errb.String(), "never been solved") {
+		t.Errorf("show with the default cache: exit %d, stderr %q; want 1 and \"never been solved\"", code, errb.String())
+	}
+}

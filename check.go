@@ -45,7 +45,7 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 				defer file.Close()
 				answer = file
 			}
-			if err := c.writable(); err != nil {
+			if err := c.writable(true); err != nil {
 				return err
 			}
 			src, err := c.source("")

@@ -57,7 +57,7 @@ or without --fix, which repairs no damage.`,
 			if c.Bool("fix") {
 				removed, err := db.Fix(ctx, solver.Version)
 				if err != nil {
-					return err
+					return cacheRefusal(err)
 				}
 				fmt.Fprintf(w, "fixed: removed %d rows\n", removed)
 			}

@@ -37,7 +37,7 @@ error (the ground truth could not be had; exit status 1).`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
-			if err := c.writable(); err != nil {
+			if err := c.writable(false); err != nil {
 				return err
 			}
 			set, err := problems.Load(c.Args().Get(0))

@@ -34,8 +34,8 @@ problem id, or "merged" and the definition's hash for a count no id links.`,
 				return err
 			}
 			defer db.Close()
-			if err := cacheRefusal(db.Writable(c.ctx)); err != nil {
-				return err
+			if err := db.Writable(c.ctx); err != nil {
+				return fmt.Errorf("merge: %w", cacheRefusal(err))
 			}
 			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, parts)
 			if err != nil {

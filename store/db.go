@@ -15,6 +15,10 @@
 // A DB is safe for concurrent use, and several processes may use the same
 // file at once: the file is in WAL mode, so reads never wait, and writes take
 // the write lock at BEGIN and wait up to five seconds for it.
+//
+// Every write asks Writable first: a file this process cannot write is
+// opened for reading only, and a file SQLite's quick check finds damaged is
+// read but never written.
 package store
 
 import (
@@ -62,12 +66,31 @@ func DefaultPath() (string, error) {
 	return filepath.Join(dir, "queensjudge", "cache.db"), nil
 }
 
-// Open opens the cache at path, creating the file and its directory (mode
-// 0700: before a contest the answers are secret) when they do not exist, and
-// brings its schema up to date. It refuses a file that is not a SQLite
+// OpenDefault opens the cache at DefaultPath as Open does, creating its
+// directory first (mode 0700: before a contest the answers are secret) when
+// it does not exist.
+func OpenDefault(ctx context.Context) (*DB, error) {
+	path, err := DefaultPath()
+	if err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", path, err)
+	}
+	return Open(ctx, path)
+}
+
+// Open opens the cache at path, creating the file when it does not exist,
+// and brings its schema up to date. The directory must exist: a mistyped
+// path makes no directories. It refuses a file that is not a SQLite
 // database, a SQLite database of another program, and a cache written by a
-// newer queensjudge, whose schema this binary does not know. The caller
-// must Close the DB.
+// newer queensjudge, whose schema this binary does not know.
+//
+// A file this process cannot write (its permissions, or a read-only file
+// system) is opened for reading: every write is refused with an error
+// wrapping ErrReadOnly (see Writable), and ReadOnly reports it. Such a file
+// must have the current schema, as it cannot be migrated. The caller must
+// Close the DB.
 func Open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open cache: empty path")
@@ -76,10 +99,14 @@ func Open(ctx context.Context, path string) (*DB, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open cache %s: %w", path, err)
 	}
-	if err := os.MkdirAll(filepath.Dir(abs), 0o700); err != nil {
-		return nil, fmt.Errorf("open cache %s: %w", path, err)
-	}
 	db := &DB{path: path}
+	why, err := db.access(abs)
+	if err != nil {
+		return nil, err
+	}
+	if why != nil {
+		return db.openReadOnly(ctx, abs, why)
+	}
 	if db.w, err = db.open(ctx, abs); err != nil {
 		return nil, err
 	}
@@ -127,11 +154,12 @@ func (e *damagedError) Error() string {
 
 func (e *damagedError) Unwrap() error { return ErrDamaged }
 
-// Writable reports whether the cache file may be written: nil, or an error
-// wrapping ErrDamaged when SQLite's quick check (PRAGMA quick_check) finds
-// it damaged. Every write of a DB asks it first, so that a damaged file is
-// left as it is, not damaged further; a caller about to write asks it up
-// front, to refuse before it does any work. The check reads the whole file
+// Writable reports whether the cache file may be written: nil, an error
+// wrapping ErrReadOnly when the file was opened for reading only, or an
+// error wrapping ErrDamaged when SQLite's quick check (PRAGMA quick_check)
+// finds it damaged. Every write of a DB asks it first, so that a damaged
+// file is left as it is, not damaged further; a caller about to write asks
+// it up front, to refuse before it does any work. The check reads the whole file
 // (a 54 MB cache took 0.16 s with the file in the page cache) and runs once
 // per DB: a file damaged while a DB is open is found by the next one. Safe
 // for concurrent use.
@@ -289,6 +317,12 @@ func readOnlyDSN(abs string) string {
 	return fmt.Sprintf("%s?mode=ro&_busy_timeout=%d", fileURI(abs), busyTimeout)
 }
 
+// immutableDSN returns the driver's name for reading the file at abs as a
+// file that nothing changes: SQLite takes no locks and reads no -wal file.
+func immutableDSN(abs string) string {
+	return fmt.Sprintf("%s?mode=ro&immutable=1", fileURI(abs))
+}
+
 // fileURI returns the file: URI of the absolute path abs.
 func fileURI(abs string) string {
 	p := filepath.ToSlash(abs)
@@ -310,12 +344,22 @@ func isNotADB(err error) bool {
 	return errors.As(err, &se) && se.Code == sqlite3.ErrNotADB
 }
 
+// ReadOnly reports whether the cache was opened for reading only, because
+// this process cannot write the file.
+func (db *DB) ReadOnly() bool { return db.w == nil }
+
 // Path returns the path of the cache file, as Open was given it.
 func (db *DB) Path() string { return db.path }
 
 // Close closes the cache. Sequences from Solutions must be finished first.
 func (db *DB) Close() error {
-	err := errors.Join(db.r.Close(), db.w.Close())
+	var err error
+	if db.r != nil {
+		err = db.r.Close()
+	}
+	if db.w != nil {
+		err = errors.Join(err, db.w.Close())
+	}
 	if err != nil {
 		return fmt.Errorf("close cache %s: %w", db.path, err)
 	}
