@@ -159,10 +159,10 @@ func (e *damagedError) Unwrap() error { return ErrDamaged }
 // error wrapping ErrDamaged when SQLite's quick check (PRAGMA quick_check)
 // finds it damaged. Every write of a DB asks it first, so that a damaged
 // file is left as it is, not damaged further; a caller about to write asks
-// it up front, to refuse before it does any work. The check reads the whole file
-// (a 54 MB cache took 0.16 s with the file in the page cache) and runs once
-// per DB: a file damaged while a DB is open is found by the next one. Safe
-// for concurrent use.
+// it up front, to refuse before it does any work. The check reads the whole
+// file (a 54 MB cache took 0.16 s with the file in the page cache) and runs
+// once per DB: a file damaged while a DB is open is found by the next one.
+// Safe for concurrent use.
 func (db *DB) Writable(ctx context.Context) error {
 	db.mu.Lock()
 	defer db.mu.Unlock()

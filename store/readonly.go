@@ -87,8 +87,10 @@ func (db *DB) openReadOnly(ctx context.Context, abs string, why error) (*DB, err
 		// database" in a directory it may not write. With no -wal file
 		// (or an empty one) every change is in the file itself, and SQLite
 		// reads it alone when told it is immutable. It then takes no
-		// locks, which is safe here: a writer elsewhere (through a mount
-		// that can write) keeps a -wal file, and this branch is not taken.
+		// locks: a writer elsewhere (through a mount that can write) that
+		// folded new changes into the file during a read could make the
+		// read fail. A writer with changes still in its -wal file keeps
+		// this branch from being taken.
 		closePool(pool)
 		pool, s, err = readOnlyPool(ctx, immutableDSN(abs))
 	}
