@@ -45,6 +45,9 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 				defer file.Close()
 				answer = file
 			}
+			if err := c.writable(true); err != nil {
+				return err
+			}
 			src, err := c.source("")
 			if err != nil {
 				return err

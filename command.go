@@ -70,16 +70,13 @@ func hasFlag(c *cli.Context, name string) bool {
 	return false
 }
 
-// openDB opens the cache named by --db, or the default one.
+// openDB opens the cache named by --db, or the default one, which is the
+// only one whose directory is made when missing.
 func openDB(ctx context.Context, c *cli.Context) (*store.DB, error) {
-	path := c.String("db")
-	if path == "" {
-		var err error
-		if path, err = store.DefaultPath(); err != nil {
-			return nil, err
-		}
+	if path := c.String("db"); path != "" {
+		return store.Open(ctx, path)
 	}
-	return store.Open(ctx, path)
+	return store.OpenDefault(ctx)
 }
 
 // maxJobs caps --jobs: each job is a solver that may use every core, so

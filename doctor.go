@@ -20,7 +20,9 @@ remove: answers of other solver versions, checkpoints of finished counts, and
 the checkpoints of counts interrupted under another solver version (whose
 subproblems this one numbers differently). Links, judgements, shard parts,
 current answers and the checkpoints an interrupted count resumes from are
-kept. The exit status is 1 when the integrity check fails.`,
+kept. The exit status is 1 when the integrity check fails: doctor then prints
+each problem SQLite found, skips the other checks and changes nothing, with
+or without --fix, which repairs no damage.`,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "fix", Usage: "remove what is safe to remove"},
 		},
@@ -37,6 +39,13 @@ kept. The exit status is 1 when the integrity check fails.`,
 			for _, line := range rep.Integrity {
 				fmt.Fprintf(w, "integrity: %s\n", line)
 			}
+			if len(rep.Integrity) > 0 {
+				fmt.Fprintf(c.stderr, "doctor: cache %s is damaged: SQLite's integrity check found the problems above\n"+
+					"doctor: the other checks were skipped and nothing was changed; --fix repairs no damage\n"+
+					"doctor: every answer can be solved again into a new cache (delete this file, or --db NEW.db); "+
+					"judgements cannot: copy them out first (README: \"A damaged cache\")\n", db.Path())
+				return errReported
+			}
 			for _, s := range rep.Stale {
 				fmt.Fprintf(w, "stale: problem %q of set %q has no answer from solver version %s; solve the set again\n", s.ID, s.Set, solver.Version)
 			}
@@ -48,11 +57,11 @@ kept. The exit status is 1 when the integrity check fails.`,
 			if c.Bool("fix") {
 				removed, err := db.Fix(ctx, solver.Version)
 				if err != nil {
-					return err
+					return cacheRefusal(err)
 				}
 				fmt.Fprintf(w, "fixed: removed %d rows\n", removed)
 			}
-			return reported(len(rep.Integrity) > 0)
+			return nil
 		}),
 	}
 }

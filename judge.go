@@ -44,6 +44,9 @@ the exit status 1.`,
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
 		),
 		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
+			if err := c.writable(false); err != nil {
+				return err
+			}
 			set, err := loadSet(c.stderr, c.Args().Get(0))
 			if err != nil {
 				return err

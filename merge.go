@@ -17,15 +17,27 @@ func mergeCommand() *cli.Command {
 		Description: `Merge reads the caches written by solve --shard I/K runs, checks that every
 slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
-missing or doubled slices, and subproblems counted differently by two parts.`,
+missing or doubled slices, subproblems counted differently by two parts, and
+an OUT.db that is one of the parts (by any name: a link or another spelling
+of its path). A refused merge changes no part. The links of the parts from
+problem ids to the counts are carried over, so show answers by id from
+OUT.db as from a cache that solved the set, and merge prints a row for each
+problem id, or "merged" and the definition's hash for a count no id links.`,
 		Flags: []cli.Flag{formatFlag("table")},
 		Action: action(needs{minArgs: 2, maxArgs: -1, args: "OUT.db and at least one PART.db"}, func(c *call) error {
-			db, err := store.Open(c.ctx, c.Args().First())
+			out, parts := c.Args().First(), c.Args().Slice()[1:]
+			if err := store.CheckMergeOut(out, parts); err != nil {
+				return err
+			}
+			db, err := store.Open(c.ctx, out)
 			if err != nil {
 				return err
 			}
 			defer db.Close()
-			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, c.Args().Slice()[1:])
+			if err := db.Writable(c.ctx); err != nil {
+				return fmt.Errorf("merge: %w", cacheRefusal(err))
+			}
+			outs, err := truth.New(db, truth.Options{}).Merge(c.ctx, parts)
 			if err != nil {
 				return err
 			}
@@ -37,7 +49,11 @@ missing or doubled slices, and subproblems counted differently by two parts.`,
 					failed = true
 					continue
 				}
-				r, err := rowOf(c.ctx, db, "merged", o.Key.String(), o.Result, false)
+				set, id := "merged", o.Key.String() // a count no part links to a problem id
+				if o.Set != nil {
+					set, id = o.Set.Name, o.Problem.ID
+				}
+				r, err := rowOf(c.ctx, db, set, id, o.Result, false)
 				if err != nil {
 					return err
 				}

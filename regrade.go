@@ -32,6 +32,9 @@ nothing.`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 		),
 		Action: action(needs{minArgs: 1, maxArgs: 1, args: "one problem set", cache: true}, func(c *call) error {
+			if err := c.writable(c.Bool("dry-run")); err != nil {
+				return err
+			}
 			set, err := loadSet(c.stderr, c.Args().First())
 			if err != nil {
 				return err

@@ -60,6 +60,9 @@ func batchFlags() []cli.Flag {
 // shown is the format of what goes to stdout ("" when it goes to a file),
 // which decides whether a progress bar is drawn.
 func (c *call) solveAndList(shown string) (rows []row, failed bool, err error) {
+	if err := c.writable(true); err != nil {
+		return nil, false, err
+	}
 	src, err := c.source(shown)
 	if err != nil {
 		return nil, false, err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 	"github.com/queensjudge/queensjudge/truth"
 )
 
@@ -42,8 +44,10 @@ INPUT is the test input the team's program read: a problem set in YAML (of
 one problem, or id=ID picks one), or the plain input (a line with n, or the
 board rows) with kind= and ask= (and m= for queens-knights) among the
 validator flags. The ground truth comes from the cache, or from the solver
-when the cache cannot be opened. When ANSWER holds a number for a count, it
-must agree with the solver's, or the run is a judge error.`,
+when the cache cannot be opened. From a read-only cache, an answer it does
+not hold is solved and not kept; from a damaged one, it is a judge error (run
+doctor). When ANSWER holds a number for a count, it must agree with the
+solver's, or the run is a judge error.`,
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
 		},
@@ -142,7 +146,13 @@ func validatorTruth(ctx context.Context, c *cli.Context, p problems.Problem) (ju
 		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
 	}
 	defer db.Close()
-	return truth.New(db, truth.Options{}).Truth(ctx, p)
+	t, err := truth.New(db, truth.Options{}).Truth(ctx, p)
+	if errors.Is(err, store.ErrReadOnly) {
+		// A cache shared read-only with the judge host: solve, and keep
+		// nothing.
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
+	}
+	return t, cacheRefusal(err)
 }
 
 // crossCheck compares the judges' answer file with the solver's answer when

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,12 @@ import (
 // itself: with QUEENSJUDGE_RUN_MAIN=1 it runs main, exit status and all.
 func TestMain(m *testing.M) {
 	if os.Getenv("QUEENSJUDGE_RUN_MAIN") == "1" {
+		if dir := os.Getenv(readOnlyEnv); dir != "" {
+			if err := mountReadOnly(dir); err != nil {
+				fmt.Fprintf(os.Stderr, "read-only mount of %s: %v\n", dir, err)
+				os.Exit(exitNoMount)
+			}
+		}
 		main()
 		return
 	}

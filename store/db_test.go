@@ -95,7 +95,7 @@ func TestMigrations(t *testing.T) {
 
 func TestOpenReopen(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "deep", "er", "cache.db")
+	path := filepath.Join(t.TempDir(), "cache.db")
 	want := countResult(27, 234907967154122528)
 	for i := range 3 {
 		db, err := Open(ctx, path)
@@ -123,12 +123,37 @@ func TestOpenReopen(t *testing.T) {
 	if got := pragma(t, r, "application_id"); got != applicationID {
 		t.Errorf("application_id = %#x, want %#x", got, applicationID)
 	}
+}
+
+// TestOpenMakesNoDirectory opens a cache in a directory that does not
+// exist: an error names the directory, and none is made. OpenDefault makes
+// the directory of the default cache, mode 0700.
+func TestOpenMakesNoDirectory(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "deep", "er")
+	_, err := Open(ctx, filepath.Join(missing, "cache.db"))
+	if want := "no directory " + missing; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Open in a missing directory = %v, want an error with %q", err, want)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "deep")); err == nil {
+		t.Error("Open made the missing directory")
+	}
+
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "xdg")) // Linux and BSD
+	t.Setenv("HOME", filepath.Join(dir, "home"))          // macOS: ~/Library/Caches
+	db, err := OpenDefault(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	path, _ := DefaultPath()
 	info, err := os.Stat(filepath.Dir(path))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if perm := info.Mode().Perm(); perm != 0o700 {
-		t.Errorf("cache directory mode = %v, want 0700", perm)
+		t.Errorf("default cache directory mode = %v, want 0700", perm)
 	}
 }
 
@@ -136,6 +161,9 @@ func TestOpenOddPath(t *testing.T) {
 	ctx := context.Background()
 	// Characters that mean something in a URI or a DSN.
 	path := filepath.Join(t.TempDir(), "a?b#c%41 d&e=f", "c?ache#1%2F.db")
+	if err := os.Mkdir(filepath.Dir(path), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	db, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)

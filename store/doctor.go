@@ -7,7 +7,9 @@ import (
 
 // Report is what Doctor finds in the cache.
 type Report struct {
-	// Integrity holds what PRAGMA integrity_check reports other than "ok".
+	// Integrity holds what PRAGMA integrity_check reports other than "ok",
+	// one problem a line as SQLite words it. When it is not empty, the
+	// other fields are not filled in.
 	Integrity []string
 	// Stale are the problems whose definition, as last linked, has no
 	// result from the solver version asked about.
@@ -35,27 +37,23 @@ type Stale struct {
 }
 
 // Doctor checks the cache file and reports what is stale or left over,
-// taking solverVersion as current. It changes nothing. Safe for concurrent
-// use.
+// taking solverVersion as current. When SQLite's integrity check finds the
+// file damaged, the report holds what it found and nothing else: the other
+// checks would read the damaged pages. It changes nothing. Safe for
+// concurrent use.
 func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) {
 	var rep Report
-	rows, err := db.r.QueryContext(ctx, `PRAGMA integrity_check`)
-	if err != nil {
+	var err error
+	if rep.Integrity, err = sqliteCheck(ctx, db.r, "integrity_check"); err != nil {
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
-	for rows.Next() {
-		var line string
-		if err := rows.Scan(&line); err != nil {
-			rows.Close()
-			return rep, fmt.Errorf("doctor: %w", err)
-		}
-		if line != "ok" {
-			rep.Integrity = append(rep.Integrity, line)
-		}
+	if len(rep.Integrity) > 0 {
+		// The other checks would read the damaged pages, and fail or
+		// count wrong.
+		return rep, nil
 	}
-	rows.Close()
 
-	rows, err = db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash FROM links AS l
+	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash FROM links AS l
 		WHERE NOT EXISTS (SELECT 1 FROM results AS r
 			WHERE r.def_hash = l.def_hash AND r.solver_version = ?)
 		ORDER BY l.set_name, l.problem_id`, solverVersion)
@@ -105,10 +103,11 @@ const interrupted = `NOT EXISTS (SELECT 1 FROM results AS r
 // resumes), and the results of other solver versions with their solutions,
 // all in one transaction. It keeps links, judgements, parts, current
 // results, the checkpoints of shard runs and those an interrupted count of
-// this version resumes from. It returns the number of rows removed. Safe for
+// this version resumes from. It returns the number of rows removed. It
+// repairs no damage: a damaged file is refused (see Writable). Safe for
 // concurrent use.
 func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err error) {
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("fix: %w", err)
 	}

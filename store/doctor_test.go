@@ -1,10 +1,14 @@
 package store
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -150,5 +154,100 @@ func TestDoctorIntegrity(t *testing.T) {
 	}
 	if len(rep.Integrity) == 0 || !strings.Contains(strings.Join(rep.Integrity, "\n"), "links_by_id") {
 		t.Errorf("Doctor.Integrity = %q, want the damaged index links_by_id named", rep.Integrity)
+	}
+}
+
+// damageTable overwrites the cell pointers of the root page of table in the
+// cache file at path, a table small enough to fit its root page: every row
+// then points outside the page.
+func damageTable(t *testing.T, path, table string) {
+	t.Helper()
+	r := raw(t, path)
+	var root int64
+	if err := r.QueryRow(`SELECT rootpage FROM sqlite_schema WHERE name = ?`, table).Scan(&root); err != nil {
+		t.Fatal(err)
+	}
+	size := int64(pragma(t, r, "page_size"))
+	r.Close()
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	page := make([]byte, size)
+	if _, err := f.ReadAt(page, (root-1)*size); err != nil {
+		t.Fatal(err)
+	}
+	if page[0] != 0x0d {
+		t.Fatalf("the root page of %s is not a table leaf (type %#x)", table, page[0])
+	}
+	cells := int(page[3])<<8 | int(page[4])
+	for i := 8; i < 8+2*cells; i++ {
+		page[i] = 0xff
+	}
+	if _, err := f.WriteAt(page, (root-1)*size); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDamagedFile damages the links of a cache: Writable says it is
+// damaged, every write is refused and the file is left as it was, reads of
+// what is sound still work, and Doctor reports what the integrity check
+// found and nothing else.
+func TestDamagedFile(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTemp(t)
+	r := countResult(8, 92)
+	if err := db.Put(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"a", "b", "c"} {
+		if err := db.Link(ctx, "s", id, r.Key.DefHash); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+	damageTable(t, path, "links")
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	db, err = Open(ctx, path)
+	if err != nil {
+		t.Fatalf("Open a damaged cache = %v, want it opened for reading and checking", err)
+	}
+	defer db.Close()
+	if err := db.Writable(ctx); !errors.Is(err, ErrDamaged) || !strings.Contains(err.Error(), path) {
+		t.Errorf("Writable = %v, want ErrDamaged naming the file", err)
+	}
+	writes := map[string]error{
+		"Link":            db.Link(ctx, "s", "d", r.Key.DefHash),
+		"Put":             db.Put(ctx, countResult(9, 352), nil),
+		"SaveSubproblems": db.SaveSubproblems(ctx, r.Key, 3, map[int]uint64{0: 1}),
+		"PutLinks":        db.PutLinks(ctx, []ProblemLink{{Set: "s", ID: "e", DefHash: "h", LinkedAt: time.Now()}}),
+	}
+	_, fixErr := db.Fix(ctx, solver.Version)
+	writes["Fix"] = fixErr
+	for name, err := range writes {
+		if !errors.Is(err, ErrDamaged) {
+			t.Errorf("%s on a damaged cache = %v, want ErrDamaged", name, err)
+		}
+	}
+	if got, ok, err := db.Result(ctx, r.Key); !ok || err != nil || got.Answer.Count != 92 {
+		t.Errorf("Result on a damaged cache = %v, %v, %v; want the sound result", got.Answer.Count, ok, err)
+	}
+	rep, err := db.Doctor(ctx, solver.Version)
+	if err != nil || len(rep.Integrity) < 3 || !strings.Contains(strings.Join(rep.Integrity, "\n"), "Offset 65535 out of range") {
+		t.Errorf("Doctor = %q, %v; want a finding for each of the 3 rows", rep.Integrity, err)
+	}
+	for _, line := range rep.Integrity {
+		if strings.Contains(line, "\n") {
+			t.Errorf("Doctor finding %q holds several lines", line)
+		}
+	}
+	db.Close()
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+		t.Error("the damaged file changed")
 	}
 }

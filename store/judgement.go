@@ -38,7 +38,7 @@ func (db *DB) PutJudgements(ctx context.Context, js []Judgement) error {
 }
 
 func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
 	}

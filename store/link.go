@@ -15,15 +15,66 @@ func (db *DB) Link(ctx context.Context, set, id, defHash string) error {
 	if set == "" || id == "" || defHash == "" {
 		return fmt.Errorf("link %s/%s: empty set, id or hash", set, id)
 	}
-	_, err := db.w.ExecContext(ctx, `INSERT INTO links (set_name, problem_id, def_hash, updated_at)
-		VALUES (?, ?, ?, ?)
-		ON CONFLICT (set_name, problem_id) DO UPDATE SET
-			def_hash = excluded.def_hash, updated_at = excluded.updated_at`,
-		set, id, defHash, formatTime(time.Now()))
+	w, err := db.writer(ctx)
+	if err == nil {
+		_, err = w.ExecContext(ctx, `INSERT INTO links (set_name, problem_id, def_hash, updated_at)
+			VALUES (?, ?, ?, ?)
+			ON CONFLICT (set_name, problem_id) DO UPDATE SET
+				def_hash = excluded.def_hash, updated_at = excluded.updated_at`,
+			set, id, defHash, formatTime(time.Now()))
+	}
 	if err != nil {
 		return fmt.Errorf("link %s/%s: %w", set, id, err)
 	}
 	return nil
+}
+
+// ProblemLink is what Link records: that problem ID of Set had the definition
+// hashed as DefHash when it was last solved, at LinkedAt.
+type ProblemLink struct {
+	Set, ID, DefHash string
+	LinkedAt         time.Time
+}
+
+// PutLinks records links as Link does, each at its own LinkedAt, in one
+// transaction, except where the cache holds a later link for the same set
+// and id: the later one is kept, as it would be had the problems been
+// solved here in that order. Merge uses it to carry the links of the shard
+// runs over. Safe for concurrent use.
+func (db *DB) PutLinks(ctx context.Context, links []ProblemLink) error {
+	if err := db.putLinks(ctx, links); err != nil {
+		return fmt.Errorf("put links: %w", err)
+	}
+	return nil
+}
+
+func (db *DB) putLinks(ctx context.Context, links []ProblemLink) error {
+	for _, l := range links {
+		if l.Set == "" || l.ID == "" || l.DefHash == "" {
+			return fmt.Errorf("link %s/%s: empty set, id or hash", l.Set, l.ID)
+		}
+	}
+	tx, err := db.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	// updated_at is fixed-width RFC 3339 in UTC: later is greater as text.
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO links (set_name, problem_id, def_hash, updated_at)
+		VALUES (?, ?, ?, ?)
+		ON CONFLICT (set_name, problem_id) DO UPDATE SET
+			def_hash = excluded.def_hash, updated_at = excluded.updated_at
+		WHERE excluded.updated_at > links.updated_at`)
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for _, l := range links {
+		if _, err := stmt.ExecContext(ctx, l.Set, l.ID, l.DefHash, formatTime(l.LinkedAt)); err != nil {
+			return fmt.Errorf("link %s/%s: %w", l.Set, l.ID, err)
+		}
+	}
+	return tx.Commit()
 }
 
 // Entry is a problem id as the cache knows it: the definition it had when it

@@ -99,3 +99,33 @@ func TestLookup(t *testing.T) {
 		t.Fatal("the stale version in this test is the current one")
 	}
 }
+
+// TestPutLinksKeepsTheLater puts links at given times over links already
+// recorded: a later link replaces, an earlier one does not.
+func TestPutLinksKeepsTheLater(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	if err := db.PutLinks(ctx, []ProblemLink{
+		{Set: "s", ID: "a", DefHash: hash("a1"), LinkedAt: t0},
+		{Set: "s", ID: "b", DefHash: hash("b1"), LinkedAt: t0},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutLinks(ctx, []ProblemLink{
+		{Set: "s", ID: "a", DefHash: hash("a2"), LinkedAt: t0.Add(time.Nanosecond)},
+		{Set: "s", ID: "b", DefHash: hash("b2"), LinkedAt: t0.Add(-time.Hour)},
+		{Set: "s", ID: "c", DefHash: hash("c"), LinkedAt: t0},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for id, want := range map[string]string{"a": hash("a2"), "b": hash("b1"), "c": hash("c")} {
+		es, err := db.Lookup(ctx, "s", id)
+		if err != nil || len(es) != 1 || es[0].DefHash != want {
+			t.Errorf("Lookup(s, %s) = %+v, %v; want the link to %.8s", id, es, err, want)
+		}
+	}
+	if err := db.PutLinks(ctx, []ProblemLink{{Set: "s", DefHash: hash("x"), LinkedAt: t0}}); err == nil {
+		t.Error("PutLinks with no id succeeded")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -109,7 +110,10 @@ func (db *DB) migrate(ctx context.Context) error {
 
 // step applies the next migration, if any, and reports whether more remain.
 func (db *DB) step(ctx context.Context, ms []migration) (more bool, err error) {
-	tx, err := db.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	tx, err := db.begin(ctx) // BEGIN IMMEDIATE: the write lock
+	if errors.Is(err, ErrDamaged) {
+		return false, err // it names the file
+	}
 	if err != nil {
 		return false, fmt.Errorf("migrate cache %s: %w", db.path, err)
 	}

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -36,7 +37,11 @@ type Part struct {
 // PutPart records p, replacing what was recorded for the same key and
 // slice. Safe for concurrent use.
 func (db *DB) PutPart(ctx context.Context, p Part) error {
-	if err := putPart(ctx, db.w, p); err != nil {
+	w, err := db.writer(ctx)
+	if err == nil {
+		err = putPart(ctx, w, p)
+	}
+	if err != nil {
 		return fmt.Errorf("put part %s %d/%d: %w", p.Key, p.ShardI, p.ShardK, err)
 	}
 	return nil
@@ -100,13 +105,19 @@ type Merged struct {
 	Part        Part   // the part of slice 0; Done, Total and the definition hold for all
 	Sum         uint64 // the sum of the counts of all its subproblems
 	Subproblems int    // how many were added up: Part.Total
+	// Links are the problems the parts' runs linked to the count's
+	// definition, by set and id: where two files link the same set and id,
+	// the later link. The caller records them with PutLinks once the
+	// answer is stored, which lets show find the answer by id.
+	Links []ProblemLink
 }
 
 // Merge reads the parts and subproblem counts of the cache files at paths,
 // written by solve --shard runs, checks that they make whole counts, and
 // records the union of their counts and parts in db, in one transaction.
 // For each count, by key, it returns the sum, from which the caller makes
-// the answer and Puts it (which removes the counts again).
+// the answer and Puts it (which removes the counts again), and the links
+// the parts hold to its definition.
 //
 // The files are only read: a missing file is an error, not a new cache, and
 // none is migrated. Merge refuses, naming the files, a count whose parts
@@ -117,11 +128,39 @@ type Merged struct {
 // problem it finds, and on a refusal db is left unchanged. Parts of
 // different solver versions are different keys and are never added up.
 func (db *DB) Merge(ctx context.Context, paths []string) ([]Merged, error) {
+	if err := CheckMergeOut(db.path, paths); err != nil {
+		return nil, err
+	}
 	merged, err := db.merge(ctx, paths)
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
 	return merged, nil
+}
+
+// CheckMergeOut refuses out as the cache file to merge parts into when it is
+// one of them, however it is named: the same path, another spelling of it, a
+// symlink or a hard link (the files are compared by device and inode, not
+// by name). Merging into a part would write the whole count into it and
+// remove the checkpoints that are its share. Call it before out is opened:
+// opening a cache may migrate it. A part or an out that does not exist is
+// not one of the other: Merge reports a missing part.
+func CheckMergeOut(out string, parts []string) error {
+	oi, err := os.Stat(out)
+	if err != nil {
+		return nil
+	}
+	for _, p := range parts {
+		pi, err := os.Stat(p)
+		if err != nil || !os.SameFile(oi, pi) {
+			continue
+		}
+		if p == out {
+			return fmt.Errorf("merge: OUT %s is one of the parts: name a new file to merge into", out)
+		}
+		return fmt.Errorf("merge: OUT %s is one of the parts (the same file as %s): name a new file to merge into", out, p)
+	}
+	return nil
 }
 
 // shardPart is a part as one file gave it.
@@ -143,9 +182,10 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	}
 	byKey := map[CacheKey][]shardPart{}
 	counts := map[CacheKey]*shardCounts{}
+	links := map[[2]string]ProblemLink{} // by set and id
 	var errs []error
 	for _, path := range paths {
-		if err := readShard(ctx, path, byKey, counts); err != nil {
+		if err := readShard(ctx, path, byKey, counts, links); err != nil {
 			errs = append(errs, err)
 		}
 	}
@@ -163,13 +203,21 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	for _, key := range keys {
 		m, kerrs := whole(key, byKey[key], counts[key])
 		errs = append(errs, kerrs...)
+		for _, l := range links {
+			if l.DefHash == key.DefHash {
+				m.Links = append(m.Links, l)
+			}
+		}
+		slices.SortFunc(m.Links, func(a, b ProblemLink) int {
+			return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
+		})
 		merged = append(merged, m)
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
 
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -195,8 +243,10 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 }
 
 // readShard adds the parts and counts of the cache file at path to byKey
-// and counts, refusing a count that differs from one another file gave.
-func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart, counts map[CacheKey]*shardCounts) error {
+// and counts, refusing a count that differs from one another file gave, and
+// its links to the definitions of its parts to links, where they are later
+// than those of the other files.
+func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart, counts map[CacheKey]*shardCounts, links map[[2]string]ProblemLink) error {
 	q, version, err := openShard(ctx, path)
 	if err != nil {
 		return err
@@ -208,6 +258,9 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 	parts, err := readParts(ctx, q)
 	if err != nil {
 		return fmt.Errorf("read parts of %s: %w", path, err)
+	}
+	if err := readPartLinks(ctx, q, links); err != nil {
+		return fmt.Errorf("read links of %s: %w", path, err)
 	}
 	var errs []error
 	read := map[CacheKey]bool{}
@@ -239,6 +292,32 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// readPartLinks adds the links of the file q to the definitions of its parts
+// to links, keeping the later of two links of the same set and id.
+func readPartLinks(ctx context.Context, q *sql.DB, links map[[2]string]ProblemLink) error {
+	rows, err := q.QueryContext(ctx, `SELECT set_name, problem_id, def_hash, updated_at FROM links
+		WHERE def_hash IN (SELECT def_hash FROM parts)`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var l ProblemLink
+		var at string
+		if err := rows.Scan(&l.Set, &l.ID, &l.DefHash, &at); err != nil {
+			return err
+		}
+		if l.LinkedAt, err = time.Parse(time.RFC3339Nano, at); err != nil {
+			return fmt.Errorf("link %s/%s: updated_at: %w", l.Set, l.ID, err)
+		}
+		k := [2]string{l.Set, l.ID}
+		if had, ok := links[k]; !ok || l.LinkedAt.After(had.LinkedAt) {
+			links[k] = l
+		}
+	}
+	return rows.Err()
 }
 
 // openShard opens the cache file at path for reading only: it must exist,

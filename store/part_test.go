@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -273,5 +274,77 @@ func TestMergeRefuses(t *testing.T) {
 	}
 	if _, counts, _ := out.Subproblems(ctx, key); len(counts) != 1 {
 		t.Errorf("a refused merge left %d subproblems in the output, want the 1 before", len(counts))
+	}
+}
+
+// TestMergeIntoAPart refuses a merge whose output is one of the parts, by
+// the same path or by a link to it, and leaves the part as it was.
+func TestMergeIntoAPart(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	paths := shards(t, dir, key, 2, 6)
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(paths[0], link); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(paths[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{paths[0], link} {
+		if err := CheckMergeOut(out, paths); err == nil || !strings.Contains(err.Error(), "is one of the parts") {
+			t.Errorf("CheckMergeOut(%s) = %v, want a refusal", out, err)
+		}
+	}
+	if err := CheckMergeOut(filepath.Join(dir, "new.db"), paths); err != nil {
+		t.Errorf("CheckMergeOut(a new file) = %v", err)
+	}
+	db, err := Open(ctx, link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Merge(ctx, paths)
+	db.Close()
+	if err == nil || !strings.Contains(err.Error(), "is one of the parts") {
+		t.Errorf("Merge into a part = %v, want a refusal", err)
+	}
+	if after, _ := os.ReadFile(paths[0]); !bytes.Equal(after, before) {
+		t.Errorf("a refused merge changed the part")
+	}
+}
+
+// TestMergeLinks merges parts whose runs linked problem ids to the count:
+// Merge returns each set and id once, with the later of two links, and
+// leaves out links to definitions that are not parts.
+func TestMergeLinks(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	paths := shards(t, dir, key, 3, 6)
+	t0 := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+	byPart := [][]ProblemLink{
+		{{Set: "s", ID: "a", DefHash: "h", LinkedAt: t0}},
+		{{Set: "s", ID: "a", DefHash: "h", LinkedAt: t0.Add(time.Minute)}, {Set: "r", ID: "b", DefHash: "h", LinkedAt: t0}},
+		{{Set: "s", ID: "other", DefHash: "not-a-part", LinkedAt: t0}},
+	}
+	for i, links := range byPart {
+		db, err := Open(ctx, paths[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = db.PutLinks(ctx, links)
+		db.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	merged, err := openNamed(t, "out.db").Merge(ctx, paths)
+	if err != nil || len(merged) != 1 {
+		t.Fatalf("Merge = %+v, %v", merged, err)
+	}
+	want := []ProblemLink{byPart[1][1], byPart[1][0]} // by set, then id
+	if got := merged[0].Links; fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("Merge links = %v, want %v", got, want)
 	}
 }

@@ -175,7 +175,7 @@ func (db *DB) put(ctx context.Context, r Result, sp *Spool) error {
 		placement = p.String()
 	}
 
-	tx, err := db.w.BeginTx(ctx, nil) // BEGIN IMMEDIATE: the write lock
+	tx, err := db.begin(ctx) // BEGIN IMMEDIATE: the write lock
 	if err != nil {
 		return err
 	}

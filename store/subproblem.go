@@ -34,7 +34,7 @@ func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, coun
 			return fmt.Errorf("subproblem %d of a plan of %d", i, total)
 		}
 	}
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
 	}
@@ -148,7 +148,7 @@ func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey) (total int, c
 // DeleteSubproblems forgets the checkpoints of key. Put does it too, in the
 // transaction that stores the finished answer. Safe for concurrent use.
 func (db *DB) DeleteSubproblems(ctx context.Context, key CacheKey) error {
-	tx, err := db.w.BeginTx(ctx, nil)
+	tx, err := db.begin(ctx)
 	if err == nil {
 		defer tx.Rollback()
 		err = deleteSubproblems(ctx, tx, key)

@@ -51,6 +51,11 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	if sharded && !Shardable(p) {
 		return store.Result{}, ErrNotSharded
 	}
+	// Refuse before the work rather than after it: the answer, or the
+	// checkpoints, could not be stored.
+	if err := s.db.Writable(ctx); err != nil {
+		return store.Result{}, fmt.Errorf("the answer cannot be stored: %w", err)
+	}
 	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Progress: progress, Shard: s.opt.Shard}
 	var sp *store.Spool
 	if p.Ask == solver.AskSolutions {

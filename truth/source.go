@@ -86,9 +86,11 @@ func New(db *store.DB, opt Options) *Source {
 // Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
 // Each answer is stored as soon as it is found, identical problems are
 // solved once, and each problem is linked to its set in the cache, which is
-// what lets show find it by id. The outcomes come in the order of the sets
-// and their problems; a problem that could not be answered has its Err set
-// and the batch goes on.
+// what lets show find it by id. From a read-only cache (store.DB.ReadOnly)
+// Solve answers what the cache holds and links nothing, and a problem the
+// cache does not hold has an Err that wraps store.ErrReadOnly. The outcomes
+// come in the order of the sets and their problems; a problem that could
+// not be answered has its Err set and the batch goes on.
 func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	var outs []Outcome
 	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
@@ -155,7 +157,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	defer s.mu.Unlock()
 	for i := range outs {
 		o := &outs[i]
-		if o.Err == nil {
+		if o.Err == nil && !s.db.ReadOnly() { // a read-only cache keeps the links it has
 			// What is answered is linked even when ctx is cancelled now: it
 			// is done, and show finds it by id.
 			o.Err = s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash)
