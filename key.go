@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -34,11 +33,8 @@ key is read back from the cache, so two runs give identical bytes.`,
 			for i := range rows {
 				rows[i].Cached = true // every answer of the key is read from the cache
 			}
-			var buf bytes.Buffer
-			if err := writeRows(&buf, c.format, rows); err != nil {
-				return err
-			}
-			if err := writeOutput(c.stdout, out, buf.Bytes()); err != nil {
+			err = writeOutputWith(c.stdout, out, func(w io.Writer) error { return writeRows(w, c.format, rows) })
+			if err != nil {
 				return err
 			}
 			return reported(failed)
@@ -49,21 +45,30 @@ key is read back from the cache, so two runs give identical bytes.`,
 // writeOutput writes data to the file at path, or to stdout when path is
 // "" or "-".
 func writeOutput(stdout io.Writer, path string, data []byte) error {
-	if path == "" || path == "-" {
-		_, err := stdout.Write(data)
+	return writeOutputWith(stdout, path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	return writeFileAtomic(path, data)
+	})
 }
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory, so that a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
+// writeOutputWith is writeOutput with the data written by write as it is
+// made: to a file, atomically, so that an error leaves no file; to stdout
+// as it comes.
+func writeOutputWith(stdout io.Writer, path string, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	return writeFileAtomic(path, write)
+}
+
+// writeFileAtomic writes to path what write writes, through a temporary
+// file in the same directory, so that a reader never sees half a file.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	_, err = tmp.Write(data)
+	err = write(tmp)
 	if err == nil {
 		err = tmp.Chmod(0o644) // CreateTemp makes it 0600: a report is for reading
 	}
