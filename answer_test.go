@@ -92,22 +92,42 @@ func textOf(a answer) string {
 	return strconv.FormatUint(a.a.Count, 10)
 }
 
+// keyValueRow is a valueRow of an answer key: without cached and seconds.
+type keyValueRow struct {
+	ID     string      `json:"id" yaml:"id"`
+	Set    string      `json:"set" yaml:"set"`
+	Kind   solver.Kind `json:"kind" yaml:"kind"`
+	Ask    solver.Ask  `json:"ask" yaml:"ask"`
+	N      int         `json:"n" yaml:"n"`
+	M      *int        `json:"m,omitempty" yaml:"m,omitempty"`
+	Answer any         `json:"answer" yaml:"answer"`
+	Hash   string      `json:"hash" yaml:"hash"`
+	Shard  string      `json:"shard,omitempty" yaml:"shard,omitempty"`
+}
+
 // writeValueRows writes rows as they were written before answers were
-// streamed.
-func writeValueRows(t *testing.T, format string, rows []row) string {
+// streamed: as solve writes them, or as key does when key is true.
+func writeValueRows(t *testing.T, format string, rows []row, key bool) string {
 	t.Helper()
 	var b bytes.Buffer
 	vs := []valueRow{}
+	keys := []keyValueRow{}
 	for _, r := range rows {
-		vs = append(vs, valueRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
-			Answer: valueOf(t, r.Answer), Cached: r.Cached, Seconds: r.Seconds, Hash: r.Hash, Shard: r.Shard})
+		v := valueRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
+			Answer: valueOf(t, r.Answer), Cached: r.Cached, Seconds: r.Seconds, Hash: r.Hash, Shard: r.Shard}
+		vs = append(vs, v)
+		keys = append(keys, keyValueRow{ID: v.ID, Set: v.Set, Kind: v.Kind, Ask: v.Ask, N: v.N, M: v.M, Answer: v.Answer, Hash: v.Hash, Shard: v.Shard})
+	}
+	var doc any = vs
+	if key {
+		doc = keys
 	}
 	var err error
 	switch format {
 	case "json":
-		err = writeJSON(&b, vs)
+		err = writeJSON(&b, doc)
 	case "yaml":
-		err = problems.WriteYAML(&b, vs)
+		err = problems.WriteYAML(&b, doc)
 	case "csv":
 		var records [][]string
 		for _, v := range vs {
@@ -119,16 +139,29 @@ func writeValueRows(t *testing.T, format string, rows []row) string {
 			if v.M != nil {
 				m = strconv.Itoa(*v.M)
 			}
+			if key {
+				records = append(records, []string{v.ID, v.Set, string(v.Kind), string(v.Ask), strconv.Itoa(v.N), m,
+					string(answer), v.Hash, v.Shard})
+				continue
+			}
 			records = append(records, []string{v.ID, v.Set, string(v.Kind), string(v.Ask), strconv.Itoa(v.N), m,
 				string(answer), strconv.FormatBool(v.Cached), strconv.FormatFloat(v.Seconds, 'f', -1, 64), v.Hash, v.Shard})
 		}
-		err = writeCSV(&b, []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}, records)
+		header := []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}
+		if key {
+			header = []string{"id", "set", "kind", "ask", "n", "m", "answer", "hash", "shard"}
+		}
+		err = writeCSV(&b, header, records)
 	default:
 		if len(rows) == 0 {
 			return ""
 		}
 		tw := tabwriter.NewWriter(&b, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER\tCACHED\tSECONDS")
+		if key {
+			fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER")
+		} else {
+			fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER\tCACHED\tSECONDS")
+		}
 		for _, r := range rows {
 			n := strconv.Itoa(r.N)
 			if r.M != nil {
@@ -141,6 +174,10 @@ func writeValueRows(t *testing.T, format string, rows []row) string {
 			text := textOf(r.Answer)
 			if r.Shard != "" {
 				text += " (slice " + r.Shard + ")"
+			}
+			if key {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Set, r.ID, r.Kind, r.Ask, n, text)
+				continue
 			}
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3f\n", r.Set, r.ID, r.Kind, r.Ask, n, text, cached, r.Seconds)
 		}
@@ -217,18 +254,25 @@ func sampleRows(t *testing.T) []row {
 
 // TestRowsAsTheEncodersWroteThem holds the streamed rows to the rows encoded
 // whole by encoding/json, yaml.v3 and encoding/csv, byte for byte, in every
-// format, and checks that yaml.v3 reads the YAML back to the same values.
+// format, as solve and as key print them, and checks that yaml.v3 reads the
+// YAML back to the same values.
 func TestRowsAsTheEncodersWroteThem(t *testing.T) {
 	rows := sampleRows(t)
 	for _, format := range formats {
 		for _, rs := range [][]row{rows, rows[:1], nil} {
-			var got bytes.Buffer
-			if err := writeRows(&got, format, rs); err != nil {
-				t.Fatalf("%s: %v", format, err)
-			}
-			want := writeValueRows(t, format, rs)
-			if got.String() != want {
-				t.Errorf("%s, %d rows: got\n%.3000s\nwant\n%.3000s", format, len(rs), got.String(), want)
+			for _, key := range []bool{false, true} {
+				var got bytes.Buffer
+				write := writeRows
+				if key {
+					write = writeKeyRows
+				}
+				if err := write(&got, format, rs); err != nil {
+					t.Fatalf("%s: %v", format, err)
+				}
+				want := writeValueRows(t, format, rs, key)
+				if got.String() != want {
+					t.Errorf("%s, %d rows, key %v: got\n%.3000s\nwant\n%.3000s", format, len(rs), key, got.String(), want)
+				}
 			}
 		}
 	}
@@ -267,7 +311,7 @@ func TestRowsPlaceholderInAField(t *testing.T) {
 		if err := writeRows(&got, format, rows); err != nil {
 			t.Fatalf("%s: %v", format, err)
 		}
-		if want := writeValueRows(t, format, rows); got.String() != want {
+		if want := writeValueRows(t, format, rows, false); got.String() != want {
 			t.Errorf("%s: got\n%s\nwant\n%s", format, got.String(), want)
 		}
 	}

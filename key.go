@@ -14,8 +14,10 @@ func keyCommand() *cli.Command {
 		Name:      "key",
 		Usage:     "write the answer key of problem sets",
 		ArgsUsage: "SET.yaml...",
-		Description: `Key writes the answer key of the sets, solving what is not cached yet. The
-key is read back from the cache, so two runs give identical bytes.`,
+		Description: `Key writes the answer key of the sets, solving what is not cached yet: the
+rows of solve, read back from the cache, without cached and seconds. It holds
+the answers and the hashes of the definitions they answer, so two runs give
+identical bytes, and so do two caches that solved the same sets apart.`,
 		Flags: append(batchFlags(),
 			formatFlag("yaml"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
@@ -30,10 +32,7 @@ key is read back from the cache, so two runs give identical bytes.`,
 			if err != nil {
 				return err
 			}
-			for i := range rows {
-				rows[i].Cached = true // every answer of the key is read from the cache
-			}
-			err = writeOutputWith(c.stdout, out, func(w io.Writer) error { return writeRows(w, c.format, rows) })
+			err = writeOutputWith(c.stdout, out, func(w io.Writer) error { return writeKeyRows(w, c.format, rows) })
 			if err != nil {
 				return err
 			}

@@ -35,10 +35,11 @@ type row struct {
 	text string // the answer in a table cell
 }
 
-// printedRow is a row in JSON and YAML. Its JSON fields are a contract:
-// tests outside the project read them. Answer holds a placeholder that
-// writeRows replaces with the answer as it writes the rows.
-type printedRow struct {
+// timedRow is a row in JSON and YAML as solve, show and merge print it. Its
+// JSON fields are a contract: tests outside the project read them. Answer
+// holds a placeholder that writeRows replaces with the answer as it writes
+// the rows.
+type timedRow struct {
 	ID      string      `json:"id" yaml:"id"`
 	Set     string      `json:"set" yaml:"set"`
 	Kind    solver.Kind `json:"kind" yaml:"kind"`
@@ -52,18 +53,48 @@ type printedRow struct {
 	Shard   string      `json:"shard,omitempty" yaml:"shard,omitempty"`
 }
 
+// keyRow is a row of an answer key in JSON and YAML: a timedRow without
+// cached and seconds. A key holds what a problem setter compares from one
+// cache to another, the definitions (by their hash) and the answers;
+// seconds differ from run to run, and cached is true on every row of a key,
+// which is read back from the cache.
+type keyRow struct {
+	ID     string      `json:"id" yaml:"id"`
+	Set    string      `json:"set" yaml:"set"`
+	Kind   solver.Kind `json:"kind" yaml:"kind"`
+	Ask    solver.Ask  `json:"ask" yaml:"ask"`
+	N      int         `json:"n" yaml:"n"`
+	M      *int        `json:"m,omitempty" yaml:"m,omitempty"`
+	Answer string      `json:"answer" yaml:"answer"`
+	Hash   string      `json:"hash" yaml:"hash"`
+	Shard  string      `json:"shard,omitempty" yaml:"shard,omitempty"`
+}
+
 // writeRows prints rows in format: table, json, yaml or csv. In CSV the
 // answer is its JSON text. A row's answer is written as it is read (see
 // answer), so an error reading a solutions list can end the output half
 // way; it is returned.
 func writeRows(w io.Writer, format string, rows []row) error {
+	return printRows(w, format, rows, true)
+}
+
+// writeKeyRows prints rows as an answer key: as writeRows does, without
+// each row's cached and seconds (see keyRow), so that two caches that hold
+// the same answers give the same bytes.
+func writeKeyRows(w io.Writer, format string, rows []row) error {
+	return printRows(w, format, rows, false)
+}
+
+// printRows prints rows in format, with each row's cached and seconds when
+// timed.
+func printRows(w io.Writer, format string, rows []row, timed bool) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var err error
 	switch format {
 	case "json", "yaml", "csv":
-		err = writeRowsSpliced(bw, format, rows)
+		err = writeRowsSpliced(bw, format, rows, timed)
 	default:
-		err = writeTable(bw, rows)
+		err = writeTable(bw, rows, timed)
 	}
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
@@ -72,16 +103,24 @@ func writeRows(w io.Writer, format string, rows []row) error {
 }
 
 // writeTable writes rows as an aligned table, nothing when there are none.
-func writeTable(w io.Writer, rows []row) error {
+func writeTable(w io.Writer, rows []row, timed bool) error {
 	if len(rows) == 0 {
 		return nil
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER\tCACHED\tSECONDS")
+	if timed {
+		fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER\tCACHED\tSECONDS")
+	} else {
+		fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tANSWER")
+	}
 	for _, r := range rows {
 		n := strconv.Itoa(r.N)
 		if r.M != nil {
 			n += fmt.Sprintf(" m=%d", *r.M)
+		}
+		if !timed {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Set, r.ID, r.Kind, r.Ask, n, r.text)
+			continue
 		}
 		cached := "no"
 		if r.Cached {
@@ -99,14 +138,14 @@ func writeTable(w io.Writer, rows []row) error {
 // placeholder replaced by its answer, which is written as it is read. So
 // every other field keeps the exact form of its encoder, and an answer is
 // never held whole, let alone as a tree of YAML nodes.
-func writeRowsSpliced(w *bufio.Writer, format string, rows []row) error {
+func writeRowsSpliced(w *bufio.Writer, format string, rows []row, timed bool) error {
 	// The placeholders are words no field holds: almost always on the
 	// first try, since ids hold no such words, but checked.
 	for try := 0; ; try++ {
 		mark := "queensjudge-answer-" + strconv.Itoa(try) + "-"
 		placeholder := func(i int) string { return mark + strconv.Itoa(i) + "-" }
 		var doc bytes.Buffer
-		if err := encodeRows(&doc, format, rows, placeholder); err != nil {
+		if err := encodeRows(&doc, format, rows, timed, placeholder); err != nil {
 			return err
 		}
 		if bytes.Count(doc.Bytes(), []byte(mark)) == len(rows) {
@@ -117,24 +156,41 @@ func writeRowsSpliced(w *bufio.Writer, format string, rows []row) error {
 
 // encodeRows writes rows in format with placeholder(i) for the answer of
 // rows[i].
-func encodeRows(w io.Writer, format string, rows []row, placeholder func(int) string) error {
+func encodeRows(w io.Writer, format string, rows []row, timed bool, placeholder func(int) string) error {
 	if format == "csv" {
 		header := []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}
+		if !timed {
+			header = []string{"id", "set", "kind", "ask", "n", "m", "answer", "hash", "shard"}
+		}
 		var records [][]string
 		for i, r := range rows {
 			m := ""
 			if r.M != nil {
 				m = strconv.Itoa(*r.M)
 			}
-			records = append(records, []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m,
-				placeholder(i), strconv.FormatBool(r.Cached), strconv.FormatFloat(r.Seconds, 'f', -1, 64), r.Hash, r.Shard})
+			rec := []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m, placeholder(i)}
+			if timed {
+				rec = append(rec, strconv.FormatBool(r.Cached), strconv.FormatFloat(r.Seconds, 'f', -1, 64))
+			}
+			records = append(records, append(rec, r.Hash, r.Shard))
 		}
 		return writeCSV(w, header, records)
 	}
-	v := []printedRow{}
-	for i, r := range rows {
-		v = append(v, printedRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
-			Answer: placeholder(i), Cached: r.Cached, Seconds: r.Seconds, Hash: r.Hash, Shard: r.Shard})
+	var v any
+	if timed {
+		out := []timedRow{}
+		for i, r := range rows {
+			out = append(out, timedRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
+				Answer: placeholder(i), Cached: r.Cached, Seconds: r.Seconds, Hash: r.Hash, Shard: r.Shard})
+		}
+		v = out
+	} else {
+		out := []keyRow{}
+		for i, r := range rows {
+			out = append(out, keyRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
+				Answer: placeholder(i), Hash: r.Hash, Shard: r.Shard})
+		}
+		v = out
 	}
 	if format == "json" {
 		return writeJSON(w, v)
