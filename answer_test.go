@@ -217,7 +217,7 @@ func compact(t *testing.T, s string) solver.Placement {
 func sampleRows(t *testing.T) []row {
 	q := solver.NQueens
 	qk := solver.QueensKnights
-	big, _ := solver.Construct(20_000) // longer than every buffer on the way
+	big, _ := solver.Construct(12_000) // longer than every buffer on the way (64 KiB)
 	five := 5
 	zero := 0
 	mk := func(id, set string, kind solver.Kind, ask solver.Ask, n int, m *int, a answer) row {
