@@ -1,63 +1,272 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"iter"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// answerValue returns the answer as it appears in JSON and YAML: an
-// integer for count, unique and max; for a placement, the 1-based column of
-// the queen in each row (queens alone) or the board rows (queens-knights),
-// nil when there is none; for solutions, the list of placements read from
-// solutions.
-func answerValue(kind solver.Kind, ask solver.Ask, a solver.Answer, solutions iter.Seq2[solver.Placement, error]) (any, error) {
-	switch ask {
-	case solver.AskPlacement:
-		if a.Placement == nil {
-			return nil, nil
+// answer is the answer of a printed row. It is not built as a value to be
+// encoded: each format's writer below writes it straight from the result,
+// so that the columns of a 10,000,000-queen placement are written one by one
+// from its squares and the placements of a solutions list are read from the
+// cache as they are written. A value of 10,000,000 integers is 80 MB more,
+// its JSON in a buffer 150 MB more, and as YAML nodes (one per column) it
+// took 13 GB.
+//
+// In JSON and YAML it is an integer for count, unique and max; for a
+// placement, the 1-based column of the queen in each row (queens alone) or
+// the board rows (queens-knights), null when there is none; for solutions,
+// the list of placements. In CSV it is that JSON, compact. The bytes are
+// those encoding/json and yaml.v3 wrote when the answer was such a value.
+type answer struct {
+	kind      solver.Kind
+	ask       solver.Ask
+	a         solver.Answer
+	solutions iter.Seq2[solver.Placement, error] // AskSolutions: the placements, read as they are written
+}
+
+// eachItem calls item with each item of the list that shows pl: the 1-based
+// column of the queen in each row (num, with row == "") for a queens-only
+// placement in column form, else each board row.
+func eachItem(kind solver.Kind, pl solver.Placement, item func(num int, row string)) {
+	if kind != solver.QueensKnights && pl.HasColumns() {
+		for _, q := range pl.Queens {
+			item(q.Col+1, "")
 		}
-		return placementValue(kind, *a.Placement), nil
+		return
+	}
+	for _, r := range pl.Rows() {
+		item(0, r)
+	}
+}
+
+// writeJSON writes the answer as encoding/json indents it ("  " a level)
+// in a field whose line is indented by indent.
+func (a answer) writeJSON(w *bufio.Writer, indent string) error {
+	switch a.ask {
+	case solver.AskPlacement:
+		if a.a.Placement == nil {
+			w.WriteString("null")
+			return nil
+		}
+		writeJSONPlacement(w, a.kind, *a.a.Placement, indent)
 	case solver.AskSolutions:
-		list := make([]any, 0, min(a.Count, 1<<16))
-		for pl, err := range solutions {
+		first := true
+		for pl, err := range a.solutions {
 			if err != nil {
-				return nil, err
+				return err
 			}
-			list = append(list, placementValue(kind, pl))
+			if first {
+				w.WriteString("[\n")
+			} else {
+				w.WriteString(",\n")
+			}
+			first = false
+			w.WriteString(indent + "  ")
+			writeJSONPlacement(w, a.kind, pl, indent+"  ")
 		}
-		return list, nil
+		if first {
+			w.WriteString("[]")
+		} else {
+			w.WriteString("\n" + indent + "]")
+		}
+	default:
+		w.WriteString(strconv.FormatUint(a.a.Count, 10))
 	}
-	return a.Count, nil
+	return nil
 }
 
-// placementValue returns the 1-based columns of a queens-only placement, or
-// the board rows of a queens-knights one.
-func placementValue(kind solver.Kind, pl solver.Placement) any {
-	if kind != solver.QueensKnights {
-		if cols, ok := pl.Columns(); ok {
-			for i := range cols {
-				cols[i]++
-			}
-			return cols
+// writeJSONPlacement writes the list that shows pl, indented as a value on
+// a line indented by indent.
+func writeJSONPlacement(w *bufio.Writer, kind solver.Kind, pl solver.Placement, indent string) {
+	var num [20]byte
+	inner := indent + "  "
+	first := true
+	eachItem(kind, pl, func(c int, row string) {
+		if first {
+			w.WriteString("[\n")
+		} else {
+			w.WriteString(",\n")
 		}
+		first = false
+		w.WriteString(inner)
+		if row == "" {
+			w.Write(strconv.AppendInt(num[:0], int64(c), 10))
+		} else {
+			writeJSONString(w, row)
+		}
+	})
+	if first {
+		w.WriteString("[]")
+	} else {
+		w.WriteString("\n" + indent + "]")
 	}
-	return pl.Rows()
 }
 
-// answerText returns the answer in a table cell: the number, the placement
-// in its compact form (cut short on big boards), "none", or the number of
-// solutions.
-func answerText(ask solver.Ask, a solver.Answer) string {
-	switch ask {
+// writeJSONString writes s as a JSON string, escaped as encoding/json
+// escapes it.
+func writeJSONString(w *bufio.Writer, s string) {
+	b, _ := json.Marshal(s) // a string always marshals
+	w.Write(b)
+}
+
+// writeCompactJSON writes the answer as encoding/json writes it without
+// indenting: the answer cell of CSV.
+func (a answer) writeCompactJSON(w *bufio.Writer) error {
+	switch a.ask {
 	case solver.AskPlacement:
-		if a.Placement == nil {
+		if a.a.Placement == nil {
+			w.WriteString("null")
+			return nil
+		}
+		writeCompactJSONPlacement(w, a.kind, *a.a.Placement)
+	case solver.AskSolutions:
+		w.WriteByte('[')
+		first := true
+		for pl, err := range a.solutions {
+			if err != nil {
+				return err
+			}
+			if !first {
+				w.WriteByte(',')
+			}
+			first = false
+			writeCompactJSONPlacement(w, a.kind, pl)
+		}
+		w.WriteByte(']')
+	default:
+		w.WriteString(strconv.FormatUint(a.a.Count, 10))
+	}
+	return nil
+}
+
+// writeCompactJSONPlacement writes the list that shows pl, not indented.
+func writeCompactJSONPlacement(w *bufio.Writer, kind solver.Kind, pl solver.Placement) {
+	var num [20]byte
+	w.WriteByte('[')
+	first := true
+	eachItem(kind, pl, func(c int, row string) {
+		if !first {
+			w.WriteByte(',')
+		}
+		first = false
+		if row == "" {
+			w.Write(strconv.AppendInt(num[:0], int64(c), 10))
+		} else {
+			writeJSONString(w, row)
+		}
+	})
+	w.WriteByte(']')
+}
+
+// writeYAML writes the answer as problems.WriteYAML writes it as the value
+// of a mapping key at indent: what follows the key's colon, from the space
+// before a value on the key's line (" 92", " [2, 4, 1, 3]") or the line
+// break before a block list (a solutions list, one placement a line), to
+// the end of the value, without its last line break.
+func (a answer) writeYAML(w *bufio.Writer, indent string, q yamlQuoter) error {
+	switch a.ask {
+	case solver.AskPlacement:
+		if a.a.Placement == nil {
+			w.WriteString(" null")
+			return nil
+		}
+		w.WriteByte(' ')
+		return writeYAMLPlacement(w, a.kind, *a.a.Placement, q)
+	case solver.AskSolutions:
+		first := true
+		for pl, err := range a.solutions {
+			if err != nil {
+				return err
+			}
+			first = false
+			w.WriteString("\n" + indent + "  - ")
+			if err := writeYAMLPlacement(w, a.kind, pl, q); err != nil {
+				return err
+			}
+		}
+		if first {
+			w.WriteString(" []")
+		}
+	default:
+		w.WriteByte(' ')
+		w.WriteString(strconv.FormatUint(a.a.Count, 10))
+	}
+	return nil
+}
+
+// writeYAMLPlacement writes the list that shows pl as a flow list on one
+// line, [2, 4, 1, 3], the form WriteYAML gives every list of plain values.
+func writeYAMLPlacement(w *bufio.Writer, kind solver.Kind, pl solver.Placement, q yamlQuoter) error {
+	var (
+		num   [20]byte
+		first = true
+		err   error
+	)
+	w.WriteByte('[')
+	eachItem(kind, pl, func(c int, row string) {
+		if !first {
+			w.WriteString(", ")
+		}
+		first = false
+		if row == "" {
+			w.Write(strconv.AppendInt(num[:0], int64(c), 10))
+			return
+		}
+		s, qerr := q.quote(row)
+		if qerr != nil && err == nil {
+			err = qerr
+		}
+		w.WriteString(s)
+	})
+	w.WriteByte(']')
+	return err
+}
+
+// yamlQuoter gives a string as yaml.v3 writes it in a flow list: plain when
+// it reads back as the same string, quoted when not (a board row such as
+// '.....', which begins like the document end marker "...", is quoted;
+// ..Q.. is not). It asks problems.WriteYAML once for each string it meets,
+// so that the rules stay yaml.v3's.
+type yamlQuoter map[string]string
+
+func (q yamlQuoter) quote(s string) (string, error) {
+	if v, ok := q[s]; ok {
+		return v, nil
+	}
+	var b strings.Builder
+	if err := problems.WriteYAML(&b, []string{s}); err != nil {
+		return "", err
+	}
+	v, ok := strings.CutPrefix(b.String(), "[")
+	if v, ok = strings.CutSuffix(v, "]\n"); !ok {
+		return "", fmt.Errorf("write yaml: the string %q came out as %q", s, b.String())
+	}
+	q[s] = v
+	return v, nil
+}
+
+// text returns the answer in a table cell: the number, the placement in its
+// compact form (cut short on big boards), "none", or the number of
+// solutions. Only the beginning of a big placement's compact form is made.
+func (a answer) text() string {
+	switch a.ask {
+	case solver.AskPlacement:
+		if a.a.Placement == nil {
 			return "none"
 		}
 		const maxCell = 48
-		s := a.Placement.String()
+		s := compactPrefix(*a.a.Placement, maxCell+1)
 		if len(s) > maxCell {
 			cut := strings.LastIndexByte(s[:maxCell], ' ')
 			if cut < 0 {
@@ -67,7 +276,101 @@ func answerText(ask solver.Ask, a solver.Answer) string {
 		}
 		return s
 	case solver.AskSolutions:
-		return solver.Plural(int64(a.Count), "placement")
+		return solver.Plural(int64(a.a.Count), "placement")
 	}
-	return strconv.FormatUint(a.Count, 10)
+	return strconv.FormatUint(a.a.Count, 10)
+}
+
+// compactPrefix returns pl.String(), or its first limit bytes or a little
+// more when it is longer.
+func compactPrefix(pl solver.Placement, limit int) string {
+	if !pl.HasColumns() {
+		return pl.String() // a board: at most 32 rows of at most 32 squares
+	}
+	var b []byte
+	for i, q := range pl.Queens {
+		if len(b) >= limit {
+			break
+		}
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(q.Col+1), 10)
+	}
+	return string(b)
+}
+
+// csvCell writes one CSV cell whose length is not known in advance, as
+// encoding/csv writes a cell: in quotes, with its quotes doubled, when it
+// holds a comma, a quote or a line break or begins with a space. It holds the
+// cell back until it meets one of those or the cell ends; the cells it
+// writes (an answer's JSON) meet one within their first few bytes or are a
+// few bytes long.
+type csvCell struct {
+	w       *bufio.Writer
+	held    []byte
+	decided bool // whether the cell is quoted is known, and held is written
+	quoted  bool
+}
+
+func (c *csvCell) Write(p []byte) (int, error) {
+	if !c.decided {
+		if !bytes.ContainsAny(p, ",\"\r\n") {
+			c.held = append(c.held, p...)
+			return len(p), nil
+		}
+		c.decide(true)
+	}
+	c.write(p)
+	return len(p), nil
+}
+
+// decide writes the held bytes, quoted or not.
+func (c *csvCell) decide(quoted bool) {
+	c.decided, c.quoted = true, quoted
+	if quoted {
+		c.w.WriteByte('"')
+	}
+	c.write(c.held)
+	c.held = nil
+}
+
+func (c *csvCell) write(p []byte) {
+	if !c.quoted {
+		c.w.Write(p)
+		return
+	}
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '"')
+		if i < 0 {
+			c.w.Write(p)
+			return
+		}
+		c.w.Write(p[:i+1])
+		c.w.WriteByte('"')
+		p = p[i+1:]
+	}
+}
+
+// Close ends the cell.
+func (c *csvCell) Close() {
+	if !c.decided {
+		r, _ := utf8.DecodeRune(c.held)
+		c.decide(string(c.held) == `\.` || len(c.held) > 0 && unicode.IsSpace(r))
+	}
+	if c.quoted {
+		c.w.WriteByte('"')
+	}
+}
+
+// writeCSV writes the answer as a CSV cell: its compact JSON.
+func (a answer) writeCSV(w *bufio.Writer) error {
+	c := &csvCell{w: w}
+	cw := bufio.NewWriterSize(c, 4096)
+	err := a.writeCompactJSON(cw)
+	if ferr := cw.Flush(); err == nil {
+		err = ferr
+	}
+	c.Close()
+	return err
 }

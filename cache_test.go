@@ -152,7 +152,7 @@ func TestReadOnlyCache(t *testing.T) {
 		out    string // in stdout
 	}{
 		{"", []string{"show", "eight-queens"}, exitOK, "92"},
-		{"", []string{"key", "--format", "csv", set}, exitOK, "eight-queens,example-cup,nqueens,count,8,,92,true"},
+		{"", []string{"key", "--format", "csv", set}, exitOK, "eight-queens,example-cup,nqueens,count,8,,92,ffa8a4b6"},
 		{"92\n", []string{"check", set, "eight-queens", "-"}, exitOK, "verdict: AC"},
 		{"92\n", []string{"validate", eight, empty, outside, "kind=nqueens", "ask=count"}, exitAccepted, ""},
 		{"40\n", []string{"validate", seven, empty, outside, "kind=nqueens", "ask=count"}, exitAccepted, ""},

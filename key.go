@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -15,8 +14,10 @@ func keyCommand() *cli.Command {
 		Name:      "key",
 		Usage:     "write the answer key of problem sets",
 		ArgsUsage: "SET.yaml...",
-		Description: `Key writes the answer key of the sets, solving what is not cached yet. The
-key is read back from the cache, so two runs give identical bytes.`,
+		Description: `Key writes the answer key of the sets, solving what is not cached yet: the
+rows of solve, read back from the cache, without cached and seconds. It holds
+the answers and the hashes of the definitions they answer, so two runs give
+identical bytes, and so do two caches that solved the same sets apart.`,
 		Flags: append(batchFlags(),
 			formatFlag("yaml"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
@@ -31,14 +32,8 @@ key is read back from the cache, so two runs give identical bytes.`,
 			if err != nil {
 				return err
 			}
-			for i := range rows {
-				rows[i].Cached = true // every answer of the key is read from the cache
-			}
-			var buf bytes.Buffer
-			if err := writeRows(&buf, c.format, rows); err != nil {
-				return err
-			}
-			if err := writeOutput(c.stdout, out, buf.Bytes()); err != nil {
+			err = writeOutputWith(c.stdout, out, func(w io.Writer) error { return writeKeyRows(w, c.format, rows) })
+			if err != nil {
 				return err
 			}
 			return reported(failed)
@@ -49,25 +44,33 @@ key is read back from the cache, so two runs give identical bytes.`,
 // writeOutput writes data to the file at path, or to stdout when path is
 // "" or "-".
 func writeOutput(stdout io.Writer, path string, data []byte) error {
-	if path == "" || path == "-" {
-		_, err := stdout.Write(data)
+	return writeOutputWith(stdout, path, func(w io.Writer) error {
+		_, err := w.Write(data)
 		return err
-	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		// A device (/dev/null, /dev/stdout) or a FIFO is written to, not
-		// replaced: renaming a file onto /dev/null would replace the device.
-		return writeExisting(path, data)
-	}
-	return writeFileAtomic(path, data)
+	})
 }
 
-// writeExisting writes data to the existing file at path.
-func writeExisting(path string, data []byte) error {
+// writeOutputWith is writeOutput with the data written by write as it is
+// made: to a file, atomically, so that an error leaves no file; to stdout
+// as it comes; to a device (/dev/null) or a FIFO directly, since renaming
+// a file onto it would replace it.
+func writeOutputWith(stdout io.Writer, path string, write func(io.Writer) error) error {
+	if path == "" || path == "-" {
+		return write(stdout)
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return writeExisting(path, write)
+	}
+	return writeFileAtomic(path, write)
+}
+
+// writeExisting writes to the existing file at path what write writes.
+func writeExisting(path string, write func(io.Writer) error) error {
 	f, err := os.OpenFile(path, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	_, err = f.Write(data)
+	err = write(f)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -77,14 +80,14 @@ func writeExisting(path string, data []byte) error {
 	return nil
 }
 
-// writeFileAtomic writes data to path through a temporary file in the same
-// directory, so that a reader never sees half a file.
-func writeFileAtomic(path string, data []byte) error {
+// writeFileAtomic writes to path what write writes, through a temporary
+// file in the same directory, so that a reader never sees half a file.
+func writeFileAtomic(path string, write func(io.Writer) error) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	_, err = tmp.Write(data)
+	err = write(tmp)
 	if err == nil {
 		err = tmp.Chmod(0o644) // CreateTemp makes it 0600: a report is for reading
 	}

@@ -72,7 +72,8 @@
 // after Ctrl-C, --timeout or a kill, solve again goes on where it stopped.
 //
 // Key writes the answer key of the sets, solving what is missing: the same
-// rows, read back from the cache, so that two runs give identical bytes.
+// rows, read back from the cache, without cached and seconds, so that two
+// runs, or two caches, give identical bytes.
 // Show prints cached answers by problem id without the YAML file; --board
 // draws the placements.
 //

@@ -6,44 +6,59 @@ package solver
 // takes the i-th entry of the even columns 2, 4, … followed by the odd ones
 // 1, 3, …, with the classical repairs when n mod 6 is 2 or 3.
 func Construct(n int) (cols []int, ok bool) {
-	if n < 1 || n == 2 || n == 3 {
+	if !constructible(n) {
 		return nil, false
 	}
-	var evens, odds []int
-	switch n % 6 {
-	case 2:
-		// Odd list 3, 1, 7, 9, …, 5: swap 1 and 3, move 5 to the end.
-		evens = seq(2, n)
-		odds = append([]int{3, 1}, seq(7, n)...)
-		if n >= 5 {
-			odds = append(odds, 5)
-		}
-	case 3:
-		// Even list 4, 6, …, 2 and odd list 5, 7, …, 1, 3.
-		evens = append(seq(4, n), 2)
-		odds = append(seq(5, n), 1, 3)
-	default:
-		evens = seq(2, n)
-		odds = seq(1, n)
-	}
 	cols = make([]int, 0, n)
-	for _, c := range evens {
-		cols = append(cols, c-1)
-	}
-	for _, c := range odds {
-		cols = append(cols, c-1)
-	}
+	construct(n, func(c int) { cols = append(cols, c) })
 	return cols, true
 }
 
-// seq returns from, from+2, … up to and including limit.
-func seq(from, limit int) []int {
-	var s []int
-	if from <= limit {
-		s = make([]int, 0, (limit-from)/2+1)
+// constructPlacement is Construct's placement built straight into its
+// squares, without the column slice: 10,000,000 queens are 160 MB of
+// squares, and the columns would be 80 MB more at the peak.
+func constructPlacement(n int) (Placement, bool) {
+	if !constructible(n) {
+		return Placement{}, false
 	}
-	for v := from; v <= limit; v += 2 {
-		s = append(s, v)
+	qs := make([]Square, 0, n)
+	construct(n, func(c int) { qs = append(qs, Square{len(qs), c}) })
+	return Placement{N: n, Queens: qs}, true
+}
+
+// constructible reports whether n queens can be placed on an n×n board.
+func constructible(n int) bool { return n >= 1 && n != 2 && n != 3 }
+
+// construct calls put with the 0-based column of the queen in each row in
+// turn, for an n that is constructible. The columns are made as they are
+// put, so the lists of even and odd columns are never held.
+func construct(n int, put func(col int)) {
+	// run puts the 1-based columns from, from+2, … up to and including limit.
+	run := func(from, limit int) {
+		for v := from; v <= limit; v += 2 {
+			put(v - 1)
+		}
 	}
-	return s
+	switch n % 6 {
+	case 2:
+		// Even list 2, 4, …; odd list 3, 1, 7, 9, …, 5: swap 1 and 3, move 5
+		// to the end.
+		run(2, n)
+		put(3 - 1)
+		put(1 - 1)
+		run(7, n)
+		if n >= 5 {
+			put(5 - 1)
+		}
+	case 3:
+		// Even list 4, 6, …, 2 and odd list 5, 7, …, 1, 3.
+		run(4, n)
+		put(2 - 1)
+		run(5, n)
+		put(1 - 1)
+		put(3 - 1)
+	default:
+		run(2, n)
+		run(1, n)
+	}
 }

@@ -51,17 +51,31 @@ func FromColumns(cols []int) Placement {
 // Columns returns, for a placement with exactly one queen in each row in row
 // order and no knights, the queen's column (0-based) in each row.
 func (p Placement) Columns() ([]int, bool) {
-	if len(p.Knights) != 0 || len(p.Queens) != p.N {
+	if !p.HasColumns() {
 		return nil, false
 	}
 	cols := make([]int, p.N)
 	for r, q := range p.Queens {
-		if q.Row != r {
-			return nil, false
-		}
 		cols[r] = q.Col
 	}
 	return cols, true
+}
+
+// HasColumns reports whether p has the column form that Columns returns:
+// exactly one queen in each row, in row order, and no knights. It allocates
+// nothing, so a caller that only reads the columns can range over p.Queens
+// (Queens[r].Col) instead of copying them out: for 10,000,000 queens the
+// copy is 80 MB.
+func (p Placement) HasColumns() bool {
+	if len(p.Knights) != 0 || len(p.Queens) != p.N {
+		return false
+	}
+	for r, q := range p.Queens {
+		if q.Row != r {
+			return false
+		}
+	}
+	return true
 }
 
 // Rows returns the board form of the placement: one string per row, 'Q' for a
@@ -87,22 +101,46 @@ func (p Placement) Rows() []string {
 // String returns the compact text form that ParseCompact reads: for a
 // queens-only placement with one queen per row, the 1-based columns separated
 // by spaces ("2 4 1 3"); otherwise the board rows separated by '/'
-// (".Q../...N/...."). It is the form the cache stores.
+// (".Q../...N/...."). It is the form the cache stores. The text is made in
+// one allocation of its exact size: 79 MB for 10,000,000 queens, and nothing
+// besides.
 func (p Placement) String() string {
-	if cols, ok := p.Columns(); ok && p.N > 0 {
+	if p.HasColumns() && p.N > 0 {
+		size := len(p.Queens) - 1 // the spaces
+		for _, q := range p.Queens {
+			size += decimalLen(q.Col + 1)
+		}
 		var b strings.Builder
-		for i, c := range cols {
+		b.Grow(size)
+		var num [20]byte
+		for i, q := range p.Queens {
 			if i > 0 {
 				b.WriteByte(' ')
 			}
-			b.WriteString(strconv.Itoa(c + 1))
+			b.Write(strconv.AppendInt(num[:0], int64(q.Col+1), 10))
 		}
 		return b.String()
 	}
 	return strings.Join(p.Rows(), "/")
 }
 
-// ParseCompact reads the text form written by Placement.String.
+// decimalLen returns the length of v in decimal, with its sign.
+func decimalLen(v int) int {
+	n := 1
+	if v < 0 {
+		n++
+		v = -v
+	}
+	for ; v >= 10; v /= 10 {
+		n++
+	}
+	return n
+}
+
+// ParseCompact reads the text form written by Placement.String. The column
+// form is read field by field into the squares, with no list of fields or
+// columns on the way: reading 10,000,000 queens takes their 160 MB of
+// squares and nothing more.
 func ParseCompact(s string) (Placement, error) {
 	if strings.Contains(s, "/") || strings.ContainsAny(s, ".QN") {
 		rows := strings.Split(s, "/")
@@ -125,16 +163,19 @@ func ParseCompact(s string) (Placement, error) {
 		}
 		return p, nil
 	}
-	fields := strings.Fields(s)
-	cols := make([]int, len(fields))
-	for i, f := range fields {
+	n := 0
+	for range strings.FieldsSeq(s) {
+		n++
+	}
+	qs := make([]Square, 0, n)
+	for f := range strings.FieldsSeq(s) {
 		c, err := strconv.Atoi(f)
-		if err != nil || c < 1 || c > len(fields) {
+		if err != nil || c < 1 || c > n {
 			return Placement{}, fmt.Errorf("placement %q: bad column %q", s, f)
 		}
-		cols[i] = c - 1
+		qs = append(qs, Square{len(qs), c - 1})
 	}
-	return FromColumns(cols), nil
+	return Placement{N: n, Queens: qs}, nil
 }
 
 // sortSquares puts squares in row-major order.

@@ -129,11 +129,10 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 		return Answer{Count: u}, err
 	case AskPlacement:
 		if p.Kind == NQueens {
-			cols, ok := Construct(p.N)
+			pl, ok := constructPlacement(p.N)
 			if !ok {
 				return Answer{}, nil
 			}
-			pl := FromColumns(cols)
 			return Answer{Placement: &pl}, nil
 		}
 		pl, err := queensWalk(p).first(ctx)
