@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -191,5 +194,93 @@ func TestValidateKilled(t *testing.T) {
 	}
 	if names := dirNames(t, feedback); names != "judgemessage.txt" {
 		t.Errorf("feedback directory holds %s, want judgemessage.txt", names)
+	}
+}
+
+// TestValidateUnderJudgeLimits runs the validator as problemtools does, under
+// RLIMIT_AS = 1 GiB and with 8 MiB stacks, 200 times, 2 at a time: each
+// run must judge (42 or 43), none die at start-up (exit 2: "out of memory"
+// or "pthread_create failed", 3 runs in 4 before store set glibc's arenas
+// and thread stacks). The test binary is larger than queensjudge, so this
+// is stricter than a judge host. It needs prlimit(1), from util-linux: it
+// skips without it, unless QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
+func TestValidateUnderJudgeLimits(t *testing.T) {
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
+			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
+		}
+		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				t.Skip("the race detector's shadow memory does not fit in 1 GiB")
+			}
+		}
+	}
+	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
+	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
+		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
+	}
+	f := newJudgeFiles(t)
+	db := filepath.Join(t.TempDir(), "cache.db")
+	cases := []struct {
+		input, ans string
+		flags      []string
+		output     string
+		status     int
+	}{
+		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "65\n", 42},
+		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "64\n", 43},
+		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42},
+		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43},
+		{f.oneProblem, f.empty, nil, "5\n", 42},
+		{f.oneProblem, f.empty, nil, "4\n", 43},
+	}
+	const runs, workers = 200, 2
+	var (
+		mu       sync.Mutex
+		statuses = map[string]int{} // "got/want" → runs
+		failed   int
+		failures []string // the first few
+	)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				mu.Lock()
+				enough := failed >= 10 // the fault is plain; spare the rest
+				mu.Unlock()
+				if enough {
+					continue
+				}
+				c := cases[i%len(cases)]
+				feedback := t.TempDir()
+				args := append([]string{"--db", db, "validate", c.input, c.ans, feedback}, c.flags...)
+				cmd := binary(t, c.output, args...)
+				cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)
+				cmd.Path = prlimit
+				out, _ := cmd.CombinedOutput()
+				got := cmd.ProcessState.ExitCode()
+				mu.Lock()
+				statuses[fmt.Sprintf("%d/%d", got, c.status)]++
+				if got != c.status {
+					if failed++; failed <= 3 {
+						failures = append(failures, fmt.Sprintf("run %d: exit status %d, want %d\n%.200s", i, got, c.status, out))
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range runs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if failed > 0 {
+		t.Errorf("%d runs failed, and after 10 the rest were skipped; exit statuses (got/want: runs): %v; the first failures:\n%s", failed, statuses, strings.Join(failures, "\n"))
 	}
 }
