@@ -47,12 +47,22 @@ validator flags. The ground truth comes from the cache, or from the solver
 when the cache cannot be opened. From a read-only cache, an answer it does
 not hold is solved and not kept; from a damaged one, it is a judge error (run
 doctor). When ANSWER holds a number for a count, it must agree with the
-solver's, or the run is a judge error.`,
+solver's, or the run is a judge error.
+
+The first thing validate does is write a provisional judge error into
+judgemessage.txt, which the real message replaces: a validator killed on the
+way (a time or memory limit) leaves a message that says so.`,
 		Flags: []cli.Flag{
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
 		},
 		Action: action(needs{minArgs: 3, maxArgs: -1, args: "INPUT ANSWER FEEDBACK_DIR"}, func(c *call) error {
 			input, answer, feedback := c.Args().Get(0), c.Args().Get(1), c.Args().Get(2)
+			// First of all, before the cache, the solver or the team
+			// output: a validator that is killed (a time or memory
+			// limit) or crashes leaves this for the judges to read.
+			if err := writeFeedbackFile(feedback, "judgemessage.txt", provisionalMessage); err != nil {
+				return err
+			}
 			j, err := validate(c, input, answer, c.Args().Slice()[3:])
 			if err != nil {
 				j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
@@ -175,17 +185,43 @@ func crossCheck(answer string, key judge.Truth) error {
 	return nil
 }
 
+// provisionalMessage is the judge message until the validator has judged:
+// what is left when it is killed or crashes on the way.
+const provisionalMessage = "JE: the validator stopped before it judged: it was killed (a time or memory limit?) or crashed; its exit status and standard error say which\n"
+
 // writeFeedback writes the judge and team messages into the feedback
-// directory.
+// directory, the judge message last: it replaces the provisional one, and
+// until it does, the provisional one stands.
 func writeFeedback(dir string, j judge.Judgement) error {
-	files := map[string]string{
-		"judgemessage.txt": fmt.Sprintf("%s: %s\n", j.Verdict, j.Message),
-		"teammessage.txt":  j.TeamMessage + "\n",
+	if err := writeFeedbackFile(dir, "teammessage.txt", j.TeamMessage+"\n"); err != nil {
+		return err
 	}
-	for name, text := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
-			return fmt.Errorf("write feedback: %w", err)
+	return writeFeedbackFile(dir, "judgemessage.txt", fmt.Sprintf("%s: %s\n", j.Verdict, j.Message))
+}
+
+// writeFeedbackFile writes text to the file name in the feedback directory
+// dir, whole or not at all: a validator killed while it writes leaves the
+// file as it was, not cut short. The text goes to a hidden file beside it,
+// which is renamed over it.
+func writeFeedbackFile(dir, name, text string) error {
+	path := filepath.Join(dir, name)
+	tmp := filepath.Join(dir, "."+name+"."+strconv.Itoa(os.Getpid()))
+	err := os.WriteFile(tmp, []byte(text), 0o644)
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+		// The error is told of the file the judges read, not the hidden one.
+		var pe *os.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
 		}
+		return fmt.Errorf("write feedback %s: %w", path, err)
 	}
 	return nil
 }
