@@ -17,9 +17,10 @@ var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 const maxShards = 100_000
 
 // parseShard reads --shard: "I/K" for slice I (0-based) of K, or "K" alone
-// with I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID (less
-// SLURM_ARRAY_TASK_MIN when Slurm numbers the array from elsewhere). "" is
-// no shard.
+// with I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID, as it is: the
+// array is numbered 0..K-1, so that the failed tasks of an array can be
+// submitted again on their own (sbatch --array=5,9) and count their own
+// slices. "" is no shard.
 func parseShard(s string, getenv func(string) string) (solver.Shard, error) {
 	if s == "" {
 		return solver.Shard{}, nil
@@ -31,13 +32,6 @@ func parseShard(s string, getenv func(string) string) (solver.Shard, error) {
 		for _, name := range shardEnv {
 			if v := getenv(name); v != "" {
 				is = v
-				if name == "SLURM_ARRAY_TASK_ID" {
-					if lo, err := strconv.Atoi(getenv("SLURM_ARRAY_TASK_MIN")); err == nil {
-						if i, err := strconv.Atoi(v); err == nil {
-							is = strconv.Itoa(i - lo)
-						}
-					}
-				}
 				break
 			}
 		}
