@@ -23,14 +23,15 @@ type call struct {
 
 // needs says what a command's body needs before it runs.
 type needs struct {
-	minArgs, maxArgs int    // maxArgs < 0: no limit
-	args             string // what the arguments are, for the usage error: "want ARGS", or "no ARG given" for one or more
-	cache            bool   // open the cache named by --db
+	minArgs, maxArgs int      // maxArgs < 0: no limit
+	args             string   // what the arguments are, for the usage error: "want ARGS", or "no ARG given" for one or more
+	cache            bool     // open the cache named by --db
+	outputs          []string // the flags that name files the command writes: never one of its inputs
 }
 
-// action returns the urfave action that checks the format and the number of
-// arguments (a usage error, exit 2), opens the cache if n asks for it, and
-// runs body. The cache is closed when body returns.
+// action returns the urfave action that checks the format, the number of
+// arguments and that no output file is an input (usage errors, exit 2),
+// opens the cache if n asks for it, and runs body. The cache is closed when body returns.
 func action(n needs, body func(c *call) error) cli.ActionFunc {
 	return func(cc *cli.Context) error {
 		c := &call{Context: cc, ctx: cc.Context, stdout: cc.App.Writer, stderr: cc.App.ErrWriter}
@@ -45,6 +46,9 @@ func action(n needs, body func(c *call) error) cli.ActionFunc {
 				return usagef("%s: no %s given", cc.Command.Name, n.args)
 			}
 			return usagef("%s: want %s", cc.Command.Name, n.args)
+		}
+		if err := checkOutputs(cc, n.outputs); err != nil {
+			return err
 		}
 		if n.cache {
 			db, err := openDB(c.ctx, cc)

@@ -43,7 +43,7 @@ the exit status 1.`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"},
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
 		),
-		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true}, func(c *call) error {
+		Action: action(needs{minArgs: 2, maxArgs: 2, args: "a problem set and a submissions directory or manifest", cache: true, outputs: []string{"html", "scoreboard", "results-tsv"}}, func(c *call) error {
 			if err := c.writable(false); err != nil {
 				return err
 			}
@@ -69,6 +69,14 @@ the exit status 1.`,
 			if failed && len(subs) == 0 {
 				return errReported // nothing could be read: no report of nothing
 			}
+			path := submissionPath(c.Args().Get(1))
+			for _, flag := range []string{"html", "scoreboard", "results-tsv"} {
+				for _, s := range subs {
+					if out := c.String(flag); out != "" && sameFile(out, path(s.File)) {
+						return usagef("judge: --%s %s would write over %s, a submission: name another file", flag, out, s.File)
+					}
+				}
+			}
 			src, err := c.source(c.format)
 			if err != nil {
 				return err
@@ -85,7 +93,6 @@ the exit status 1.`,
 			if err := writeReport(c.stdout, c.format, judged); err != nil {
 				return err
 			}
-			path := submissionPath(c.Args().Get(1))
 			if err := keepJudgements(c.ctx, c.db, set, judged, subs, path); err != nil {
 				return err
 			}

@@ -22,7 +22,7 @@ identical bytes, and so do two caches that solved the same sets apart.`,
 			formatFlag("yaml"),
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
 		),
-		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem set", cache: true}, func(c *call) error {
+		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem set", cache: true, outputs: []string{"out"}}, func(c *call) error {
 			out := c.String("out")
 			shown := c.format // the format on the terminal, if the key goes there
 			if out != "" && out != "-" {

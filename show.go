@@ -33,7 +33,7 @@ names one. An id that was never solved is an error.`,
 			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout)"},
 			formatFlag("table"),
 		},
-		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem id", cache: true}, func(c *call) error {
+		Action: action(needs{minArgs: 1, maxArgs: -1, args: "problem id", cache: true, outputs: []string{"svg"}}, func(c *call) error {
 			ctx, db := c.ctx, c.db
 			stderr := c.stderr
 			var rows []row
