@@ -23,7 +23,7 @@
 //	queensjudge [--db PATH] validate INPUT ANSWER FEEDBACK_DIR [kind=K ask=A m=M id=ID] < team_output
 //	queensjudge [--db PATH] regrade [--dry-run] [--format F] SET.yaml
 //	queensjudge [--db PATH] merge [--format F] OUT.db PART.db...
-//	queensjudge [--db PATH] doctor [--fix]
+//	queensjudge [--db PATH] doctor [--fix] [--format F]
 //	queensjudge completion bash|zsh|fish
 //
 // F, the output format, is one of table, json, yaml and csv on every command
