@@ -75,7 +75,7 @@ echo "${COMPREPLY[*]}"`
 		{[]string{"queensjudge", "do"}, "doctor"},
 		{[]string{"queensjudge", "--db", "x.db", "sh"}, "show"},
 		{[]string{"queensjudge", "solve", "--f"}, "--force --format"},
-		{[]string{"queensjudge", "doctor", "-"}, "--fix --help -h"},
+		{[]string{"queensjudge", "doctor", "-"}, "--fix --format --help -h"},
 		{[]string{"queensjudge", "key", "--o"}, "--out"},
 	} {
 		cmd := exec.Command(bash, append([]string{"-c", complete, "bash"}, c.words...)...)
