@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -29,11 +31,13 @@ func answerOf(t *testing.T, out, id string) string {
 	return ""
 }
 
-// TestKillAndResume kills a long count with SIGKILL once it has written
-// checkpoints, then solves again: the second run resumes from them and gives
-// the exact count. The in-process resume (what is kept, and that it is added
-// up rather than counted again) is tested in truth; this is the kill -9 of a
-// real process, the checkpoints on disk and a new process reading them.
+// TestKillAndResume stops a long count twice, as an operator's night may:
+// first with SIGINT (Ctrl-C) once it has written checkpoints, which must
+// exit 130 with one plain line saying what was kept; then, run again, with
+// SIGKILL once it has kept more than the first run, which gives it no
+// chance to say or flush anything. A third run resumes from what is on disk
+// and gives the exact count. The in-process resume (what is kept, and that
+// it is added up rather than counted again) is tested in truth.
 func TestKillAndResume(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
@@ -53,37 +57,68 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	key := truth.Key(parsed.Problems[0].Problem)
-
-	cmd := binary(t, "", "--db", db, "solve", "--jobs", "1", "--format", "json", set)
-	cmd.Env = append(cmd.Env, "GOMAXPROCS=1") // slow it down so that it can be caught mid-way
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
+	kept := func() int {
+		cache, err := store.Open(context.Background(), db)
+		if err != nil {
+			return 0
+		}
+		defer cache.Close()
+		_, done, _ := cache.Subproblems(context.Background(), key)
+		return len(done)
 	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); close(exited) }()
-	// Wait for the first checkpoints, then kill -9.
-	kept := 0
-	deadline := time.Now().Add(60 * time.Second)
-	for kept == 0 && time.Now().Before(deadline) {
+	// stop runs solve on one core until more than after subproblems are
+	// kept, then sends it sig; it returns the exit status and stderr.
+	stop := func(sig os.Signal, after int) (int, string) {
+		t.Helper()
+		cmd := binary(t, "", "--db", db, "solve", "--jobs", "1", "--format", "json", set)
+		cmd.Env = append(cmd.Env, "GOMAXPROCS=1") // slow it down so that it can be caught mid-way
+		var stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = io.Discard, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() { cmd.Wait(); close(exited) }()
+		for deadline := time.Now().Add(60 * time.Second); kept() <= after; {
+			select {
+			case <-exited:
+				t.Skip("the count finished before it could be stopped")
+			default:
+			}
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("no more than %d subproblems kept within 60 s", after)
+			}
+			time.Sleep(100 * time.Millisecond)
+		}
+		cmd.Process.Signal(sig)
 		select {
 		case <-exited:
-			t.Fatal("the count finished before it wrote a checkpoint: make the board bigger")
-		default:
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			<-exited
+			t.Fatalf("still running 10 s after %v", sig)
 		}
-		time.Sleep(100 * time.Millisecond)
-		if cache, err := store.Open(context.Background(), db); err == nil {
-			_, done, err := cache.Subproblems(context.Background(), key)
-			cache.Close()
-			if err == nil {
-				kept = len(done)
-			}
-		}
+		return cmd.ProcessState.ExitCode(), stderr.String()
 	}
-	cmd.Process.Kill()
-	<-exited
-	if kept == 0 {
-		t.Fatal("no checkpoint written within 60 s")
+
+	code, stderr := stop(os.Interrupt, 0)
+	if code != 130 {
+		t.Errorf("exit status %d after SIGINT, want 130\n%s", code, stderr)
 	}
+	line := regexp.MustCompile(`^interrupted: ([0-9]+) of 24310 subproblems kept; run solve again to go on\n$`)
+	if !line.MatchString(stderr) {
+		t.Errorf("stderr after SIGINT = %q, want one line: interrupted: N of 24310 subproblems kept; run solve again to go on", stderr)
+	}
+	first := kept()
+	if first == 0 {
+		t.Fatal("no subproblems kept after SIGINT")
+	}
+
+	if code, _ := stop(os.Kill, first); code != -1 {
+		t.Errorf("exit status %d after SIGKILL, want -1 (killed)", code)
+	}
+	second := kept()
 	if _, ok, _ := resultOf(t, db, key); ok {
 		t.Skip("the count finished before it could be killed")
 	}
@@ -93,7 +128,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatalf("solve after kill: exit %d\n%s", code, errs)
 	}
 	if got := answerOf(t, out, "q18"); got != want {
-		t.Errorf("count after kill and resume = %s, want %s (%d subproblems were kept)", got, want, kept)
+		t.Errorf("count after an interrupt, a kill and a resume = %s, want %s (%d, then %d subproblems were kept)", got, want, first, second)
 	}
 	if _, done, _ := subproblemsOf(t, db, key); len(done) != 0 {
 		t.Errorf("%d checkpoints left after the count finished", len(done))

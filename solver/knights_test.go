@@ -199,6 +199,9 @@ func TestKnightsTableSmall(t *testing.T) {
 // past it the frames are 5×5 (a placement in under a second, no count).
 func TestKnightsLargestBoards(t *testing.T) {
 	for n := 17; n <= MaxKnightsN; n++ {
+		if !testflag.Long() && n != 20 && n != 21 && n != MaxKnightsN {
+			continue // the last frame of 4×4, the first and last of n−5: -long does all
+		}
 		a := solve(t, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: AskPlacement})
 		m := a.M
 		if a.Placement == nil {
