@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"testing"
 	"time"
-
 )
 
 // TestSignalWhileReading sends SIGINT or SIGTERM to check and validate
