@@ -29,6 +29,7 @@ func maxRSS(cmd *exec.Cmd) int64 {
 // is an error naming the file and a line, exit status 1, no panic, bounded
 // memory.
 func TestBadProblemSetsThroughTheBinary(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
 	files, _ := filepath.Glob("problems/testdata/bad/*.yaml")
 	huge := filepath.Join(t.TempDir(), "huge.yaml")
 	f, err := os.Create(huge)
@@ -63,6 +64,7 @@ func TestBadProblemSetsThroughTheBinary(t *testing.T) {
 // TestBadSubmissionsThroughTheBinary judges a corpus of broken answers made
 // here: each gets a verdict, not a crash, in bounded memory.
 func TestBadSubmissionsThroughTheBinary(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs", "eve")
 	if err := os.MkdirAll(subs, 0o755); err != nil {

@@ -39,6 +39,7 @@ func answerOf(t *testing.T, out, id string) string {
 // and gives the exact count. The in-process resume (what is kept, and that
 // it is added up rather than counted again) is tested in truth.
 func TestKillAndResume(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
 	// The 18-queens count: about 6 s on one core, long enough to be caught
@@ -224,6 +225,7 @@ problems:
 // one cache at once: both finish, with no "database is locked" and no lost
 // result.
 func TestConcurrentProcesses(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
 	db := filepath.Join(t.TempDir(), "cache.db")
 	runs := [][]string{
 		{"--db", db, "solve", "--format", "json", "testdata/example/contest.yaml", "testdata/oeis.yaml"},

@@ -211,6 +211,7 @@ func TestValidateKilled(t *testing.T) {
 // is stricter than a judge host. It needs prlimit(1), from util-linux: it
 // skips without it, unless QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
 func TestValidateUnderJudgeLimits(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
 		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
