@@ -199,6 +199,8 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			judgeCommand(),
 			checkCommand(),
 			validateCommand(),
+			checkInputCommand(),
+			exportCommand(),
 			regradeCommand(),
 			mergeCommand(),
 			doctorCommand(),

@@ -1,0 +1,382 @@
+// Package pkgexport writes a problem of a set as a problem package in the
+// problem package format that Kattis problemtools verifies and DOMjudge
+// imports: problem.yaml, a statement, the test data (one sample, one secret
+// case) with the ground truth as answer files, and the static queensjudge
+// binary as output validator and input validator, each behind a small
+// Python wrapper (the format knows no shell scripts).
+//
+// One problem makes one package. A package is the general problem of its
+// kind and ask ("given n, count the placements"): the set's problem is its
+// secret case and a small instance of the same kind and ask its sample, so
+// that the sample shows the formats without giving the answer away.
+//
+// It knows the package layouts and nothing of the cache or the command
+// line: the caller gives it the ground truths.
+package pkgexport
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha1"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Layout is a version of the problem package format.
+type Layout string
+
+// The layouts Write knows. Legacy is the one DOMjudge imports and Kattis
+// runs; 2023-07 is the draft problemtools checks as "2023-07-draft".
+const (
+	Legacy   Layout = "legacy"
+	V2023_07 Layout = "2023-07"
+)
+
+// ParseLayout returns the layout named s.
+func ParseLayout(s string) (Layout, error) {
+	switch Layout(s) {
+	case Legacy, V2023_07:
+		return Layout(s), nil
+	}
+	return "", fmt.Errorf("unknown layout %q (want legacy or 2023-07)", s)
+}
+
+// MaxSolutions is the most placements a solutions answer file holds: a
+// longer list makes an answer file too big to ship and a problem no team
+// should be asked to print.
+const MaxSolutions = 100_000
+
+// BinaryName is the name of the queensjudge binary inside a package.
+const BinaryName = "queensjudge"
+
+// Case is one test case of a package: the problem and its ground truth.
+type Case struct {
+	Problem problems.Problem
+	Truth   judge.Truth
+}
+
+// Package is what Write needs to write one package.
+type Package struct {
+	Set    string // the name of the problem set, for the package's uuid
+	Secret Case   // the set's problem
+	Sample Case   // a small instance of the same kind and ask, same m
+	Binary string // the static queensjudge to ship as validator
+}
+
+// SampleOf returns the small problem of the same kind, ask and m as p that
+// a package shows as its sample: 5 queens (6 when p is 5 queens), a 5×5
+// board with two reserved squares, or queens and knights on 6×6 (5×5 when p
+// is 6×6).
+func SampleOf(p problems.Problem) problems.Problem {
+	s := problems.Problem{Problem: solver.Problem{Kind: p.Kind, Ask: p.Ask, M: p.M}, ID: p.ID + "-sample", Title: p.Title, Points: 1}
+	switch p.Kind {
+	case solver.Reserved:
+		s.N = 5
+		s.Reserved = []uint64{1 << 0, 0, 0, 0, 1 << 4} // a1 and e5, opposite corners
+	case solver.QueensKnights:
+		s.N = 6
+		if p.N == 6 {
+			s.N = 5
+		}
+	default:
+		s.N = 5
+		if p.N == 5 {
+			s.N = 6
+		}
+	}
+	return s
+}
+
+// Flags returns the validator flags of p: kind=, ask= and, for a
+// queens-knights problem with a fixed m, m=.
+func Flags(p solver.Problem) string {
+	f := "kind=" + string(p.Kind) + " ask=" + string(p.Ask)
+	if p.Kind == solver.QueensKnights && p.M != solver.AnyM {
+		f += " m=" + strconv.Itoa(p.M)
+	}
+	return f
+}
+
+// Input returns the input file of p as validate and check-input read it: a
+// line with n, or the board rows of a reserved problem.
+func Input(p solver.Problem) string {
+	if p.Kind != solver.Reserved {
+		return strconv.Itoa(p.N) + "\n"
+	}
+	var b strings.Builder
+	for r := 0; r < p.N; r++ {
+		for c := 0; c < p.N; c++ {
+			if p.Reserved[r]&(1<<uint(c)) != 0 {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// WriteAnswer writes the answer file of t: the number for count, unique and
+// max; a placement (the 1-based columns on one line, or the board rows) or
+// "none"; every placement, one column list a line or boards separated by
+// blank lines. It refuses a solutions list longer than MaxSolutions.
+func WriteAnswer(ctx context.Context, w io.Writer, t judge.Truth) error {
+	bw := bufio.NewWriter(w)
+	switch t.Problem.Ask {
+	case solver.AskPlacement:
+		if t.Answer.Placement == nil {
+			bw.WriteString("none\n")
+		} else {
+			writePlacement(bw, *t.Answer.Placement)
+		}
+	case solver.AskSolutions:
+		if t.Answer.Count > MaxSolutions {
+			return fmt.Errorf("%d placements is too many for an answer file (at most %d): ask count or unique instead, or a smaller board", t.Answer.Count, MaxSolutions)
+		}
+		if t.Solutions == nil {
+			return errors.New("the ground truth lists no placements")
+		}
+		i := 0
+		for pl, err := range t.Solutions(ctx) {
+			if err != nil {
+				return err
+			}
+			if i > 0 && !pl.HasColumns() {
+				bw.WriteString("\n")
+			}
+			writePlacement(bw, pl)
+			i++
+		}
+		if uint64(i) != t.Answer.Count {
+			return fmt.Errorf("the ground truth lists %d placements, its count says %d", i, t.Answer.Count)
+		}
+	default:
+		bw.WriteString(strconv.FormatUint(t.Answer.Count, 10) + "\n")
+	}
+	return bw.Flush()
+}
+
+// writePlacement writes pl as a team would: the columns on one line when
+// it has one queen a row and nothing else, the board rows otherwise.
+func writePlacement(w *bufio.Writer, pl solver.Placement) {
+	if pl.HasColumns() && pl.N > 0 {
+		w.WriteString(pl.String() + "\n")
+		return
+	}
+	for _, r := range pl.Rows() {
+		w.WriteString(r + "\n")
+	}
+}
+
+// CheckStatic returns an error unless the file at path is a static ELF
+// executable: no program interpreter and no shared libraries, so that it
+// runs on a judge host whatever its libc.
+func CheckStatic(path string) error {
+	f, err := elf.Open(path)
+	if err != nil {
+		return fmt.Errorf("validator binary %s: %w", path, err)
+	}
+	defer f.Close()
+	for _, p := range f.Progs {
+		if p.Type == elf.PT_INTERP {
+			return fmt.Errorf("validator binary %s is dynamically linked (it has a program interpreter)", path)
+		}
+	}
+	libs, err := f.ImportedLibraries()
+	if err == nil && len(libs) > 0 {
+		return fmt.Errorf("validator binary %s is dynamically linked (it needs %s)", path, strings.Join(libs, ", "))
+	}
+	return nil
+}
+
+// uuid returns a name-based UUID (version 5 layout, SHA-1) of the set and
+// problem id: the same package gets the same uuid on every export.
+func uuid(set, id string) string {
+	h := sha1.Sum([]byte("queensjudge\x00" + set + "\x00" + id))
+	h[6] = h[6]&0x0f | 0x50
+	h[8] = h[8]&0x3f | 0x80
+	x := fmt.Sprintf("%x", h[:16])
+	return x[0:8] + "-" + x[8:12] + "-" + x[12:16] + "-" + x[16:20] + "-" + x[20:32]
+}
+
+// Write writes the package of pkg into dir, which must not exist yet.
+func Write(ctx context.Context, dir string, layout Layout, pkg Package) error {
+	if _, err := os.Lstat(dir); err == nil {
+		return fmt.Errorf("%s exists already", dir)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	p := pkg.Secret.Problem
+	flags := Flags(p.Problem)
+	statementDir, outDir, inDir := "problem_statement", "output_validators/queensjudge", "input_validators/queensjudge"
+	var meta string
+	if layout == V2023_07 {
+		statementDir, outDir, inDir = "statement", "output_validator/queensjudge", "input_validators/queensjudge"
+		meta = fmt.Sprintf("problem_format_version: 2023-07-draft\nname: %s\nuuid: %s\ntype: pass-fail\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
+			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
+	} else {
+		meta = fmt.Sprintf("name: %s\nuuid: %s\nsource: %s\nvalidation: custom\nvalidator_flags: %s\nlimits:\n  memory: 1024\n  validation_memory: 1024\n",
+			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set), flags)
+	}
+	files := []struct {
+		path string
+		text string
+	}{
+		{"problem.yaml", meta},
+		{"domjudge-problem.ini", "timelimit = 2\n"},
+		{statementDir + "/problem.en.tex", Statement(p)},
+		{"data/sample/1.in", Input(pkg.Sample.Problem.Problem)},
+		{"data/secret/1.in", Input(p.Problem)},
+		{outDir + "/validate.py", outputWrapper},
+		{inDir + "/validate.py", fmt.Sprintf(inputWrapper, flags)},
+	}
+	if layout == V2023_07 {
+		// The output validator's flags live with the test data in 2023-07.
+		files = append(files, struct{ path, text string }{"data/testdata.yaml", "output_validator_flags: " + flags + "\n"})
+	}
+	for _, f := range files {
+		mode := os.FileMode(0o644)
+		if strings.HasSuffix(f.path, ".py") {
+			mode = 0o755
+		}
+		if err := writeFile(filepath.Join(dir, f.path), mode, func(w io.Writer) error {
+			_, err := io.WriteString(w, f.text)
+			return err
+		}); err != nil {
+			return err
+		}
+	}
+	for name, c := range map[string]Case{"data/sample/1.ans": pkg.Sample, "data/secret/1.ans": pkg.Secret} {
+		if err := writeFile(filepath.Join(dir, name), 0o644, func(w io.Writer) error { return WriteAnswer(ctx, w, c.Truth) }); err != nil {
+			return fmt.Errorf("problem %q: %s: %w", c.Problem.ID, name, err)
+		}
+	}
+	first := filepath.Join(dir, outDir, BinaryName)
+	if err := copyFile(pkg.Binary, first); err != nil {
+		return err
+	}
+	// The input validator's copy is a hard link where the file system
+	// allows one: 20 MB less per package.
+	second := filepath.Join(dir, inDir, BinaryName)
+	if err := os.Link(first, second); err != nil {
+		return copyFile(pkg.Binary, second)
+	}
+	return nil
+}
+
+// title is the name of the package: the problem's title, else its id.
+func title(p problems.Problem) string {
+	if p.Title != "" {
+		return p.Title
+	}
+	return p.ID
+}
+
+// yamlString quotes s as a YAML double-quoted scalar.
+func yamlString(s string) string {
+	return strconv.Quote(s) // a JSON-compatible string is valid YAML
+}
+
+// writeFile makes the directories of path and writes it with mode.
+func writeFile(path string, mode os.FileMode, write func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
+	if err != nil {
+		return err
+	}
+	err = write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(path, mode) // past the umask: the wrappers must be executable
+	}
+	return err
+}
+
+// copyFile copies the executable src to dst.
+func copyFile(src, dst string) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return fmt.Errorf("validator binary: %w", err)
+	}
+	defer in.Close()
+	return writeFile(dst, 0o755, func(w io.Writer) error {
+		_, err := io.Copy(w, in)
+		return err
+	})
+}
+
+// outputWrapper is the output validator as problemtools and DOMjudge run
+// it: a Python program (the format has no shell) that runs the queensjudge
+// beside it with its arguments. The cache goes into the feedback directory,
+// private to the run, unless the judge host names one in QUEENSJUDGE_DB.
+const outputWrapper = `#!/usr/bin/env python3
+# The output validator of this package, written by queensjudge export: it
+# runs "queensjudge validate INPUT ANSWER FEEDBACK_DIR FLAGS... < team_output"
+# with the static queensjudge beside this file (exit 42 accepted, 43 wrong
+# answer, anything else a judge error).
+import os, shutil, stat, sys, tempfile
+
+def binary():
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, 'queensjudge')
+    if os.access(path, os.X_OK):
+        return path
+    try:  # an unpacked zip may have lost the executable bit
+        os.chmod(path, 0o755)
+        return path
+    except OSError:
+        copy = os.path.join(tempfile.mkdtemp(prefix='queensjudge-'), 'queensjudge')
+        shutil.copyfile(path, copy)
+        os.chmod(copy, stat.S_IRWXU)
+        return copy
+
+if len(sys.argv) < 4:
+    sys.exit('usage: validate.py INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output')
+env = dict(os.environ)
+env.setdefault('QUEENSJUDGE_DB', os.path.join(sys.argv[3], '.queensjudge-cache.db'))
+qj = binary()
+os.execve(qj, [qj, 'validate'] + sys.argv[1:], env)
+`
+
+// inputWrapper is the input validator: it runs "queensjudge check-input"
+// with the package's flags (a %s) on the input on stdin.
+const inputWrapper = `#!/usr/bin/env python3
+# The input validator of this package, written by queensjudge export: it
+# runs "queensjudge check-input %[1]s < input" with the static queensjudge
+# beside this file (exit 42 the input is valid, 43 it is not).
+import os, shutil, stat, sys, tempfile
+
+def binary():
+    here = os.path.dirname(os.path.abspath(__file__))
+    path = os.path.join(here, 'queensjudge')
+    if os.access(path, os.X_OK):
+        return path
+    try:  # an unpacked zip may have lost the executable bit
+        os.chmod(path, 0o755)
+        return path
+    except OSError:
+        copy = os.path.join(tempfile.mkdtemp(prefix='queensjudge-'), 'queensjudge')
+        shutil.copyfile(path, copy)
+        os.chmod(copy, stat.S_IRWXU)
+        return copy
+
+qj = binary()
+# Flags the judge passes (input_validator_flags) come after the package's own.
+os.execv(qj, [qj, 'check-input'] + '%[1]s'.split() + sys.argv[1:])
+`

@@ -1,0 +1,77 @@
+package pkgexport
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+func TestInputRoundTrip(t *testing.T) {
+	for _, p := range []solver.Problem{
+		{Kind: solver.NQueens, Ask: solver.AskCount, N: 8, M: solver.AnyM},
+		{Kind: solver.Reserved, Ask: solver.AskCount, N: 3, M: solver.AnyM, Reserved: []uint64{1, 0, 4}},
+		{Kind: solver.QueensKnights, Ask: solver.AskPlacement, N: 6, M: 3},
+	} {
+		in := Input(p)
+		got, err := problems.ParseInput("in", []byte(in), p.Kind, p.Ask, p.M)
+		if err != nil {
+			t.Fatalf("ParseInput(Input(%v)) = %v", p, err)
+		}
+		if Input(got) != in {
+			t.Errorf("Input(ParseInput(%q)) = %q, want the same", in, Input(got))
+		}
+	}
+}
+
+func TestFlags(t *testing.T) {
+	if got, want := Flags(solver.Problem{Kind: solver.QueensKnights, Ask: solver.AskPlacement, M: 3}), "kind=queens-knights ask=placement m=3"; got != want {
+		t.Errorf("Flags = %q, want %q", got, want)
+	}
+	if got, want := Flags(solver.Problem{Kind: solver.QueensKnights, Ask: solver.AskMax, M: solver.AnyM}), "kind=queens-knights ask=max"; got != want {
+		t.Errorf("Flags = %q, want %q", got, want)
+	}
+}
+
+func TestWriteAnswerRefusesHugeLists(t *testing.T) {
+	tr := judge.Truth{Problem: solver.Problem{Kind: solver.NQueens, Ask: solver.AskSolutions, N: 14}, Answer: solver.Answer{Count: 365596}}
+	err := WriteAnswer(context.Background(), &bytes.Buffer{}, tr)
+	if err == nil || !strings.Contains(err.Error(), "too many") {
+		t.Errorf("WriteAnswer(365596 placements) = %v, want a refusal", err)
+	}
+}
+
+func TestCheckStaticRefusesTheTestBinary(t *testing.T) {
+	// This package's test binary has no cgo and is usually static; the
+	// main package's test (TestExportRefusals) covers a dynamic one.
+	if err := CheckStatic(os.Args[0]); err == nil {
+		t.Skip("the test binary is static")
+	} else if !strings.Contains(err.Error(), "dynamically linked") {
+		t.Errorf("CheckStatic(test binary) = %v, want \"dynamically linked\"", err)
+	}
+	if err := CheckStatic("pkgexport.go"); err == nil {
+		t.Error("CheckStatic(a Go source file) = nil, want an error")
+	}
+}
+
+func TestUUIDStable(t *testing.T) {
+	a, b := uuid("set", "p"), uuid("set", "p")
+	if a != b || len(a) != 36 || a[14] != '5' || uuid("set", "q") == a {
+		t.Errorf("uuid = %s, %s: want stable, version 5, 36 characters, distinct per problem", a, b)
+	}
+}
+
+func TestStatementSections(t *testing.T) {
+	p := problems.Problem{Problem: solver.Problem{Kind: solver.Reserved, Ask: solver.AskUnique, N: 4, M: solver.AnyM, Reserved: make([]uint64, 4)}, ID: "a_b", Title: "50% & more"}
+	s := Statement(p)
+	for _, want := range []string{`\problemname{50\% \& more}`, `\section*{Input}`, `\section*{Output}`, "reserved"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("Statement lacks %q:\n%s", want, s)
+		}
+	}
+}
