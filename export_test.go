@@ -77,8 +77,15 @@ func TestExportPackagesLikeProblemtools(t *testing.T) {
 			if len(pkgs) != 12 {
 				t.Fatalf("got %d packages, want 12", len(pkgs))
 			}
+			// One package of each kind of answer by default (a count, a
+			// reserved count, a list, a placement of each kind); -long runs
+			// the validators of all twelve.
+			quick := map[string]bool{"eightqueens": true, "csessample": true, "sixall": true, "qk6placement": true, "bigplacement": true}
 			for _, pkg := range pkgs {
 				t.Run(filepath.Base(pkg), func(t *testing.T) {
+					if !quick[filepath.Base(pkg)] && !testflag.Long() {
+						t.Skip("-long runs the validators of every package")
+					}
 					t.Parallel() // each validator run starts a process: 4 a case, 8 a package
 					for _, f := range []string{"problem.yaml", "data/sample/1.in", "data/sample/1.ans", "data/secret/1.in", "data/secret/1.ans",
 						layout.outDir + "/validate.py", layout.outDir + "/queensjudge", layout.inDir + "/validate.py", layout.inDir + "/queensjudge"} {
