@@ -63,6 +63,10 @@ problem of more than 100000 placements is refused.`,
 			}
 			written := map[string]string{} // package name: the problem that took it
 			for _, o := range outs {
+				if c.ctx.Err() != nil {
+					fmt.Fprintln(c.stderr, "interrupted: the packages written are whole; run export again into a new OUTDIR for the rest")
+					return errInterrupted
+				}
 				where := fmt.Sprintf("%s:%d: problem %q", o.Set.File, o.Problem.Line, o.Problem.ID)
 				if o.Err != nil {
 					fmt.Fprintf(c.stderr, "%s: %v\n", where, o.Err)
@@ -70,7 +74,12 @@ problem of more than 100000 placements is refused.`,
 					continue
 				}
 				name := packageName(o.Problem.ID)
-				if prev, ok := written[name]; ok || name == "" {
+				if name == "" {
+					fmt.Fprintf(c.stderr, "%s: the id has no letter or digit to name a package with\n", where)
+					failed = true
+					continue
+				}
+				if prev, ok := written[name]; ok {
 					fmt.Fprintf(c.stderr, "%s: package name %q is taken by %s\n", where, name, prev)
 					failed = true
 					continue

@@ -29,11 +29,3 @@ func format(c *cli.Context) (string, error) {
 	}
 	return f, nil
 }
-
-// needArgs checks that c has at least one argument, naming what is missing.
-func needArgs(c *cli.Context, what string) error {
-	if !c.Args().Present() {
-		return usagef("%s: no %s given", c.Command.Name, what)
-	}
-	return nil
-}

@@ -76,7 +76,15 @@ type readResult struct {
 	err error
 }
 
-func newCtxReader(ctx context.Context, r io.Reader) *ctxReader {
+// newCtxReader returns r made to give way to ctx, unless r is a regular
+// file, whose reads never wait (a judge host gives the team output so): it
+// is returned as it is.
+func newCtxReader(ctx context.Context, r io.Reader) io.Reader {
+	if f, ok := r.(*os.File); ok {
+		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
+			return f
+		}
+	}
 	return &ctxReader{ctx: ctx, r: r, results: make(chan readResult, 1)}
 }
 

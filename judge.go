@@ -86,6 +86,13 @@ the exit status 1.`,
 				return errInterrupted
 			}
 			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+			if c.ctx.Err() != nil {
+				// Unread answers are judged JE "judging stopped": no report
+				// of half a judging, nothing kept; the judging is cheap to
+				// run again, the ground truth solved so far is kept.
+				fmt.Fprintf(c.stderr, "interrupted: nothing judged is printed or kept; run %s again\n", c.Command.Name)
+				return errInterrupted
+			}
 			for _, w := range judged.Warnings {
 				fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(w.Error()))
 				warned = true

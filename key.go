@@ -1,10 +1,7 @@
 package main
 
 import (
-	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 )
@@ -39,67 +36,4 @@ identical bytes, and so do two caches that solved the same sets apart.`,
 			return reported(failed)
 		}),
 	}
-}
-
-// writeOutput writes data to the file at path, or to stdout when path is
-// "" or "-".
-func writeOutput(stdout io.Writer, path string, data []byte) error {
-	return writeOutputWith(stdout, path, func(w io.Writer) error {
-		_, err := w.Write(data)
-		return err
-	})
-}
-
-// writeOutputWith is writeOutput with the data written by write as it is
-// made: to a file, atomically, so that an error leaves no file; to stdout
-// as it comes; to a device (/dev/null) or a FIFO directly, since renaming
-// a file onto it would replace it.
-func writeOutputWith(stdout io.Writer, path string, write func(io.Writer) error) error {
-	if path == "" || path == "-" {
-		return write(stdout)
-	}
-	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
-		return writeExisting(path, write)
-	}
-	return writeFileAtomic(path, write)
-}
-
-// writeExisting writes to the existing file at path what write writes.
-func writeExisting(path string, write func(io.Writer) error) error {
-	f, err := os.OpenFile(path, os.O_WRONLY, 0)
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
-}
-
-// writeFileAtomic writes to path what write writes, through a temporary
-// file in the same directory, so that a reader never sees half a file.
-func writeFileAtomic(path string, write func(io.Writer) error) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	err = write(tmp)
-	if err == nil {
-		err = tmp.Chmod(0o644) // CreateTemp makes it 0600: a report is for reading
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("write %s: %w", path, err)
-	}
-	return nil
 }

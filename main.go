@@ -24,6 +24,8 @@
 //	queensjudge [--db PATH] regrade [--dry-run] [--format F] SET.yaml
 //	queensjudge [--db PATH] merge [--format F] OUT.db PART.db...
 //	queensjudge [--db PATH] doctor [--fix] [--format F]
+//	queensjudge [--db PATH] export [--layout legacy|2023-07] [--zip] [--validator-binary PATH] [--allow-dynamic] OUTDIR SET.yaml...
+//	queensjudge check-input kind=K ask=A [m=M] < input
 //	queensjudge completion bash|zsh|fish
 //
 // F, the output format, is one of table, json, yaml and csv on every command
@@ -86,6 +88,12 @@
 // regrade. Check judges one answer. Validate is an output validator for
 // Kattis problemtools and DOMjudge: it exits 42 when the team output on stdin
 // is accepted, 43 when it is not.
+//
+// Export writes each problem of the sets as a problem package that Kattis
+// problemtools verifies and DOMjudge imports: problem.yaml, a statement, a
+// sample and a secret test case with their answers from the cache, and
+// queensjudge itself (a static build) as the output and input validators;
+// check-input is that input validator.
 //
 // Solve --shard I/K counts slice I of K of every long count into its own
 // cache, for a batch system (the index may come from JOB_COMPLETION_INDEX or

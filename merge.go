@@ -53,11 +53,7 @@ problem id, or "merged" and the definition's hash for a count no id links.`,
 				if o.Set != nil {
 					set, id = o.Set.Name, o.Problem.ID
 				}
-				r, err := rowOf(c.ctx, db, set, id, o.Result, false)
-				if err != nil {
-					return err
-				}
-				rows = append(rows, r)
+				rows = append(rows, rowOf(c.ctx, db, set, id, o.Result, false))
 			}
 			if err := writeRows(c.stdout, c.format, rows); err != nil {
 				return err

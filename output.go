@@ -294,9 +294,8 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 
 // rowOf returns the printed row of a result of problem id in set. The
 // placements of a solutions answer are not read here but as the row is
-// written, from ctx and db; err is for what rowOf reads itself, which is
-// nothing yet.
-func rowOf(ctx context.Context, db *store.DB, set, id string, r store.Result, cached bool) (row, error) {
+// written, from ctx and db.
+func rowOf(ctx context.Context, db *store.DB, set, id string, r store.Result, cached bool) row {
 	ans := answer{kind: r.Kind, ask: r.Ask, a: r.Answer}
 	if r.Ask == solver.AskSolutions {
 		ans.solutions = db.Solutions(ctx, r.Key)
@@ -310,5 +309,5 @@ func rowOf(ctx context.Context, db *store.DB, set, id string, r store.Result, ca
 		m := r.Answer.M
 		rw.M = &m
 	}
-	return rw, nil
+	return rw
 }

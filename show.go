@@ -58,13 +58,7 @@ names one. An id that was never solved is an error.`,
 						failed = true
 						continue
 					}
-					r, err := rowOf(ctx, db, e.Set, e.ID, e.Result, true)
-					if err != nil {
-						fmt.Fprintln(stderr, err)
-						failed = true
-						continue
-					}
-					rows = append(rows, r)
+					rows = append(rows, rowOf(ctx, db, e.Set, e.ID, e.Result, true))
 					drawn = append(drawn, e)
 				}
 			}

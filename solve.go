@@ -84,12 +84,7 @@ func (c *call) solveAndList(shown string) (rows []row, failed bool, err error) {
 			failed = true
 			continue
 		}
-		r, err := rowOf(context.WithoutCancel(c.ctx), c.db, o.Set.Name, o.Problem.ID, o.Result, o.Cached)
-		if err != nil {
-			fmt.Fprintln(c.stderr, err)
-			failed = true
-			continue
-		}
+		r := rowOf(context.WithoutCancel(c.ctx), c.db, o.Set.Name, o.Problem.ID, o.Result, o.Cached)
 		if r.Shard = shard; r.Shard != "" {
 			r.text += " (slice " + r.Shard + ")"
 		}

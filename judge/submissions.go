@@ -187,12 +187,13 @@ func opener(dir, rel string) func() (io.ReadCloser, error) {
 			// follow the links, and open the path they lead to, which has
 			// none left, inside the root again.
 			root, real, rerr := resolve(dir, rel)
+			if errors.Is(rerr, ErrOutside) {
+				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+			}
 			if rerr != nil {
-				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
+				return nil, fmt.Errorf("%s: %w", rel, rerr)
 			}
-			if f, err = os.OpenInRoot(root, real); err != nil {
-				return nil, fmt.Errorf("%s: %w", rel, ErrOutside)
-			}
+			f, err = os.OpenInRoot(root, real)
 		}
 		if err != nil {
 			return nil, err
