@@ -35,7 +35,7 @@ func exportExample(t *testing.T, bin string, extra ...string) string {
 func wrapper(t *testing.T, python, path, stdin string, args ...string) (int, string) {
 	t.Helper()
 	cmd := exec.Command(python, append([]string{path}, args...)...)
-	cmd.Env = append(os.Environ(), "QUEENSJUDGE_RUN_MAIN=1")
+	cmd.Env = append(os.Environ(), "QUEENSJUDGE_RUN_MAIN=1", "TMPDIR="+t.TempDir()) // the wrapper keeps its cache in TMPDIR
 	f, err := os.Open(stdin)
 	if err != nil {
 		t.Fatal(err)
