@@ -12,20 +12,20 @@ import (
 	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
-// exportExample exports the example contest into a fresh directory with bin
-// as validator and returns the directory. The test binary runs as
-// queensjudge when QUEENSJUDGE_RUN_MAIN=1.
-func exportExample(t *testing.T, bin string, extra ...string) string {
+// exportExample exports the problem set (its want problems) into a fresh
+// directory with bin as validator and returns the directory. The test
+// binary runs as queensjudge when QUEENSJUDGE_RUN_MAIN=1.
+func exportExample(t *testing.T, bin, set string, want int, extra ...string) string {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "packages")
 	args := append([]string{"export", "--validator-binary", bin, "--allow-dynamic"}, extra...)
-	args = append(args, out, "testdata/example/contest.yaml")
+	args = append(args, out, set)
 	stdout, stderr, code := queensjudge(t, filepath.Join(t.TempDir(), "cache.db"), args...)
 	if code != 0 {
 		t.Fatalf("export: exit %d\n%s", code, stderr)
 	}
-	if n := len(strings.Fields(stdout)); n != 12 {
-		t.Fatalf("export printed %d packages, want 12:\n%s", n, stdout)
+	if n := len(strings.Fields(stdout)); n != want {
+		t.Fatalf("export printed %d packages, want %d:\n%s", n, want, stdout)
 	}
 	return out
 }
@@ -68,24 +68,23 @@ func TestExportPackagesLikeProblemtools(t *testing.T) {
 			if layout.name != "legacy" && !testflag.Long() {
 				t.Skip("the 2023-07 layout's validators are the legacy ones moved: -long runs them")
 			}
-			out := exportExample(t, os.Args[0], "--layout", layout.name)
+			// Five problems, one of each kind of answer, by default; -long
+			// exports the whole example contest.
+			set, want := "testdata/export/quick.yaml", 5
+			if testflag.Long() {
+				set, want = "testdata/example/contest.yaml", 12
+			}
+			out := exportExample(t, os.Args[0], set, want, "--layout", layout.name)
 			junk := filepath.Join(t.TempDir(), "junk")
 			if err := os.WriteFile(junk, []byte("0 8\nNaN\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			pkgs, _ := filepath.Glob(filepath.Join(out, "*"))
-			if len(pkgs) != 12 {
-				t.Fatalf("got %d packages, want 12", len(pkgs))
+			if len(pkgs) != want {
+				t.Fatalf("got %d packages, want %d", len(pkgs), want)
 			}
-			// One package of each kind of answer by default (a count, a
-			// reserved count, a list, a placement of each kind); -long runs
-			// the validators of all twelve.
-			quick := map[string]bool{"eightqueens": true, "csessample": true, "sixall": true, "qk6placement": true, "bigplacement": true}
 			for _, pkg := range pkgs {
 				t.Run(filepath.Base(pkg), func(t *testing.T) {
-					if !quick[filepath.Base(pkg)] && !testflag.Long() {
-						t.Skip("-long runs the validators of every package")
-					}
 					t.Parallel() // each validator run starts a process: 4 a case, 8 a package
 					for _, f := range []string{"problem.yaml", "data/sample/1.in", "data/sample/1.ans", "data/secret/1.in", "data/secret/1.ans",
 						layout.outDir + "/validate.py", layout.outDir + "/queensjudge", layout.inDir + "/validate.py", layout.inDir + "/queensjudge"} {
@@ -151,7 +150,7 @@ func TestExportZip(t *testing.T) {
 	if err := os.WriteFile(bin, []byte("stand-in"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out := exportExample(t, bin, "--zip")
+	out := exportExample(t, bin, "testdata/example/contest.yaml", 12, "--zip")
 	zips, _ := filepath.Glob(filepath.Join(out, "*"))
 	if len(zips) != 12 {
 		t.Fatalf("got %d files in %s, want 12 zips: %v", len(zips), out, zips)

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -526,7 +527,10 @@ func TestJudgeWrongKey(t *testing.T) {
 }
 
 func TestJudgeLargePlacement(t *testing.T) {
-	n := solver.MaxPlacementN
+	n := solver.MaxPlacementN / 10 // 10^6: the same code; -long judges the largest n
+	if testflag.Long() {
+		n = solver.MaxPlacementN
+	}
 	p := solver.Problem{Kind: solver.NQueens, N: n, Ask: solver.AskPlacement}
 	k := key(t, p)
 	cols, _ := k.Answer.Placement.Columns()
