@@ -107,8 +107,8 @@ func TestReservedLarge(t *testing.T) {
 		density float64
 	}{{13, .1}, {14, .2}, {16, .3}, {18, .45}, {24, .6}} {
 		p := randomReserved(rng, c.n, c.density, Identity)
-		if c.n > 16 && !testflag.Long() {
-			continue // seconds (18×18) to minutes (24×24): run with -long
+		if c.n > 14 && !testflag.Long() {
+			continue // a second (16×16) to minutes (24×24): run with -long
 		}
 		got, err := countQueens(ctx, p, Options{})
 		if err != nil {
