@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -30,28 +28,12 @@ is not. The input must be in the one form export writes: n in decimal with no
 sign or leading zero, or the board rows, each line ended by a newline, no
 other white space. Arguments without '=' are ignored.`,
 		Action: action(needs{minArgs: 0, maxArgs: -1}, func(c *call) error {
-			opts := map[string]string{}
-			for _, f := range c.Args().Slice() {
-				k, v, ok := strings.Cut(f, "=")
-				if !ok {
-					continue
-				}
-				switch k {
-				case "kind", "ask", "m":
-					opts[k] = v
-				default:
-					return usagef("check-input: unknown flag %q (want kind=, ask= or m=)", f)
-				}
+			opts, m, err := validatorFlags(c.Args().Slice(), "kind", "ask", "m")
+			if err != nil {
+				return usagef("check-input: %v", err)
 			}
 			if opts["kind"] == "" || opts["ask"] == "" {
 				return usagef("check-input: want kind=K and ask=A")
-			}
-			m := solver.AnyM
-			if s, ok := opts["m"]; ok {
-				var err error
-				if m, err = strconv.Atoi(s); err != nil {
-					return usagef("check-input: m=%s: not a number", s)
-				}
 			}
 			data, err := io.ReadAll(io.LimitReader(newCtxReader(c.ctx, c.App.Reader), maxInputBytes+1))
 			if err != nil {

@@ -242,6 +242,7 @@ func splice(w *bufio.Writer, format string, doc []byte, rows []row, placeholder 
 func writeJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false) // as report writes JSON: a message with < reads the same in both
 	return enc.Encode(v)
 }
 

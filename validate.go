@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -85,20 +86,11 @@ way (a time or memory limit) leaves a message that says so.`,
 // validate judges the team output on stdin against the problem in input.
 func validate(c *call, input, answer string, flags []string) (judge.Judgement, error) {
 	ctx := c.ctx
-	opts := map[string]string{}
-	for _, f := range flags {
-		k, v, ok := strings.Cut(f, "=")
-		if !ok {
-			continue // a flag of the default validator, such as case_sensitive
-		}
-		switch k {
-		case "kind", "ask", "m", "id":
-			opts[k] = v
-		default:
-			return judge.Judgement{}, fmt.Errorf("unknown validator flag %q (want kind=, ask=, m= or id=)", f)
-		}
+	opts, m, err := validatorFlags(flags, "kind", "ask", "m", "id")
+	if err != nil {
+		return judge.Judgement{}, err
 	}
-	p, err := validatorProblem(input, opts)
+	p, err := validatorProblem(input, opts, m)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
@@ -112,17 +104,35 @@ func validate(c *call, input, answer string, flags []string) (judge.Judgement, e
 	return judge.Judge(ctx, key, newCtxReader(ctx, c.App.Reader), judge.Limits{MaxBytes: c.Int64("max-bytes")}), nil
 }
 
-// validatorProblem reads the problem from input: plain input when opts give
-// a kind, a problem set otherwise.
-func validatorProblem(input string, opts map[string]string) (problems.Problem, error) {
-	if kind, ok := opts["kind"]; ok {
-		m := solver.AnyM
-		if s, ok := opts["m"]; ok {
-			var err error
-			if m, err = strconv.Atoi(s); err != nil {
-				return problems.Problem{}, fmt.Errorf("validator flag m=%s: not a number", s)
-			}
+// validatorFlags reads the flags a judge passes a validator: key=value for
+// the keys known, m= as a number (solver.AnyM when missing). A flag without
+// '=' is ignored: it is one of the default validator's, such as
+// case_sensitive.
+func validatorFlags(flags []string, known ...string) (opts map[string]string, m int, err error) {
+	opts = map[string]string{}
+	for _, f := range flags {
+		k, v, ok := strings.Cut(f, "=")
+		if !ok {
+			continue
 		}
+		if !slices.Contains(known, k) {
+			return nil, 0, fmt.Errorf("unknown validator flag %q (want %s=)", f, strings.Join(known, "=, "))
+		}
+		opts[k] = v
+	}
+	m = solver.AnyM
+	if s, ok := opts["m"]; ok {
+		if m, err = strconv.Atoi(s); err != nil {
+			return nil, 0, fmt.Errorf("validator flag m=%s: not a number", s)
+		}
+	}
+	return opts, m, nil
+}
+
+// validatorProblem reads the problem from input: plain input when opts give
+// a kind (m for queens-knights), a problem set otherwise.
+func validatorProblem(input string, opts map[string]string, m int) (problems.Problem, error) {
+	if kind, ok := opts["kind"]; ok {
 		data, err := os.ReadFile(input)
 		if err != nil {
 			return problems.Problem{}, err
