@@ -167,7 +167,11 @@ func TestKnights8(t *testing.T) {
 // TestKnightsTableSmall rechecks the rows of the table that take under a
 // second, through Solve.
 func TestKnightsTableSmall(t *testing.T) {
-	for n := 1; n <= 12; n++ {
+	top := 10 // n = 11 and 12 take a second more: -long
+	if testflag.Long() {
+		top = 12
+	}
+	for n := 1; n <= top; n++ {
 		want := knightsTable[n-1]
 		p := Problem{Kind: QueensKnights, N: n, M: AnyM}
 		for _, c := range []struct {
