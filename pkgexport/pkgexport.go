@@ -321,16 +321,9 @@ func copyFile(src, dst string) error {
 	})
 }
 
-// outputWrapper is the output validator as problemtools and DOMjudge run
-// it: a Python program (the format has no shell) that runs the queensjudge
-// beside it with its arguments. The cache goes into the feedback directory,
-// private to the run, unless the judge host names one in QUEENSJUDGE_DB.
-const outputWrapper = `#!/usr/bin/env python3
-# The output validator of this package, written by queensjudge export: it
-# runs "queensjudge validate INPUT ANSWER FEEDBACK_DIR FLAGS... < team_output"
-# with the static queensjudge beside this file (exit 42 accepted, 43 wrong
-# answer, anything else a judge error).
-import os, shutil, stat, sys, tempfile
+// findBinary is the part of both wrappers that finds the static queensjudge
+// beside the wrapper.
+const findBinary = `import os, shutil, stat, sys, tempfile
 
 def binary():
     here = os.path.dirname(os.path.abspath(__file__))
@@ -345,9 +338,19 @@ def binary():
         shutil.copyfile(path, copy)
         os.chmod(copy, stat.S_IRWXU)
         return copy
+`
 
-if len(sys.argv) < 4:
-    sys.exit('usage: validate.py INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output')
+// outputWrapper is the output validator as problemtools and DOMjudge run
+// it: a Python program (the format has no shell) that runs the queensjudge
+// beside it with its arguments. The cache is one a user in the host's
+// temporary directory, shared by the runs, unless the judge host names one
+// in QUEENSJUDGE_DB.
+const outputWrapper = `#!/usr/bin/env python3
+# The output validator of this package, written by queensjudge export: it
+# runs "queensjudge validate INPUT ANSWER FEEDBACK_DIR FLAGS... < team_output"
+# with the static queensjudge beside this file (exit 42 accepted, 43 wrong
+# answer, anything else a judge error).
+` + findBinary + `
 def cache():
     # One cache a user on the judge host, shared by the runs, so that the
     # answer is solved once, not on every run. Not a file another user
@@ -363,6 +366,8 @@ def cache():
         return os.path.join(sys.argv[3], '.queensjudge-cache.db')
     return path
 
+if len(sys.argv) < 4:
+    sys.exit('usage: validate.py INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output')
 env = dict(os.environ)
 env.setdefault('QUEENSJUDGE_DB', cache())
 qj = binary()
@@ -375,22 +380,7 @@ const inputWrapper = `#!/usr/bin/env python3
 # The input validator of this package, written by queensjudge export: it
 # runs "queensjudge check-input %[1]s < input" with the static queensjudge
 # beside this file (exit 42 the input is valid, 43 it is not).
-import os, shutil, stat, sys, tempfile
-
-def binary():
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, 'queensjudge')
-    if os.access(path, os.X_OK):
-        return path
-    try:  # an unpacked zip may have lost the executable bit
-        os.chmod(path, 0o755)
-        return path
-    except OSError:
-        copy = os.path.join(tempfile.mkdtemp(prefix='queensjudge-'), 'queensjudge')
-        shutil.copyfile(path, copy)
-        os.chmod(copy, stat.S_IRWXU)
-        return copy
-
+` + findBinary + `
 qj = binary()
 # Flags the judge passes (input_validator_flags) come after the package's own.
 os.execv(qj, [qj, 'check-input'] + '%[1]s'.split() + sys.argv[1:])
