@@ -15,6 +15,7 @@ import (
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/report"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/truth"
 )
 
 func judgeCommand() *cli.Command {
@@ -81,17 +82,9 @@ the exit status 1.`,
 			if err != nil {
 				return err
 			}
-			if outs := src.Solve(c.ctx, []*problems.Set{set}); c.ctx.Err() != nil {
-				c.sayInterrupted(outs)
-				return errInterrupted
-			}
-			judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
-			if c.ctx.Err() != nil {
-				// Unread answers are judged JE "judging stopped": no report
-				// of half a judging, nothing kept; the judging is cheap to
-				// run again, the ground truth solved so far is kept.
-				fmt.Fprintf(c.stderr, "interrupted: nothing judged is printed or kept; run %s again\n", c.Command.Name)
-				return errInterrupted
+			judged, err := c.judgeContest(src, set, subs)
+			if err != nil {
+				return err
 			}
 			for _, w := range judged.Warnings {
 				fmt.Fprintf(c.stderr, "warning: %s\n", judge.Printable(w.Error()))
@@ -207,4 +200,22 @@ func submissionPath(arg string) func(file string) string {
 		base = abs
 	}
 	return func(file string) string { return filepath.Join(base, filepath.FromSlash(file)) }
+}
+
+// judgeContest answers the problems of set (from the cache or solved) and
+// judges subs against them. A signal on the way is errInterrupted, said on
+// stderr: unread answers would be judged JE "judging stopped", so nothing of
+// a judging cut short is printed or kept; the ground truth solved so far is
+// kept, and the judging is cheap to run again.
+func (c *call) judgeContest(src *truth.Source, set *problems.Set, subs []judge.Submission) (judge.Report, error) {
+	if outs := src.Solve(c.ctx, []*problems.Set{set}); c.ctx.Err() != nil {
+		c.sayInterrupted(outs)
+		return judge.Report{}, errInterrupted
+	}
+	judged := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
+	if c.ctx.Err() != nil {
+		fmt.Fprintf(c.stderr, "interrupted: nothing judged is printed or kept; run %s again\n", c.Command.Name)
+		return judge.Report{}, errInterrupted
+	}
+	return judged, nil
 }

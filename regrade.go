@@ -54,17 +54,9 @@ nothing.`,
 			for i, k := range kept {
 				subs[i] = keptSubmission(k)
 			}
-			if outs := src.Solve(c.ctx, []*problems.Set{set}); c.ctx.Err() != nil {
-				c.sayInterrupted(outs)
-				return errInterrupted
-			}
-			report := judge.Contest(c.ctx, set, subs, src, judge.Limits{MaxBytes: c.Int64("max-bytes")})
-			if c.ctx.Err() != nil {
-				// Unread answers are judged JE "judging stopped": no report
-				// of half a judging, nothing kept; the judging is cheap to
-				// run again, the ground truth solved so far is kept.
-				fmt.Fprintf(c.stderr, "interrupted: nothing judged is printed or kept; run %s again\n", c.Command.Name)
-				return errInterrupted
+			report, err := c.judgeContest(src, set, subs)
+			if err != nil {
+				return err
 			}
 			byFile := map[[3]string]store.Judgement{}
 			for _, k := range kept {
