@@ -12,28 +12,52 @@ import (
 // v. The north keys compatible with a south key are then, block by block,
 // the AND of one word per chunk, and their number its population count.
 //
-// The low cutBits bits of a key are its cut: the keys of both sides are
-// sorted by it, and a run of south keys with cut v skips the north blocks
-// whose keys all have a cut meeting v. The cut bits are the most often taken
-// ones (see quadrants.layout), so most blocks are skipped.
+// Blocks go by four in groups, interleaved: the words of the four blocks for
+// one chunk and value lie together, so that one 256-bit AND covers a group
+// (see matchAVX2; the Go kernels read them one block at a time).
+//
+// The low cutBits bits of a key are its cut: the north keys are sorted by
+// it, and a south key with cut c is matched only against the blocks (or
+// groups) holding a key whose cut has no bit in common with c. Where no key
+// of a block has one, the cut chunk need not be matched at all. The cut bits
+// are the most often taken ones (see quadrants.layout), so most blocks are
+// skipped.
 //
 // A south key's bits 62 and 63 are its weight: each pair it makes counts 2
 // to the number of them set (the long diagonals of an even board, see
-// quadCfg). North keys have neither. South keys are sorted by weight and
-// cut together (see keyClass).
+// quadCfg). North keys have neither.
 type sliced struct {
-	nc      int      // 4-bit chunks per block: 7, 8, 9 or 10
-	tab     []uint64 // blocks × nc × 16 words
-	present []uint16 // per block, bit u: a key with cut u is in it
-	sorted  []uint64 // scratch for sorting by class
+	nc   int      // 4-bit chunks per block: 7, 8, 9 or 10
+	tab  []uint64 // groups × nc × 16 values × 4 blocks
+	avx2 bool     // list and tab are laid out for matchAVX2 (see useAVX2)
+	// A south key with cut c is matched against the units (blocks for the
+	// Go kernels, groups for matchAVX2) at list[span[c].f0:span[c].f1],
+	// without the cut chunk, and at list[span[c].f1:span[c].p1], with it.
+	// An entry is where its unit starts in tab: a word index for a block
+	// (with its lane), a byte offset for a group.
+	list  []uint32
+	span  [16]span
+	units int      // blocks or groups
+	fits  bool     // the whole table fits in the first-level cache (see tileBytes)
+	north []uint64 // scratch: the north keys sorted by cut
+	cuts  []uint16 // scratch: per unit, bit u: a key with cut u is in it; then the OR of its cuts
 }
+
+// span is where a cut's units are in sliced.list; see there.
+type span struct{ f0, f1, p1, _ uint32 }
 
 // cutBits is the width of the cut: the first chunk.
 const cutBits = 4
 
-// tileBlocks is how many blocks are matched against every south key before
-// the next ones: their tables stay in the first-level cache.
-const tileBlocks = 24
+// tileBytes is how much of the table is matched against every south key
+// before the next part: it stays in the first-level cache (32 KiB on the
+// machines this was tuned on), with room for the keys.
+const tileBytes = 24 << 10
+
+// maxTileGroups bounds the groups matchAVX2 matches a key against in one
+// call: it adds their population counts bytewise, at most 8 per group, and a
+// byte holds 255.
+const maxTileGroups = 31
 
 // compatCuts[v] has bit u set when cuts u and v have no bit in common.
 var compatCuts = func() (c [16]uint16) {
@@ -47,84 +71,156 @@ var compatCuts = func() (c [16]uint16) {
 	return c
 }()
 
-// keyClasses is the number of classes keys are sorted into: 16 cuts for
-// each pair of weight bits.
-const keyClasses = 4 * 16
-
-// keyClass returns k's class: its weight bits times 16 plus its cut.
-func keyClass(k uint64) int {
-	return int(k>>58&0x30 | k&15)
-}
-
-// sortByKeyClass returns keys ordered by class, in buf, and where each class's
-// keys start (at[keyClasses] is the end).
-func sortByKeyClass(keys, buf []uint64) ([]uint64, [keyClasses + 1]int) {
-	var at [keyClasses + 1]int
-	for _, k := range keys {
-		at[keyClass(k)+1]++
-	}
-	for i := 1; i <= keyClasses; i++ {
-		at[i] += at[i-1]
-	}
+// sortByCut returns keys ordered by cut, in buf, and where each cut's keys
+// start (at[16] is the end). It is a counting sort whose two passes each
+// follow two independent streams of keys, so that a run of keys with one
+// cut does not make each count wait for the one before.
+func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 	if cap(buf) < len(keys) {
 		buf = make([]uint64, len(keys), len(keys)+len(keys)/4)
 	}
 	buf = buf[:len(keys)]
-	fill := at
-	for _, k := range keys {
-		c := keyClass(k)
-		buf[fill[c]] = k
-		fill[c]++
+	half := len(keys) / 2
+	a, b := keys[:half], keys[half:]
+	var n [4][16]int // counts of a's even and odd keys, then b's
+	i := 0
+	for ; i+1 < len(a); i += 2 {
+		n[0][a[i]&15]++
+		n[1][a[i+1]&15]++
+	}
+	for ; i < len(a); i++ {
+		n[0][a[i]&15]++
+	}
+	i = 0
+	for ; i+1 < len(b); i += 2 {
+		n[2][b[i]&15]++
+		n[3][b[i+1]&15]++
+	}
+	for ; i < len(b); i++ {
+		n[2][b[i]&15]++
+	}
+	var at [17]int
+	var fa, fb [16]int // where a's and b's next key of each cut goes
+	for c := 0; c < 16; c++ {
+		fa[c] = at[c]
+		fb[c] = at[c] + n[0][c] + n[1][c]
+		at[c+1] = fb[c] + n[2][c] + n[3][c]
+	}
+	for i, k := range a {
+		c := k & 15
+		buf[fa[c]] = k
+		fa[c]++
+		k = b[i]
+		c = k & 15
+		buf[fb[c]] = k
+		fb[c]++
+	}
+	if len(b) > len(a) {
+		k := b[len(b)-1]
+		buf[fb[k&15]] = k
 	}
 	return buf, at
 }
 
 // build stores keys, which use no bit at or above width (at most 40).
 func (sl *sliced) build(keys []uint64, width uint) {
-	keys, _ = sortByKeyClass(keys, sl.sorted)
-	sl.sorted = keys
+	keys, _ = sortByCut(keys, sl.north)
+	sl.north = keys
 	sl.nc = max(7, int(width+3)/4)
+	sl.avx2 = useAVX2
 	blocks := (len(keys) + 63) / 64
-	stride := sl.nc * 16
-	size := blocks * stride
+	groups := (blocks + 3) / 4
+	stride := sl.nc * 64 // words per group
+	size := groups * stride
 	if cap(sl.tab) < size {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
-	if cap(sl.present) < blocks {
-		sl.present = make([]uint16, blocks+blocks/4)
+	if cap(sl.cuts) < 2*blocks {
+		sl.cuts = make([]uint16, 2*blocks+blocks/2)
 	}
-	sl.present = sl.present[:blocks]
+	present, ors := sl.cuts[:blocks], sl.cuts[blocks:2*blocks]
 	var z [64]uint64
-	for b := 0; b < blocks; b++ {
+	var c [16]uint64
+	for b := 0; b < 4*groups; b++ {
+		t := sl.tab[b/4*stride+b%4:]
+		if b >= blocks {
+			// An empty lane of the last group.
+			for i := 0; i < stride; i += 4 {
+				t[i] = 0
+			}
+			continue
+		}
 		blk := keys[b*64 : min(len(keys), b*64+64)]
 		valid := ^uint64(0)
 		if len(blk) < 64 {
 			valid = 1<<uint(len(blk)) - 1
 		}
-		var present uint16
+		var p, o uint16
 		for _, k := range blk {
-			present |= 1 << (k & 15)
+			p |= 1 << (k & 15)
+			o |= uint16(k & 15)
 		}
-		sl.present[b] = present
+		present[b], ors[b] = p, o
 		// z[j]: the keys of the block without bit j.
 		clear(z[copy(z[:], blk):])
 		transpose64(&z)
 		for j := range z {
 			z[j] = valid &^ z[j]
 		}
-		t := sl.tab[b*stride : (b+1)*stride]
+		// Every word is within valid, so that a lane's missing keys never
+		// count, whichever chunks are matched.
+		c[0] = valid
 		for j := 0; j < sl.nc; j++ {
-			c := t[j*16 : j*16+16]
-			c[0] = ^uint64(0)
-			if j == 0 {
-				c[0] = valid
-			}
+			t := t[j*64 : j*64+61]
 			for v := 1; v < 16; v++ {
 				c[v] = c[v&(v-1)] & z[(j*4+bits.TrailingZeros(uint(v)))&63]
 			}
+			for v := range c {
+				t[v*4] = c[v]
+			}
 		}
 	}
+	sl.units = blocks
+	if sl.avx2 {
+		// A group's cuts are those of its blocks.
+		for g := 0; g < groups; g++ {
+			var p, o uint16
+			for b := 4 * g; b < min(blocks, 4*g+4); b++ {
+				p |= present[b]
+				o |= ors[b]
+			}
+			present[g], ors[g] = p, o
+		}
+		sl.units = groups
+	}
+	sl.fits = size*8 <= tileBytes && (!sl.avx2 || groups <= maxTileGroups)
+	sl.list = sl.list[:0]
+	for c := range sl.span {
+		sp := &sl.span[c]
+		sp.f0 = uint32(len(sl.list))
+		for u := 0; u < sl.units; u++ {
+			if ors[u]&uint16(c) == 0 {
+				sl.list = append(sl.list, sl.unitAt(u))
+			}
+		}
+		sp.f1 = uint32(len(sl.list))
+		for u := 0; u < sl.units; u++ {
+			if ors[u]&uint16(c) != 0 && present[u]&compatCuts[c] != 0 {
+				sl.list = append(sl.list, sl.unitAt(u))
+			}
+		}
+		sp.p1 = uint32(len(sl.list))
+	}
+}
+
+// unitAt returns where unit u starts in sl.tab, as sl.list holds it.
+func (sl *sliced) unitAt(u int) uint32 {
+	stride := sl.nc * 64
+	if sl.avx2 {
+		return uint32(u * stride * 8)
+	}
+	return uint32(u/4*stride + u%4)
 }
 
 // transpose64 transposes the 64×64 bit matrix whose row i is a[i], bit j
@@ -150,45 +246,59 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	if len(south) == 0 || len(sl.tab) == 0 {
 		return 0
 	}
-	south, at := sortByKeyClass(south, *buf)
-	*buf = south
-	stride := sl.nc * 16
 	var total uint64
-	for c := 0; c < keyClasses; c++ {
-		items := south[at[c]:at[c+1]]
-		if len(items) == 0 {
-			continue
-		}
-		compat := compatCuts[c&15]
-		var pairs uint64
-		for b := 0; b < len(sl.present); {
-			if sl.present[b]&compat == 0 {
-				b++
-				continue
-			}
-			end := b + 1
-			for end < len(sl.present) && end-b < tileBlocks && sl.present[end]&compat != 0 {
-				end++
-			}
+	if sl.fits {
+		// The whole table stays in the cache: every key is matched against
+		// all its units at once, in any order.
+		const part = 4096 // keys between looks at stop
+		for i := 0; i < len(south); i += part {
 			if stop != nil && stop.Load() {
 				return 0
 			}
-			pairs += sl.match(sl.tab[b*stride:end*stride], items)
-			b = end
+			total += sl.match(south[i:min(len(south), i+part)], &sl.span)
 		}
-		total += pairs << uint(bits.OnesCount(uint(c>>4)))
+		return total
+	}
+	// Else the keys of each cut are matched against a tile of its units
+	// at a time.
+	south, at := sortByCut(south, *buf)
+	*buf = south
+	tile := tileBytes / (sl.nc * 16 * 8) // blocks
+	if sl.avx2 {
+		tile = min(maxTileGroups, max(1, tile/4))
+	}
+	var spans [16]span
+	for c := 0; c < 16; c++ {
+		keys := south[at[c]:at[c+1]]
+		if len(keys) == 0 {
+			continue
+		}
+		sp := sl.span[c]
+		for a := sp.f0; a < sp.p1; a += uint32(tile) {
+			if stop != nil && stop.Load() {
+				return 0
+			}
+			b := min(sp.p1, a+uint32(tile))
+			spans[c] = span{f0: a, f1: max(a, min(b, sp.f1)), p1: b}
+			total += sl.match(keys, &spans)
+		}
 	}
 	return total
 }
 
-func (sl *sliced) match(tab, south []uint64) uint64 {
+// match returns the weighted number of pairs of a north key in the units
+// of spans and a key of south.
+func (sl *sliced) match(south []uint64, spans *[16]span) uint64 {
+	if sl.avx2 {
+		return matchAVX2(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
+	}
 	switch sl.nc {
 	case 7:
-		return match7(tab, south)
+		return match7(sl.tab, south, sl.list, spans)
 	case 8:
-		return match8(tab, south)
+		return match8(sl.tab, south, sl.list, spans)
 	case 9:
-		return match9(tab, south)
+		return match9(sl.tab, south, sl.list, spans)
 	}
-	return match10(tab, south)
+	return match10(sl.tab, south, sl.list, spans)
 }
