@@ -1,7 +1,6 @@
 package solver
 
 import (
-	"math/bits"
 	"sync/atomic"
 )
 
@@ -40,7 +39,7 @@ type sliced struct {
 	units int      // blocks or groups
 	fits  bool     // the whole table fits in the first-level cache (see tileBytes)
 	north []uint64 // scratch: the north keys sorted by cut
-	cuts  []uint16 // scratch: per unit, bit u: a key with cut u is in it; then the OR of its cuts
+	cuts  []uint16 // scratch: per unit, bit v: a key with cut v is in it
 }
 
 // span is where a cut's units are in sliced.list; see there.
@@ -52,7 +51,7 @@ const cutBits = 4
 // tileBytes is how much of the table is matched against every south key
 // before the next part: it stays in the first-level cache (32 KiB on the
 // machines this was tuned on), with room for the keys.
-const tileBytes = 24 << 10
+var tileBytes = 64 << 10
 
 // maxTileGroups bounds the groups matchAVX2 matches a key against in one
 // call: it adds their population counts bytewise, at most 8 per group, and a
@@ -124,7 +123,7 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 
 // build stores keys, which use no bit at or above width (at most 40).
 func (sl *sliced) build(keys []uint64, width uint) {
-	keys, _ = sortByCut(keys, sl.north)
+	keys, at := sortByCut(keys, sl.north)
 	sl.north = keys
 	sl.nc = max(7, int(width+3)/4)
 	sl.avx2 = useAVX2
@@ -136,12 +135,7 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
-	if cap(sl.cuts) < 2*blocks {
-		sl.cuts = make([]uint16, 2*blocks+blocks/2)
-	}
-	present, ors := sl.cuts[:blocks], sl.cuts[blocks:2*blocks]
 	var z [64]uint64
-	var c [16]uint64
 	for b := 0; b < 4*groups; b++ {
 		t := sl.tab[b/4*stride+b%4:]
 		if b >= blocks {
@@ -156,62 +150,87 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		if len(blk) < 64 {
 			valid = 1<<uint(len(blk)) - 1
 		}
-		var p, o uint16
-		for _, k := range blk {
-			p |= 1 << (k & 15)
-			o |= uint16(k & 15)
-		}
-		present[b], ors[b] = p, o
 		// z[j]: the keys of the block without bit j.
 		clear(z[copy(z[:], blk):])
 		transpose64(&z)
-		for j := range z {
-			z[j] = valid &^ z[j]
-		}
-		// Every word is within valid, so that a lane's missing keys never
-		// count, whichever chunks are matched.
-		c[0] = valid
 		for j := 0; j < sl.nc; j++ {
-			t := t[j*64 : j*64+61]
-			for v := 1; v < 16; v++ {
-				c[v] = c[v&(v-1)] & z[(j*4+bits.TrailingZeros(uint(v)))&63]
-			}
-			for v := range c {
-				t[v*4] = c[v]
-			}
+			// Every word is within valid, so that a lane's missing keys
+			// never count, whichever chunks are matched.
+			z := (*[4]uint64)(z[4*j : 4*j+4])
+			fillChunk((*[61]uint64)(t[j*64:j*64+61]), valid, valid&^z[0], valid&^z[1], valid&^z[2], valid&^z[3])
 		}
 	}
-	sl.units = blocks
+	sl.lists(at, blocks, groups)
+}
+
+// fillChunk sets t[4v], for each value v of a chunk, to the AND of c0 and of
+// z[i] for each bit i of v.
+func fillChunk(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
+	c1 := c0 & z0
+	c2 := c0 & z1
+	c3 := c1 & z1
+	c4 := c0 & z2
+	c5 := c1 & z2
+	c6 := c2 & z2
+	c7 := c3 & z2
+	t[0], t[4], t[8], t[12], t[16], t[20], t[24], t[28] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[32], t[36], t[40], t[44] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[48], t[52], t[56], t[60] = c4&z3, c5&z3, c6&z3, c7&z3
+}
+
+// lists fills sl.list and sl.span for north keys sorted by cut, those of
+// cut u at at[u]:at[u+1], in blocks and groups.
+func (sl *sliced) lists(at [17]int, blocks, groups int) {
+	units := blocks
 	if sl.avx2 {
-		// A group's cuts are those of its blocks.
-		for g := 0; g < groups; g++ {
-			var p, o uint16
-			for b := 4 * g; b < min(blocks, 4*g+4); b++ {
-				p |= present[b]
-				o |= ors[b]
-			}
-			present[g], ors[g] = p, o
-		}
-		sl.units = groups
+		units = groups
 	}
-	sl.fits = size*8 <= tileBytes && (!sl.avx2 || groups <= maxTileGroups)
-	sl.list = sl.list[:0]
+	sl.units = units
+	sl.fits = groups*sl.nc*64*8 <= tileBytes && (!sl.avx2 || groups <= maxTileGroups)
+	if cap(sl.cuts) < units {
+		sl.cuts = make([]uint16, units+units/4)
+	}
+	// present[u], bit v: a key with cut v is in unit u.
+	present := sl.cuts[:units]
+	clear(present)
+	keysPer := 64
+	if sl.avx2 {
+		keysPer = 256
+	}
+	for v := 0; v < 16; v++ {
+		if at[v] < at[v+1] {
+			for u := at[v] / keysPer; u <= (at[v+1]-1)/keysPer; u++ {
+				present[u] |= 1 << v
+			}
+		}
+	}
+	if cap(sl.list) < 16*units {
+		sl.list = make([]uint32, 16*units)
+	}
+	list := sl.list[:16*units]
+	n := 0
 	for c := range sl.span {
 		sp := &sl.span[c]
-		sp.f0 = uint32(len(sl.list))
-		for u := 0; u < sl.units; u++ {
-			if ors[u]&uint16(c) == 0 {
-				sl.list = append(sl.list, sl.unitAt(u))
+		sp.f0 = uint32(n)
+		// A unit none of whose cuts meets c: the cut chunk need not be
+		// matched.
+		free := compatCuts[c]
+		for u, p := range present {
+			if p&^free == 0 {
+				list[n] = sl.unitAt(u)
+				n++
 			}
 		}
-		sp.f1 = uint32(len(sl.list))
-		for u := 0; u < sl.units; u++ {
-			if ors[u]&uint16(c) != 0 && present[u]&compatCuts[c] != 0 {
-				sl.list = append(sl.list, sl.unitAt(u))
+		sp.f1 = uint32(n)
+		for u, p := range present {
+			if p&^free != 0 && p&free != 0 {
+				list[n] = sl.unitAt(u)
+				n++
 			}
 		}
-		sp.p1 = uint32(len(sl.list))
+		sp.p1 = uint32(n)
 	}
+	sl.list = list[:n]
 }
 
 // unitAt returns where unit u starts in sl.tab, as sl.list holds it.
