@@ -1,0 +1,210 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+	"time"
+)
+
+// kernels are the matcher's kernels a test can run here: the Go kernels
+// always, matchAVX2 where the machine has it.
+func kernels() []bool {
+	if haveAVX2 {
+		return []bool{false, true}
+	}
+	return []bool{false}
+}
+
+func kernelName(avx2 bool) string {
+	if avx2 {
+		return "avx2"
+	}
+	return "go"
+}
+
+// withKernel runs f with the matcher's kernel set to matchAVX2 or the Go
+// ones, and sets it back.
+func withKernel(avx2 bool, f func()) {
+	defer func(old bool) { useAVX2 = old }(useAVX2)
+	useAVX2 = avx2
+	f()
+}
+
+// pairsSlow is what sliced counts, pair by pair: the pairs of a north key
+// and a south key with no bit in common below 4·nc, each weighed by 2 to
+// the number of the south key's bits 62 and 63.
+func pairsSlow(north, south []uint64, nc int) uint64 {
+	mask := uint64(1)<<uint(4*nc) - 1
+	var total uint64
+	for _, s := range south {
+		w := uint(bits.OnesCount64(s >> 62))
+		for _, k := range north {
+			if k&s&mask == 0 {
+				total += 1 << w
+			}
+		}
+	}
+	return total
+}
+
+// randomKeys returns k keys of width bits, each set with probability
+// 2^-sparse, and, when wide, some bits above width and the weight bits 62
+// and 63 at random.
+func randomKeys(rng *rand.Rand, k int, width uint, sparse int, wide bool) []uint64 {
+	keys := make([]uint64, k)
+	for i := range keys {
+		x := ^uint64(0)
+		for range sparse {
+			x &= rng.Uint64()
+		}
+		x &= 1<<width - 1
+		if wide {
+			x |= rng.Uint64() &^ (1<<width - 1) & rng.Uint64() & rng.Uint64()
+		}
+		keys[i] = x
+	}
+	return keys
+}
+
+// slicedCount builds a sliced table of north with the kernel chosen and
+// counts its pairs with south.
+func slicedCount(avx2 bool, north, south []uint64, width uint) (got uint64, nc int) {
+	withKernel(avx2, func() {
+		var sl sliced
+		var buf []uint64
+		sl.build(north, width)
+		got, nc = sl.count(south, &buf, nil), sl.nc
+	})
+	return got, nc
+}
+
+// TestSliced checks both kernels against the pair-by-pair count, for each
+// chunk count, on tables of every size class: empty, a part of one block,
+// block and group counts that are not multiples of 4, tables matched whole
+// and tables matched a tile at a time (more than tileBytes, or more than
+// maxTileGroups groups).
+func TestSliced(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 10))
+	for _, width := range []uint{20, 28, 31, 32, 33, 36, 38, 40} {
+		for _, nNorth := range []int{0, 1, 63, 64, 65, 255, 257, 64*13 + 5, 64*37 + 17, 64*130 + 1} {
+			for _, nSouth := range []int{0, 1, 7, 200} {
+				north := randomKeys(rng, nNorth, width, 1+rng.IntN(2), false)
+				south := randomKeys(rng, nSouth, width, 1+rng.IntN(3), true)
+				var want uint64
+				for _, avx2 := range kernels() {
+					got, nc := slicedCount(avx2, north, south, width)
+					if avx2 == false {
+						want = pairsSlow(north, south, nc)
+					}
+					if got != want {
+						t.Errorf("width %d (%d chunks), %d north, %d south keys: %s count = %d, want %d",
+							width, nc, nNorth, nSouth, kernelName(avx2), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestSlicedCuts checks the kernels where the cuts are unevenly spread:
+// north keys all of one cut (every unit matched without the cut chunk, or
+// none matched), and south keys all of one cut and weight.
+func TestSlicedCuts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(16, 4))
+	for _, nc := range []int{7, 8, 9, 10} {
+		width := uint(4 * nc)
+		for _, cut := range []uint64{0, 1, 6, 15} {
+			north := randomKeys(rng, 64*9+3, width, 2, false)
+			for i := range north {
+				if i%5 != 0 {
+					north[i] = north[i]&^15 | cut
+				}
+			}
+			for _, scut := range []uint64{0, 9, 15} {
+				south := randomKeys(rng, 50, width, 2, false)
+				for i := range south {
+					south[i] = south[i]&^15 | scut | 3<<62
+				}
+				want := pairsSlow(north, south, nc)
+				for _, avx2 := range kernels() {
+					if got, _ := slicedCount(avx2, north, south, width); got != want {
+						t.Errorf("%d chunks, north cut %d, south cut %d: %s count = %d, want %d", nc, cut, scut, kernelName(avx2), got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzSliced checks both kernels against the pair-by-pair count on random
+// tables drawn from the fuzzer's seed.
+func FuzzSliced(f *testing.F) {
+	f.Add(uint64(1), uint16(100), uint8(10), uint8(28), uint8(1))
+	f.Add(uint64(2), uint16(1000), uint8(3), uint8(40), uint8(2))
+	f.Add(uint64(3), uint16(2049), uint8(60), uint8(33), uint8(3))
+	f.Fuzz(func(t *testing.T, seed uint64, nNorth uint16, nSouth, width, sparse uint8) {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		w := 1 + uint(width%40)
+		north := randomKeys(rng, int(nNorth%5000), w, int(sparse%4), false)
+		south := randomKeys(rng, int(nSouth), w, int(sparse/4%4), true)
+		var want uint64
+		for _, avx2 := range kernels() {
+			got, nc := slicedCount(avx2, north, south, w)
+			if avx2 == false {
+				want = pairsSlow(north, south, nc)
+			}
+			if got != want {
+				t.Errorf("%s count = %d, want %d", kernelName(avx2), got, want)
+			}
+		}
+	})
+}
+
+// TestCountKernels counts n queens by the quadrant join with each kernel
+// (the progress hook keeps the small boards from the plain search).
+func TestCountKernels(t *testing.T) {
+	for n := minQuadrantN; n <= 15; n++ {
+		for _, avx2 := range kernels() {
+			withKernel(avx2, func() {
+				got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
+				if err != nil || got != a000170Long[n-1] {
+					t.Errorf("countQueens(%d) with the %s kernel = %d, %v, want %d", n, kernelName(avx2), got, err, a000170Long[n-1])
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkMatchKernels times the n-queens count on one core with the Go
+// kernels and with matchAVX2, one after the other in each iteration, and
+// reports the median times and how many times faster matchAVX2 makes the
+// whole count ("x-go").
+func BenchmarkMatchKernels(b *testing.B) {
+	if !haveAVX2 {
+		b.Skip("no AVX2")
+	}
+	for _, n := range []int{16, 17} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var times [2][]time.Duration
+			for b.Loop() {
+				for i, avx2 := range []bool{false, true} {
+					withKernel(avx2, func() {
+						start := time.Now()
+						got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1})
+						if err != nil || got != a000170Long[n-1] {
+							b.Fatalf("countQueens(%d) with the %s kernel = %d, %v", n, kernelName(avx2), got, err)
+						}
+						times[i] = append(times[i], time.Since(start))
+					})
+				}
+			}
+			g, a := median(times[0]), median(times[1])
+			b.ReportMetric(g.Seconds(), "go-s")
+			b.ReportMetric(a.Seconds(), "avx2-s")
+			b.ReportMetric(g.Seconds()/a.Seconds(), "x-go")
+		})
+	}
+}
