@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -161,6 +162,34 @@ func FuzzSliced(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestSortByCut checks that the sort puts each key with its cut, for lengths
+// around multiples of its four quarters.
+func TestSortByCut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for _, k := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1000, 1003} {
+		keys := randomKeys(rng, k, 40, 1, true)
+		got, at := sortByCut(keys, nil)
+		// The sort is not stable: compare each cut's keys as sets.
+		for c := 0; c < 16; c++ {
+			g := slices.Clone(got[at[c]:at[c+1]])
+			slices.Sort(g)
+			var w []uint64
+			for _, x := range keys {
+				if x&15 == uint64(c) {
+					w = append(w, x)
+				}
+			}
+			slices.Sort(w)
+			if !slices.Equal(g, w) {
+				t.Errorf("sortByCut of %d keys: cut %d holds %#x, want %#x", k, c, g, w)
+			}
+		}
+		if at[16] != k {
+			t.Errorf("sortByCut of %d keys: ends at %d", k, at[16])
+		}
+	}
 }
 
 // TestCountKernels counts n queens by the quadrant join with each kernel
