@@ -1,7 +1,8 @@
 package solver
 
 // haveAVX2 reports whether the processor and the operating system run
-// matchAVX2: AVX2 and BMI2, with the YMM registers saved on a switch.
+// matchAVX2: AVX2, BMI2 and POPCNT, with the YMM registers saved on a
+// switch.
 var haveAVX2 = hasAVX2()
 
 // useAVX2 selects the matcher's kernel for the tables built from now on:
@@ -15,8 +16,8 @@ func hasAVX2() bool {
 		return false
 	}
 	_, _, ecx1, _ := cpuid(1, 0)
-	const osxsave, avx = 1 << 27, 1 << 28
-	if ecx1&osxsave == 0 || ecx1&avx == 0 {
+	const popcnt, osxsave, avx = 1 << 23, 1 << 27, 1 << 28
+	if ecx1&popcnt == 0 || ecx1&osxsave == 0 || ecx1&avx == 0 {
 		return false
 	}
 	if xcr0, _ := xgetbv(); xcr0&6 != 6 { // XMM and YMM state
