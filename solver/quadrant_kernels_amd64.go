@@ -62,3 +62,9 @@ func matchAVX2x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uin
 
 //go:noescape
 func matchAVX2x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
+
+// bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
+// transpose64 for the bits sliced needs, a few times faster.
+//
+//go:noescape
+func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64)

@@ -12,3 +12,8 @@ var useAVX2 = false
 func matchAVX2(tab *uint64, south []uint64, list *uint32, spans *[16]span, nc int) uint64 {
 	panic("solver: matchAVX2 on a machine without it")
 }
+
+// bitPlanesAVX2 is never called where haveAVX2 is false.
+func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64) {
+	panic("solver: bitPlanesAVX2 on a machine without it")
+}

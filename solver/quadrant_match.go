@@ -143,7 +143,8 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
-	var z [64]uint64
+	var keys64 [64]uint64
+	var z [40]uint64
 	for b := 0; b < 4*groups; b++ {
 		t := sl.tab[b/4*stride+b%4:]
 		if b >= blocks {
@@ -158,9 +159,14 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		if len(blk) < 64 {
 			valid = 1<<uint(len(blk)) - 1
 		}
-		// z[j]: the keys of the block without bit j.
-		clear(z[copy(z[:], blk):])
-		transpose64(&z)
+		// z[j]: the keys of the block with bit j.
+		clear(keys64[copy(keys64[:], blk):])
+		if sl.avx2 {
+			bitPlanesAVX2(&keys64, &z)
+		} else {
+			transpose64(&keys64)
+			z = [40]uint64(keys64[:40])
+		}
 		for j := 0; j < sl.nc; j++ {
 			// Every word is within valid, so that a lane's missing keys
 			// never count, whichever chunks are matched.

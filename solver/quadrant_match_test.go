@@ -192,6 +192,27 @@ func TestSortByCut(t *testing.T) {
 	}
 }
 
+// TestBitPlanes checks bitPlanesAVX2 against transpose64.
+func TestBitPlanes(t *testing.T) {
+	if !haveAVX2 {
+		t.Skip("no AVX2")
+	}
+	rng := rand.New(rand.NewPCG(40, 64))
+	for i := range 100 {
+		var keys [64]uint64
+		for j := range keys {
+			keys[j] = rng.Uint64() >> uint(i%64)
+		}
+		want := keys
+		transpose64(&want)
+		var got [40]uint64
+		bitPlanesAVX2(&keys, &got)
+		if got != [40]uint64(want[:40]) {
+			t.Fatalf("bitPlanesAVX2(%#x) = %#x, want %#x", keys, got, want[:40])
+		}
+	}
+}
+
 // TestCountKernels counts n queens by the quadrant join with each kernel
 // (the progress hook keeps the small boards from the plain search).
 func TestCountKernels(t *testing.T) {
