@@ -83,16 +83,16 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 	}
 	buf = buf[:len(keys)]
 	q := len(keys) / 4
+	p0, p1, p2, p3 := keys[:q], keys[q:2*q], keys[2*q:3*q], keys[3*q:]
 	var n [4][16]int
-	var part [4][]uint64
-	for i := range part {
-		part[i] = keys[i*q : (i+1)*q]
-		if i == 3 {
-			part[i] = keys[3*q:]
-		}
-		for _, k := range part[i] {
-			n[i][k&15]++
-		}
+	for i, k := range p0 {
+		n[0][k&15]++
+		n[1][p1[i]&15]++
+		n[2][p2[i]&15]++
+		n[3][p3[i]&15]++
+	}
+	for _, k := range p3[q:] {
+		n[3][k&15]++
 	}
 	var at [17]int
 	var f0, f1, f2, f3 [16]int // where each quarter's next key of each cut goes
@@ -103,8 +103,8 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 		f3[c] = f2[c] + n[2][c]
 		at[c+1] = f3[c] + n[3][c]
 	}
-	p1, p2, p3 := part[1][:q], part[2][:q], part[3][:q]
-	for i, k := range part[0] {
+	p1, p2 = p1[:q], p2[:q]
+	for i, k := range p0 {
 		c := k & 15
 		buf[f0[c]] = k
 		f0[c]++
@@ -121,7 +121,7 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 		buf[f3[c]] = k
 		f3[c]++
 	}
-	for _, k := range part[3][q:] {
+	for _, k := range p3[q:] {
 		c := k & 15
 		buf[f3[c]] = k
 		f3[c]++
