@@ -6,10 +6,13 @@ package solver
 var haveAVX2 = hasAVX2()
 
 // useAVX2 selects the matcher's kernel for the tables built from now on:
-// matchAVX2 when set, else the Go kernels of quadrant_kernels.go. Tests set
-// it to compare the two; nothing else writes it.
+// matchAVX2 (and bitPlanesAVX2) when set, else the Go kernels of
+// quadrant_kernels.go. Tests set it to compare the two, while no count
+// runs; nothing else writes it.
 var useAVX2 = haveAVX2
 
+// hasAVX2 asks the processor (CPUID) and the operating system (XGETBV) what
+// haveAVX2 reports.
 func hasAVX2() bool {
 	maxLeaf, _, _, _ := cpuid(0, 0)
 	if maxLeaf < 7 {
@@ -64,7 +67,7 @@ func matchAVX2x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uin
 func matchAVX2x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
 
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
-// transpose64 for the bits sliced needs, a few times faster.
+// transpose64 for the bits sliced needs, ten times faster.
 //
 //go:noescape
 func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64)
