@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -21,10 +22,10 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	if p.N <= smallN && !hooks {
 		return b.countSmall(), ctx.Err()
 	}
-	if p.Kind == NQueens && p.N >= minQuadrantN && p.N <= maxQuadrantN {
+	if useQuadrants(p) {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-		qd := newQuadrants(p.N, &stop, workers(opt))
+		qd := newQuadrants(p, BoardSyms(p), &stop, workers(opt))
 		stopWatch()
 		if qd == nil {
 			return 0, ctx.Err()
@@ -43,6 +44,26 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 			return x.weight * s.count(&x)
 		}
 	})
+}
+
+// useQuadrants reports whether p's count goes to the quadrant join: every
+// n-queens board of minQuadrantN..maxQuadrantN, and the reserved boards of
+// those sizes with few enough reserved squares.
+func useQuadrants(p Problem) bool {
+	if p.N < minQuadrantN || p.N > maxQuadrantN {
+		return false
+	}
+	if p.Kind == NQueens {
+		return true
+	}
+	if p.Kind != Reserved {
+		return false
+	}
+	k := 0
+	for _, m := range p.Reserved {
+		k += bits.OnesCount64(m)
+	}
+	return k <= p.N*p.N/10
 }
 
 // smallN is the largest board counted at once, in one goroutine, when no
