@@ -191,13 +191,25 @@ func TestTranspose64(t *testing.T) {
 	}
 }
 
-// TestCountHooks checks shards, checkpoints, resume and progress on an
-// n-queens count (quadrant join) and a reserved one (split search).
+// TestCountHooks checks shards, checkpoints, resume and progress on
+// n-queens counts (quadrant join, and the search on a small board) and
+// reserved ones (each plan).
 func TestCountHooks(t *testing.T) {
 	rsv := Problem{Kind: Reserved, N: 11, Reserved: make([]uint64, 11)}
 	rsv.Reserved[3] = 0b100100
 	rsv.Reserved[7] = 0b1000000001
-	for _, p := range []Problem{{Kind: NQueens, N: 13}, {Kind: NQueens, N: 8}, rsv} {
+	// The quadrant join in images mode, under the board's symmetries, and
+	// the search.
+	images := randomSquares(rand.New(rand.NewPCG(1, 1)), 12, 3)
+	join := randomSquares(rand.New(rand.NewPCG(1, 2)), 12, 15)
+	search := randomSquares(rand.New(rand.NewPCG(1, 3)), 12, 40)
+	plans := []countPlan{planImages, planImages, planJoin, planSearch}
+	for i, p := range []Problem{rsv, images, join, search} {
+		if got := planCount(p); got != plans[i] {
+			t.Fatalf("planCount(%v) = %d, want %d", boardRows(p), got, plans[i])
+		}
+	}
+	for _, p := range []Problem{{Kind: NQueens, N: 13}, {Kind: NQueens, N: 8}, rsv, images, join, search} {
 		ctx := context.Background()
 		want, err := countQueens(ctx, p, Options{})
 		if err != nil {

@@ -52,6 +52,7 @@ type quarter struct {
 	h          int
 	off        []uint32 // entries of key k are [off[k], off[k+1])
 	diag, anti []uint64
+	hit        []uint8 // the images each entry hits (see imageSet); nil for none
 }
 
 // keyed is a quarter's table for one placement of the middle queens: the
@@ -74,6 +75,9 @@ type quarterSpec struct {
 	// entries for (it is asked at each entry, so it should be quick); the
 	// others are left out as if no placement had them.
 	keep func(cols uint32) bool
+	// hits, when not nil, gives for each board square r*n+c the images it
+	// hits (see imageSet), and each entry records those its queens hit.
+	hits []uint8
 }
 
 // quarterSpecs returns the specs of the quarters NW, NE, SW and SE of an
@@ -102,14 +106,17 @@ func newQuarter(n int, sp quarterSpec, stop *atomic.Bool) *quarter {
 	h := n / 2
 	q := &quarter{h: h, off: make([]uint32, 1<<uint(2*h)+1)}
 	e := quarterWalk{n: n, h: h, sp: &sp, q: q, stop: stop}
-	e.walk(0, 0, 0, 0, 0) // count the entries of each key
+	e.walk(0, 0, 0, 0, 0, 0) // count the entries of each key
 	var sum uint32
 	for k := range q.off {
 		q.off[k], sum = sum, sum+q.off[k]
 	}
 	q.diag, q.anti = make([]uint64, sum), make([]uint64, sum)
+	if sp.hits != nil {
+		q.hit = make([]uint8, sum)
+	}
 	e.fill = true
-	e.walk(0, 0, 0, 0, 0) // place them, moving each key's offset to its end
+	e.walk(0, 0, 0, 0, 0, 0) // place them, moving each key's offset to its end
 	copy(q.off[1:], q.off[:len(q.off)-1])
 	q.off[0] = 0
 	return q
@@ -124,8 +131,8 @@ type quarterWalk struct {
 }
 
 // walk places the queens of local rows i.. given the local rows and columns
-// taken and the diagonals in board coordinates.
-func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
+// taken, the diagonals in board coordinates and the images hit.
+func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64, hit uint8) {
 	h := e.h
 	if i == h {
 		if e.sp.keep != nil && !e.sp.keep(cmask) {
@@ -135,6 +142,9 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 		if e.fill {
 			at := e.q.off[k]
 			e.q.diag[at], e.q.anti[at] = d, a
+			if e.q.hit != nil {
+				e.q.hit[at] = hit
+			}
 		}
 		e.q.off[k]++
 		return
@@ -142,7 +152,7 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 	if i == 3 && e.stop.Load() {
 		return
 	}
-	e.walk(i+1, rmask, cmask, d, a)
+	e.walk(i+1, rmask, cmask, d, a, hit)
 	// Local column j of local row i, board square (r, c) = (r0+i, c0+j),
 	// lies on anti-diagonal r+c, bit j of a>>(r+c0), and on diagonal
 	// r-c+n-1, bit h-1-j of d>>(r-c0+n-h): reversed.
@@ -152,7 +162,11 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 	for free := e.sp.free[i] &^ taken; free != 0; free &= free - 1 {
 		j := bits.TrailingZeros32(free)
 		c := c0 + j
-		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(j), d|1<<uint(r-c+e.n-1), a|1<<uint(r+c))
+		hc := hit
+		if e.sp.hits != nil {
+			hc |= e.sp.hits[r*e.n+c]
+		}
+		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(j), d|1<<uint(r-c+e.n-1), a|1<<uint(r+c), hc)
 	}
 }
 
@@ -162,6 +176,8 @@ type quadrants struct {
 	n, h            int
 	rsv             []uint64     // the reserved squares, a mask a row; nil for none
 	group           []Sym        // the symmetries used, a group that keeps rsv
+	img             *imageSet    // images mode (rsv is then the symmetric part); nil for none
+	keyRoom         uint         // images mode: the widest key it may make (maxKeyBits; less in tests)
 	partBits        int          // the free south rows that part a subproblem's south half-boards
 	quarters        [4]*quarter  // NW, NE, SW, SE
 	dlo, alo, width uint         // the key window: diagonals both halves reach
@@ -178,7 +194,8 @@ type quadrants struct {
 // quadCfg is a placement of the queens of the middle row and column of an
 // odd board (none on an even one).
 type quadCfg struct {
-	mid []Square
+	mid  []Square
+	dead uint8 // images mode: the images the middle queens hit (counted as none)
 	// The long diagonals weighted on an even board (see evenPlan): the main
 	// one (row = column) and the anti-diagonal (row + column = n-1).
 	weighD, weighA bool
@@ -194,6 +211,16 @@ type quadCfg struct {
 const (
 	longDiagBit = 1 << 62
 	longAntiBit = 1 << 63
+)
+
+// In images mode a key carries the images its half-board hits in bits
+// hitShift.. hitShift+7, above the window (at most 40 bits) and below the
+// weights; keyBits are the others, the bits two half-boards must not share.
+// The matcher never sees the hit bits (see countImages).
+const (
+	hitShift = 48
+	hitBits  = uint64(0xff) << hitShift
+	keyBits  = ^hitBits
 )
 
 // layout fills c.live and c.perm.
@@ -291,15 +318,33 @@ const maxQuadrantN = 21
 // returns nil when stop is set before it is done. Its tables are built by up
 // to workers goroutines at once.
 func newQuadrants(p Problem, group []Sym, stop *atomic.Bool, workers int) *quadrants {
-	n := p.N
-	h := n / 2
-	qd := &quadrants{n: n, h: h, group: group, workers: max(1, workers)}
+	var rsv []uint64
 	if p.Kind == Reserved {
-		qd.rsv = p.Reserved
+		rsv = p.Reserved
 	}
+	return buildQuadrants(p.N, rsv, group, nil, stop, workers)
+}
+
+// newImageQuadrants returns the quadrant join of p's board in images mode
+// (see imageSet), under the 8 symmetries; otherwise as newQuadrants.
+func newImageQuadrants(p Problem, stop *atomic.Bool, workers int) *quadrants {
+	img, sym := newImageSet(p)
+	return buildQuadrants(p.N, sym, Syms, img, stop, workers)
+}
+
+// buildQuadrants makes the join of an n×n board with reserved squares rsv
+// (nil for none) under group, in images mode when img is not nil.
+func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, stop *atomic.Bool, workers int) *quadrants {
+	h := n / 2
+	qd := &quadrants{n: n, h: h, rsv: rsv, group: group, img: img, keyRoom: maxKeyBits, workers: max(1, workers)}
 	core := coreLines(n)
 	// Each quarter is enumerated on its own squares.
 	specs := quarterSpecs(n, qd.rsv)
+	if img != nil {
+		for i := range specs {
+			specs[i].hits = img.hitOf
+		}
+	}
 	qd.each(0, 4, func(i int) { qd.quarters[i] = newQuarter(n, specs[i], stop) })
 	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
 	// row), south ones start at core[h] (the first south row); anti-
@@ -491,6 +536,9 @@ func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 			for e := q.off[k]; e < q.off[k+1]; e++ {
 				if q.diag[e]&qbd == 0 && q.anti[e]&qba == 0 {
 					kt.key[at] = c.laidOut(qd.key(q.diag[e], q.anti[e]))
+					if q.hit != nil {
+						kt.key[at] |= uint64(q.hit[e]) << hitShift
+					}
 					at++
 				}
 			}
@@ -508,6 +556,11 @@ func (qd *quadrants) subproblems() {
 	add := func(mid []Square, weight uint32, sGroup []Sym, weighD, weighA bool) {
 		cfg := int32(len(qd.cfgs))
 		c := &quadCfg{mid: mid, weighD: weighD, weighA: weighA}
+		if qd.img != nil {
+			for _, q := range mid {
+				c.dead |= qd.img.hitOf[q.Row*n+q.Col]
+			}
+		}
 		qd.layout(c)
 		qd.cfgs = append(qd.cfgs, c)
 		core := uint32(1)<<uint(2*h) - 1
@@ -528,15 +581,7 @@ func (qd *quadrants) subproblems() {
 			}
 			least, orbit := s, []uint32{s}
 			for _, g := range sGroup {
-				var t uint32
-				switch g {
-				case FlipH:
-					t = bits.Reverse32(s) >> uint(32-2*h)
-				case FlipV:
-					t = core ^ s
-				case Rot180:
-					t = bits.Reverse32(core^s) >> uint(32-2*h)
-				}
+				t := qd.sImage(g, s)
 				least = min(least, t)
 				if !slices.Contains(orbit, t) {
 					orbit = append(orbit, t)
@@ -572,6 +617,22 @@ func (qd *quadrants) subproblems() {
 			}
 		}
 	}
+}
+
+// sImage returns the image of the set S of north core columns s under g, a
+// mirror in a side or the half turn.
+func (qd *quadrants) sImage(g Sym, s uint32) uint32 {
+	h := uint(qd.h)
+	core := uint32(1)<<(2*h) - 1
+	switch g {
+	case FlipH:
+		return bits.Reverse32(s) >> (32 - 2*h)
+	case FlipV:
+		return core ^ s
+	case Rot180:
+		return bits.Reverse32(core^s) >> (32 - 2*h)
+	}
+	return s
 }
 
 // lineSyms returns those of gs that are used.
@@ -676,6 +737,7 @@ func nextSubset(s uint32) uint32 {
 
 // quadWork is one worker's scratch space.
 type quadWork struct {
+	img   imageWork  // images mode's scratch
 	tabs  *cfgTables // an odd board's tables in use, nil for none
 	north []uint64   // the north half-boards of subproblem last, built into sl
 	last  quadSub    // its part is ignored; weight 0 for none yet
@@ -721,7 +783,13 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	// share them: a worker given the next part keeps them.
 	if w.last.weight == 0 || w.last.cfg != sub.cfg || w.last.s != sub.s {
 		w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce, 0, 0)
-		w.sl.build(w.north, uint(c.live))
+		w.img.north = w.img.north[:0]
+		if qd.img != nil {
+			w.img.split(w.north, uint(c.live), qd.keyRoom)
+			w.sl.build(w.img.north, uint(c.live))
+		} else {
+			w.sl.build(w.north, uint(c.live))
+		}
 		w.last = sub
 	}
 	if len(w.north) == 0 {
@@ -743,6 +811,9 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	w.all = all
 	if len(all) == 0 {
 		return 0
+	}
+	if qd.img != nil {
+		return qd.countImages(sub, c, w, all)
 	}
 	// With the long-diagonal weighting, the south half-board's queens on the
 	// weighted long diagonals (bits 62 and 63) weigh it by 2 each.
@@ -779,7 +850,7 @@ func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 		for _, y := range es {
 			// Write always, keep when disjoint: no branch to mispredict.
 			o[i] = x | y
-			c := x & y
+			c := x & y & keyBits
 			i += int(1 ^ (c|-c)>>63)
 		}
 	}
