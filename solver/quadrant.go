@@ -23,7 +23,8 @@ import (
 // Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
 //
 // Symmetry. Only the symmetries of the board (its group G, BoardSyms: all 8
-// on an open board) are used. On an odd board the queens of the middle row
+// on an open board) are used, but in images mode (see imageSet), which uses
+// all 8 on a board with few reserved squares. On an odd board the queens of the middle row
 // and column are placed first: the centre queen alone, whose sets S are
 // taken one per orbit under the mirrors and the half turn in G; or a pair,
 // which no symmetry fixes, so that each pair stands for its orbit, |G|
@@ -663,12 +664,16 @@ func (qd *quadrants) lineSyms(gs ...Sym) []Sym {
 // diagonals within each half) when both are weighted, and by no other
 // symmetry, so only that mirror can pair sets S besides.
 //
-// Weighting both diagonals leaves out about 2/3 of the north half-boards,
-// one about 2/5 (open n = 16..18); pairing S by k symmetries divides the sets
-// by about k+1. On the open board the weighting of both and the mirror give
-// the 8 symmetries' worth (today's plan); on others the sets S are paired
-// when a mirror or the half turn allows it, and one diagonal weighted
-// otherwise when a diagonal mirror allows it.
+// Which is worth more was measured on the open 16×16 board with the join
+// forced to each subgroup (one core): all 8 symmetries 0.24 s, the mirrors
+// and half turn (sets S paired) 0.24, the turns or the diagonal group (both
+// diagonals weighted) 0.45-0.46, one side mirror or the half turn (S paired)
+// 0.46-0.47, one diagonal mirror (one diagonal weighted) 0.62, none 0.89.
+// At n = 18 the weighting with the mirror beats the pairing by the mirrors
+// and half turn (9.4 s against 13.1), so the open board keeps it. Hence:
+// both diagonals weighted (and the mirror, when G has it) when G holds the
+// turns or the diagonal group; else the sets S paired by the side mirrors
+// and the half turn G holds; else one diagonal weighted by a diagonal mirror.
 func evenPlan(group []Sym) (sGroup []Sym, weighD, weighA bool) {
 	has := func(g Sym) bool { return slices.Contains(group, g) }
 	switch {
