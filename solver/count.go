@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math/bits"
 	"runtime"
 	"sync"
 	"sync/atomic"
@@ -12,8 +13,9 @@ import (
 // A small board is counted at once. A long count is cut into numbered
 // subproblems, the same for a problem and a solver Version, and handed to
 // opt.Workers goroutines from a shared counter: n-queens boards of
-// minQuadrantN..maxQuadrantN by the quadrant join (see quadrants), the others
-// by a search split on its first rows (see spread). The subproblems honour
+// minQuadrantN..maxQuadrantN and reserved boards of those sizes with not too
+// many reserved squares by the quadrant join (see quadrants and planCount),
+// the others by a search split on its first rows (see spread). The subproblems honour
 // opt's hooks: Shard, Resume, Checkpoint and Progress.
 func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	hooks := opt.Progress != nil || opt.Resume != nil || opt.Checkpoint != nil || opt.Shard.K > 0
@@ -21,10 +23,15 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	if p.N <= smallN && !hooks {
 		return b.countSmall(), ctx.Err()
 	}
-	if p.Kind == NQueens && p.N >= minQuadrantN && p.N <= maxQuadrantN {
+	if plan := planCount(p); plan != planSearch {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-		qd := newQuadrants(p.N, &stop, workers(opt))
+		var qd *quadrants
+		if plan == planImages {
+			qd = newImageQuadrants(p, &stop, workers(opt))
+		} else {
+			qd = newQuadrants(p, BoardSyms(p), &stop, workers(opt))
+		}
 		stopWatch()
 		if qd == nil {
 			return 0, ctx.Err()
@@ -43,6 +50,61 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 			return x.weight * s.count(&x)
 		}
 	})
+}
+
+// countPlan is how a long count is made.
+type countPlan int
+
+const (
+	planSearch countPlan = iota // the split row search (spread)
+	planJoin                    // the quadrant join under the board's symmetries
+	planImages                  // the quadrant join in images mode (see imageSet)
+)
+
+// planCount chooses how p is counted. Every n-queens board of
+// minQuadrantN..maxQuadrantN goes to the join. A reserved board of those
+// sizes goes to the search when more than a fraction 0.03n-0.18 of its
+// squares are reserved: 0.18 at n = 12, 0.3 at 16, 0.45 at 21. That is where
+// the search overtook the join on random boards (one core, 3 boards at each
+// density, 2 at n = 18 and 20; time of the search / the join): n = 12 at
+// 0.17-0.19 reserved (0.7-1.3), 0.25 (0.4); n = 14 at 0.21 (1.2), 0.27-0.3
+// (0.5-0.6); n = 16 at 0.3-0.32 (0.85-1.5), 0.36 (0.56); n = 18 at 0.33-0.37
+// (0.86-1.55), 0.41 (0.5); n = 20 at 0.37-0.38 (1.5-2), 0.43-0.45
+// (0.36-0.75). Far from it the slower one takes 4 to 100 times as long.
+//
+// Below it, a board with a few reserved squares outside the orbits of the
+// 8 symmetries that are all reserved goes to images mode: at most n/3 such
+// squares on an even board, n on an odd one. For k = 1, 3, 5, 10 random
+// squares images mode took 1.45, 2.2, 2.9, 4.1 times the open count at n =
+// 16, and 2.0, 2.6, 3.0, 3.5 times at n = 17 (one core); the join under the
+// board's symmetries alone (none, for these boards) 2.8, 2.9, 2.9, 2.4 times
+// at n = 16, and 8 to 11 times at n = 17, where an odd board loses more by
+// its symmetries (the open board's middle pairs stand for 8 each).
+func planCount(p Problem) countPlan {
+	if p.N < minQuadrantN || p.N > maxQuadrantN {
+		return planSearch
+	}
+	if p.Kind == NQueens {
+		return planJoin
+	}
+	if p.Kind != Reserved {
+		return planSearch
+	}
+	n, k := p.N, 0
+	for _, m := range p.Reserved {
+		k += bits.OnesCount64(m)
+	}
+	if 100*k > n*n*(3*n-18) {
+		return planSearch
+	}
+	limit := n
+	if n%2 == 0 {
+		limit = n / 3
+	}
+	if ki := imageSquares(p); ki > 0 && ki <= limit {
+		return planImages
+	}
+	return planJoin
 }
 
 // smallN is the largest board counted at once, in one goroutine, when no

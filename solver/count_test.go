@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -35,7 +36,7 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 			}
 		}
 		if n >= minQuadrantN {
-			qd := newQuadrants(n, new(atomic.Bool), 2)
+			qd := newQuadrants(Problem{Kind: NQueens, N: n}, Syms, new(atomic.Bool), 2)
 			w := newQuadWork()
 			var got uint64
 			for _, sub := range qd.subs {
@@ -66,7 +67,7 @@ func TestQuadrantsPublished(t *testing.T) {
 // TestQuadrantWindow checks what keys rely on: the two quarters of a half
 // can only share diagonals inside the key window.
 func TestQuadrantWindow(t *testing.T) {
-	for n := minQuadrantN; n <= maxQuadrantN; n++ {
+	for n := 4; n <= maxQuadrantN; n++ {
 		h := n / 2
 		core := coreLines(n)
 		reach := func(rows, cols []int) (d, a uint64) {
@@ -92,11 +93,12 @@ func TestQuadrantWindow(t *testing.T) {
 }
 
 // slowQuarter lists the partial placements of non-attacking queens on the
-// quarter of an n×n board whose local row i is board row rows[i] and local
-// column j board column cols[j], square by square: by key (local columns
-// <<h | local rows), each placement's diagonals in board coordinates.
-func slowQuarter(n int, rows, cols []int) map[uint32][][2]uint64 {
-	h := len(rows)
+// squares of p's board whose rows are rows and columns cols, but the
+// reserved ones, square by square: by key (local columns<<h | local rows,
+// local row i being board row rows[i] and local column j board column
+// cols[j]), each placement's diagonals in board coordinates.
+func slowQuarter(p Problem, rows, cols []int) map[uint32][][2]uint64 {
+	n, h := p.N, len(rows)
 	out := map[uint32][][2]uint64{}
 	var place func(sq int, rmask, cmask uint32, d, a uint64)
 	place = func(sq int, rmask, cmask uint32, d, a uint64) {
@@ -109,7 +111,7 @@ func slowQuarter(n int, rows, cols []int) map[uint32][][2]uint64 {
 		i, j := sq/h, sq%h
 		r, c := rows[i], cols[j]
 		db, ab := uint64(1)<<uint(r-c+n-1), uint64(1)<<uint(r+c)
-		if rmask>>uint(i)&1 == 0 && cmask>>uint(j)&1 == 0 && d&db == 0 && a&ab == 0 {
+		if !p.IsReserved(r, c) && rmask>>uint(i)&1 == 0 && cmask>>uint(j)&1 == 0 && d&db == 0 && a&ab == 0 {
 			place(sq+1, rmask|1<<uint(i), cmask|1<<uint(j), d|db, a|ab)
 		}
 	}
@@ -117,40 +119,52 @@ func slowQuarter(n int, rows, cols []int) map[uint32][][2]uint64 {
 	return out
 }
 
-// TestQuarters checks the enumerated NW quarter, and its mirror images, the
-// other three, against slowQuarter: the same entries under each key.
+// TestQuarters checks the four enumerated quarters of open and reserved
+// boards against slowQuarter: the same entries under each key; and a
+// quarter restricted to some column sets against the same, filtered.
 func TestQuarters(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
 	for n := 4; n <= 13; n++ {
 		h := n / 2
 		core := coreLines(n)
-		var stop atomic.Bool
-		nw := newQuarter(n, &stop)
-		for _, c := range []struct {
-			name       string
-			got        *quarter
-			rows, cols []int
-		}{
-			{"NW", nw, core[:h], core[:h]},
-			{"NE", nw.image(n, false, true), core[:h], core[h:]},
-			{"SW", nw.image(n, true, false), core[h:], core[:h]},
-			{"SE", nw.image(n, true, true), core[h:], core[h:]},
-		} {
-			want := slowQuarter(n, c.rows, c.cols)
-			if len(c.got.off) != 1<<uint(2*h)+1 {
-				t.Fatalf("n=%d %s: %d offsets", n, c.name, len(c.got.off))
-			}
-			for k := 0; k+1 < len(c.got.off); k++ {
-				var got [][2]uint64
-				for e := c.got.off[k]; e < c.got.off[k+1]; e++ {
-					got = append(got, [2]uint64{c.got.diag[e], c.got.anti[e]})
+		for _, p := range []Problem{{Kind: NQueens, N: n}, randomReserved(rng, n, 0.2, Identity)} {
+			var stop atomic.Bool
+			specs := quarterSpecs(n, p.Reserved)
+			odd := func(cols uint32) bool { return bits.OnesCount32(cols)%2 == 1 }
+			for i, c := range []struct {
+				name       string
+				rows, cols []int
+				keep       func(uint32) bool
+			}{
+				{"NW", core[:h], core[:h], nil},
+				{"NE", core[:h], core[h:], nil},
+				{"SW", core[h:], core[:h], nil},
+				{"SE", core[h:], core[h:], nil},
+				{"SE odd", core[h:], core[h:], odd},
+			} {
+				sp := specs[min(i, 3)]
+				sp.keep = c.keep
+				got := newQuarter(n, sp, &stop)
+				want := slowQuarter(p, c.rows, c.cols)
+				if len(got.off) != 1<<uint(2*h)+1 {
+					t.Fatalf("n=%d %s: %d offsets", n, c.name, len(got.off))
 				}
-				w := want[uint32(k)]
-				byDiag := func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) }
-				slices.SortFunc(got, byDiag)
-				slices.SortFunc(w, byDiag)
-				if !slices.Equal(got, w) {
-					t.Errorf("n=%d %s key %#x: entries %v, want %v", n, c.name, k, got, w)
-					break
+				for k := 0; k+1 < len(got.off); k++ {
+					var es [][2]uint64
+					for e := got.off[k]; e < got.off[k+1]; e++ {
+						es = append(es, [2]uint64{got.diag[e], got.anti[e]})
+					}
+					w := want[uint32(k)]
+					if c.keep != nil && !c.keep(uint32(k)>>uint(h)) {
+						w = nil
+					}
+					byDiag := func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) }
+					slices.SortFunc(es, byDiag)
+					slices.SortFunc(w, byDiag)
+					if !slices.Equal(es, w) {
+						t.Errorf("n=%d %v %s key %#x: entries %v, want %v", n, boardRows(p), c.name, k, es, w)
+						break
+					}
 				}
 			}
 		}
@@ -177,13 +191,25 @@ func TestTranspose64(t *testing.T) {
 	}
 }
 
-// TestCountHooks checks shards, checkpoints, resume and progress on an
-// n-queens count (quadrant join) and a reserved one (split search).
+// TestCountHooks checks shards, checkpoints, resume and progress on
+// n-queens counts (quadrant join, and the search on a small board) and
+// reserved ones (each plan).
 func TestCountHooks(t *testing.T) {
 	rsv := Problem{Kind: Reserved, N: 11, Reserved: make([]uint64, 11)}
 	rsv.Reserved[3] = 0b100100
 	rsv.Reserved[7] = 0b1000000001
-	for _, p := range []Problem{{Kind: NQueens, N: 13}, {Kind: NQueens, N: 8}, rsv} {
+	// The quadrant join in images mode, under the board's symmetries, and
+	// the search.
+	images := randomSquares(rand.New(rand.NewPCG(1, 1)), 12, 3)
+	join := randomSquares(rand.New(rand.NewPCG(1, 2)), 12, 15)
+	search := randomSquares(rand.New(rand.NewPCG(1, 3)), 12, 40)
+	plans := []countPlan{planImages, planImages, planJoin, planSearch}
+	for i, p := range []Problem{rsv, images, join, search} {
+		if got := planCount(p); got != plans[i] {
+			t.Fatalf("planCount(%v) = %d, want %d", boardRows(p), got, plans[i])
+		}
+	}
+	for _, p := range []Problem{{Kind: NQueens, N: 13}, {Kind: NQueens, N: 8}, rsv, images, join, search} {
 		ctx := context.Background()
 		want, err := countQueens(ctx, p, Options{})
 		if err != nil {
@@ -247,13 +273,14 @@ func TestCountHooks(t *testing.T) {
 // on every run, and that there are enough of them.
 func TestCountNumbering(t *testing.T) {
 	for _, n := range []int{13, 16} {
-		a, b := newQuadrants(n, new(atomic.Bool), 2), newQuadrants(n, new(atomic.Bool), 2)
+		open := Problem{Kind: NQueens, N: n}
+		a, b := newQuadrants(open, Syms, new(atomic.Bool), 2), newQuadrants(open, Syms, new(atomic.Bool), 2)
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d: subproblems differ between runs", n)
 		}
 	}
 	for n := 13; n <= 17; n++ {
-		if got := len(newQuadrants(n, new(atomic.Bool), 2).subs); got < minSubproblems {
+		if got := len(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, new(atomic.Bool), 2).subs); got < minSubproblems {
 			t.Errorf("n=%d: %d subproblems, want at least %d", n, got, minSubproblems)
 		}
 	}

@@ -7,8 +7,8 @@ import (
 	"sync/atomic"
 )
 
-// The quadrant join counts the n-queens placements of a large board without
-// a search tree over the whole board.
+// The quadrant join counts the placements of n queens on a large board,
+// open or with reserved squares, without a search tree over the whole board.
 //
 // Cut the board (without its middle row and column when n is odd) into four
 // h×h quarters, NW, NE, SW and SE. Every row and column holds one queen, so
@@ -16,28 +16,33 @@ import (
 // queens each quarter holds and in which columns: NW takes the west columns
 // of S, NE the east ones, SW and SE the rest. For each S the north
 // half-boards are joined from the partial placements of NW and NE with
-// complementary row sets (read from a table per quarter: NW's is
-// enumerated, the others are its mirror images), the south ones likewise
-// from SW and SE, and the placements with columns S are the pairs of a north
-// and a south half-board whose diagonals are disjoint.
+// complementary row sets (read from a table per quarter, each enumerated on
+// its own squares, reserved ones left out), the south ones likewise from SW
+// and SE, and the placements with columns S are the pairs of a north and a
+// south half-board whose diagonals are disjoint.
 // Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
 //
-// Symmetry. On an odd board the queens of the middle row and column are
-// placed first; each placement of them stands for its whole orbit under the
-// 8 symmetries of the square. On an even board the mirror left to right
-// pairs S with its reverse, and the two long diagonals give the remaining
-// factor: weighting each placement by u(north)·v(south), with u = 1 when the
-// north half has no queen on either long diagonal (else 0) and v = 2 to the
-// number of long diagonals with a queen in the south half, leaves the total
-// unchanged (the half turn and the transpose pair the placements whose
-// weights differ), and the north half-boards with a long-diagonal queen need
-// never be made.
+// Symmetry. Only the symmetries of the board (its group G, BoardSyms: all 8
+// on an open board) are used, but in images mode (see imageSet), which uses
+// all 8 on a board with few reserved squares. On an odd board the queens of the middle row
+// and column are placed first: the centre queen alone, whose sets S are
+// taken one per orbit under the mirrors and the half turn in G; or a pair,
+// which no symmetry fixes, so that each pair stands for its orbit, |G|
+// pairs. On an even board (see evenPlan) either the sets S are taken one per
+// orbit under the mirrors and half turn in G, or the long diagonals are
+// weighted: weighting each placement by u(north)·v(south), with u = 1 when
+// the north half has no queen on a weighted long diagonal (else 0) and v = 2
+// to the number of weighted long diagonals with a queen in the south half,
+// leaves the total unchanged when symmetries of the board pair the
+// placements whose weights differ, and the north half-boards with a queen on
+// a weighted long diagonal need never be made. An open board weighs both long
+// diagonals and pairs S with its mirror left to right.
 //
 // Each (middle placement, S) is one numbered subproblem, or, on boards with
 // fewer than minSubproblems of them, a few: the south half-boards are then
 // parted by which quarter, SW or SE, holds the queens of the first free south
-// rows, and the parts share the north half-boards. Their order is fixed by n
-// alone.
+// rows, and the parts share the north half-boards. Their order is fixed by
+// the board and the group alone.
 
 // quarter holds every partial placement of non-attacking queens in one
 // quarter of the board, keyed by the local columns and rows it occupies
@@ -48,6 +53,7 @@ type quarter struct {
 	h          int
 	off        []uint32 // entries of key k are [off[k], off[k+1])
 	diag, anti []uint64
+	hit        []uint8 // the images each entry hits (see imageSet); nil for none
 }
 
 // keyed is a quarter's table for one placement of the middle queens: the
@@ -59,21 +65,59 @@ type keyed struct {
 	key []uint64
 }
 
-// newQuarter enumerates the NW quarter of an n×n board: the partial
-// placements of non-attacking queens on rows and columns 0..h-1, h = n/2
-// (the same on an odd board, whose middle row and column come after).
-func newQuarter(n int, stop *atomic.Bool) *quarter {
+// quarterSpec says which squares of one quarter may hold a queen and which
+// entries its table keeps. Local row i of the quarter is board row r0+i,
+// local column j board column c0+j: the h core rows (or columns) of one half
+// are consecutive board lines.
+type quarterSpec struct {
+	r0, c0 int
+	free   []uint32 // per local row, the local columns that may hold a queen
+	// keep, when not nil, says which sets of local columns the table keeps
+	// entries for (it is asked at each entry, so it should be quick); the
+	// others are left out as if no placement had them.
+	keep func(cols uint32) bool
+	// hits, when not nil, gives for each board square r*n+c the images it
+	// hits (see imageSet), and each entry records those its queens hit.
+	hits []uint8
+}
+
+// quarterSpecs returns the specs of the quarters NW, NE, SW and SE of an
+// n×n board with reserved squares rsv (one mask a row; nil for none).
+func quarterSpecs(n int, rsv []uint64) [4]quarterSpec {
+	h := n / 2
+	full := uint32(1)<<uint(h) - 1
+	var specs [4]quarterSpec
+	for i := range specs {
+		sp := quarterSpec{c0: (i % 2) * (n - h), r0: (i / 2) * (n - h), free: make([]uint32, h)}
+		for j := range sp.free {
+			sp.free[j] = full
+			if rsv != nil {
+				sp.free[j] &^= uint32(rsv[sp.r0+j]>>uint(sp.c0)) & full
+			}
+		}
+		specs[i] = sp
+	}
+	return specs
+}
+
+// newQuarter enumerates the quarter sp of an n×n board, h = n/2 lines on a
+// side: every partial placement of non-attacking queens on its free squares.
+// It returns a half-made table when stop is set before it is done.
+func newQuarter(n int, sp quarterSpec, stop *atomic.Bool) *quarter {
 	h := n / 2
 	q := &quarter{h: h, off: make([]uint32, 1<<uint(2*h)+1)}
-	e := quarterWalk{n: n, h: h, q: q, stop: stop}
-	e.walk(0, 0, 0, 0, 0) // count the entries of each key
+	e := quarterWalk{n: n, h: h, sp: &sp, q: q, stop: stop}
+	e.walk(0, 0, 0, 0, 0, 0) // count the entries of each key
 	var sum uint32
 	for k := range q.off {
 		q.off[k], sum = sum, sum+q.off[k]
 	}
 	q.diag, q.anti = make([]uint64, sum), make([]uint64, sum)
+	if sp.hits != nil {
+		q.hit = make([]uint8, sum)
+	}
 	e.fill = true
-	e.walk(0, 0, 0, 0, 0) // place them, moving each key's offset to its end
+	e.walk(0, 0, 0, 0, 0, 0) // place them, moving each key's offset to its end
 	copy(q.off[1:], q.off[:len(q.off)-1])
 	q.off[0] = 0
 	return q
@@ -81,20 +125,27 @@ func newQuarter(n int, stop *atomic.Bool) *quarter {
 
 type quarterWalk struct {
 	n, h int
+	sp   *quarterSpec
 	q    *quarter
 	fill bool
 	stop *atomic.Bool // polled at the third row; a set flag leaves q half made
 }
 
-// walk places the queens of rows i.. given the rows and columns taken and
-// the diagonals in board coordinates.
-func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
+// walk places the queens of local rows i.. given the local rows and columns
+// taken, the diagonals in board coordinates and the images hit.
+func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64, hit uint8) {
 	h := e.h
 	if i == h {
+		if e.sp.keep != nil && !e.sp.keep(cmask) {
+			return
+		}
 		k := cmask<<uint(h) | rmask
 		if e.fill {
 			at := e.q.off[k]
 			e.q.diag[at], e.q.anti[at] = d, a
+			if e.q.hit != nil {
+				e.q.hit[at] = hit
+			}
 		}
 		e.q.off[k]++
 		return
@@ -102,63 +153,32 @@ func (e *quarterWalk) walk(i int, rmask, cmask uint32, d, a uint64) {
 	if i == 3 && e.stop.Load() {
 		return
 	}
-	e.walk(i+1, rmask, cmask, d, a)
-	// Column c of row i lies on anti-diagonal i+c, bit c of a>>i, and on
-	// diagonal i-c+n-1, bit h-1-c of d>>(i+n-h): reversed.
+	e.walk(i+1, rmask, cmask, d, a, hit)
+	// Local column j of local row i, board square (r, c) = (r0+i, c0+j),
+	// lies on anti-diagonal r+c, bit j of a>>(r+c0), and on diagonal
+	// r-c+n-1, bit h-1-j of d>>(r-c0+n-h): reversed.
+	r, c0 := e.sp.r0+i, e.sp.c0
 	full := uint32(1)<<uint(h) - 1
-	taken := cmask | uint32(a>>uint(i))&full | bits.Reverse32(uint32(d>>uint(i+e.n-h)))>>uint(32-h)
-	for free := full &^ taken; free != 0; free &= free - 1 {
-		c := bits.TrailingZeros32(free)
-		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(c), d|1<<uint(i-c+e.n-1), a|1<<uint(i+c))
+	taken := cmask | uint32(a>>uint(r+c0))&full | bits.Reverse32(uint32(d>>uint(r-c0+e.n-h)))>>uint(32-h)
+	for free := e.sp.free[i] &^ taken; free != 0; free &= free - 1 {
+		j := bits.TrailingZeros32(free)
+		c := c0 + j
+		hc := hit
+		if e.sp.hits != nil {
+			hc |= e.sp.hits[r*e.n+c]
+		}
+		e.walk(i+1, rmask|1<<uint(i), cmask|1<<uint(j), d|1<<uint(r-c+e.n-1), a|1<<uint(r+c), hc)
 	}
 }
 
-// image returns the quarter of q's image on an n×n board under the mirror of
-// the rows (top to bottom), of the columns (left to right), or both (the
-// half turn), with the same h local rows and columns in board order.
-func (q *quarter) image(n int, flipRows, flipCols bool) *quarter {
-	h := uint(q.h)
-	rev := func(x uint64, width uint) uint64 { return bits.Reverse64(x) >> (64 - width) }
-	// The mirror of the columns swaps diagonals and anti-diagonals; that of
-	// the rows swaps them and turns each end to end (bit p to 2n-2-p).
-	keyOf := func(k uint32) uint32 {
-		cmask, rmask := uint64(k>>h), uint64(k&(1<<h-1))
-		if flipCols {
-			cmask = rev(cmask, h)
-		}
-		if flipRows {
-			rmask = rev(rmask, h)
-		}
-		return uint32(cmask<<h | rmask)
-	}
-	m := &quarter{h: q.h, off: make([]uint32, len(q.off))}
-	for k := 0; k+1 < len(q.off); k++ {
-		m.off[keyOf(uint32(k))+1] = q.off[k+1] - q.off[k]
-	}
-	for k := 1; k < len(m.off); k++ {
-		m.off[k] += m.off[k-1]
-	}
-	m.diag, m.anti = make([]uint64, len(q.diag)), make([]uint64, len(q.anti))
-	w := uint(2*n - 1)
-	for k := 0; k+1 < len(q.off); k++ {
-		at := m.off[keyOf(uint32(k))]
-		for e := q.off[k]; e < q.off[k+1]; e, at = e+1, at+1 {
-			d, a := q.diag[e], q.anti[e]
-			if flipCols {
-				d, a = a, d
-			}
-			if flipRows {
-				d, a = rev(a, w), rev(d, w)
-			}
-			m.diag[at], m.anti[at] = d, a
-		}
-	}
-	return m
-}
-
-// quadrants is the quadrant join for one board size.
+// quadrants is the quadrant join for one board: a size, its reserved
+// squares and the symmetries used.
 type quadrants struct {
 	n, h            int
+	rsv             []uint64     // the reserved squares, a mask a row; nil for none
+	group           []Sym        // the symmetries used, a group that keeps rsv
+	img             *imageSet    // images mode (rsv is then the symmetric part); nil for none
+	keyRoom         uint         // images mode: the widest key it may make (maxKeyBits; less in tests)
 	partBits        int          // the free south rows that part a subproblem's south half-boards
 	quarters        [4]*quarter  // NW, NE, SW, SE
 	dlo, alo, width uint         // the key window: diagonals both halves reach
@@ -175,12 +195,15 @@ type quadrants struct {
 // quadCfg is a placement of the queens of the middle row and column of an
 // odd board (none on an even one).
 type quadCfg struct {
-	mid   []Square
-	trick bool // the long-diagonal weighting of even boards is in use
+	mid  []Square
+	dead uint8 // images mode: the images the middle queens hit (counted as none)
+	// The long diagonals weighted on an even board (see evenPlan): the main
+	// one (row = column) and the anti-diagonal (row + column = n-1).
+	weighD, weighA bool
 	// Keys are laid out afresh for each configuration: the window bits the
-	// middle queens leave free are packed into the low live bits, and with
-	// the trick the long diagonals go to bits 62 and 63, out of the
-	// matcher's sight (no north half-board has them).
+	// middle queens leave free are packed into the low live bits, and the
+	// weighted long diagonals go to bits 62 and 63, out of the matcher's
+	// sight (no north half-board has them).
 	live int
 	perm [8][256]uint64 // byte i of a window key to its laid-out bits
 }
@@ -189,6 +212,16 @@ type quadCfg struct {
 const (
 	longDiagBit = 1 << 62
 	longAntiBit = 1 << 63
+)
+
+// In images mode a key carries the images its half-board hits in bits
+// hitShift.. hitShift+7, above the window (at most 40 bits) and below the
+// weights; keyBits are the others, the bits two half-boards must not share.
+// The matcher never sees the hit bits (see countImages).
+const (
+	hitShift = 48
+	hitBits  = uint64(0xff) << hitShift
+	keyBits  = ^hitBits
 )
 
 // layout fills c.live and c.perm.
@@ -206,9 +239,9 @@ func (qd *quadrants) layout(c *quadCfg) {
 	for p := range to {
 		bit := uint64(1) << uint(p)
 		switch {
-		case c.trick && bit == longD:
+		case c.weighD && bit == longD:
 			to[p] = longDiagBit
-		case c.trick && bit == longA:
+		case c.weighA && bit == longA:
 			to[p] = longAntiBit
 		case blocked&bit == 0:
 			live = append(live, uint(p))
@@ -280,18 +313,40 @@ const minQuadrantN = 10
 // memory (and their counts take days anyway).
 const maxQuadrantN = 21
 
-// newQuadrants returns nil when stop is set before it is done. Its tables
-// are built by up to workers goroutines at once.
-func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
+// newQuadrants returns the quadrant join of p's board (NQueens or Reserved,
+// n = 4..maxQuadrantN; it is used from minQuadrantN on) using the symmetries in group, a group of symmetries
+// of the board (BoardSyms(p) or a subgroup of it, Identity included). It
+// returns nil when stop is set before it is done. Its tables are built by up
+// to workers goroutines at once.
+func newQuadrants(p Problem, group []Sym, stop *atomic.Bool, workers int) *quadrants {
+	var rsv []uint64
+	if p.Kind == Reserved {
+		rsv = p.Reserved
+	}
+	return buildQuadrants(p.N, rsv, group, nil, stop, workers)
+}
+
+// newImageQuadrants returns the quadrant join of p's board in images mode
+// (see imageSet), under the 8 symmetries; otherwise as newQuadrants.
+func newImageQuadrants(p Problem, stop *atomic.Bool, workers int) *quadrants {
+	img, sym := newImageSet(p)
+	return buildQuadrants(p.N, sym, Syms, img, stop, workers)
+}
+
+// buildQuadrants makes the join of an n×n board with reserved squares rsv
+// (nil for none) under group, in images mode when img is not nil.
+func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, stop *atomic.Bool, workers int) *quadrants {
 	h := n / 2
-	qd := &quadrants{n: n, h: h, workers: max(1, workers)}
+	qd := &quadrants{n: n, h: h, rsv: rsv, group: group, img: img, keyRoom: maxKeyBits, workers: max(1, workers)}
 	core := coreLines(n)
-	// NW is enumerated; NE, SW and SE are its images under the mirrors
-	// left to right and top to bottom and the half turn, which map the core
-	// rows and columns onto themselves.
-	nw := newQuarter(n, stop)
-	qd.quarters[0] = nw
-	qd.each(1, 4, func(i int) { qd.quarters[i] = nw.image(n, i >= 2, i != 2) })
+	// Each quarter is enumerated on its own squares.
+	specs := quarterSpecs(n, qd.rsv)
+	if img != nil {
+		for i := range specs {
+			specs[i].hits = img.hitOf
+		}
+	}
+	qd.each(0, 4, func(i int) { qd.quarters[i] = newQuarter(n, specs[i], stop) })
 	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
 	// row), south ones start at core[h] (the first south row); anti-
 	// diagonals r+c likewise.
@@ -309,6 +364,14 @@ func newQuadrants(n int, stop *atomic.Bool, workers int) *quadrants {
 	}
 	return qd
 }
+
+// reserved reports whether square (r, c) is reserved.
+func (qd *quadrants) reserved(r, c int) bool {
+	return qd.rsv != nil && qd.rsv[r]>>uint(c)&1 == 1
+}
+
+// has reports whether g is one of the symmetries used.
+func (qd *quadrants) has(g Sym) bool { return slices.Contains(qd.group, g) }
 
 // listRowSets fills qd.rowSets: for the h rows of a half-board (i = 0) and
 // for those rows but row i-1 (taken by a middle queen), the subsets of each
@@ -450,11 +513,15 @@ func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 	qd.each(0, 4, func(i int) {
 		q := qd.quarters[i]
 		qbd, qba := bd, ba
-		if c.trick && i < 2 {
-			// North half-boards with a queen on a long diagonal are never
-			// made (weight 0).
-			qbd |= 1 << uint(n-1)
-			qba |= 1 << uint(n-1)
+		if i < 2 {
+			// North half-boards with a queen on a weighted long diagonal
+			// are never made (weight 0).
+			if c.weighD {
+				qbd |= 1 << uint(n-1)
+			}
+			if c.weighA {
+				qba |= 1 << uint(n-1)
+			}
 		}
 		kt := spare[i]
 		if cap(kt.off) < len(q.off) {
@@ -470,6 +537,9 @@ func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 			for e := q.off[k]; e < q.off[k+1]; e++ {
 				if q.diag[e]&qbd == 0 && q.anti[e]&qba == 0 {
 					kt.key[at] = c.laidOut(qd.key(q.diag[e], q.anti[e]))
+					if q.hit != nil {
+						kt.key[at] |= uint64(q.hit[e]) << hitShift
+					}
 					at++
 				}
 			}
@@ -484,9 +554,14 @@ func (qd *quadrants) tables(c *quadCfg, spare [4]keyed) [4]keyed {
 // subproblems lists the configurations and subproblems in their fixed order.
 func (qd *quadrants) subproblems() {
 	n, h := qd.n, qd.h
-	add := func(mid []Square, weight uint32, group []Sym, trick bool) {
+	add := func(mid []Square, weight uint32, sGroup []Sym, weighD, weighA bool) {
 		cfg := int32(len(qd.cfgs))
-		c := &quadCfg{mid: mid, trick: trick}
+		c := &quadCfg{mid: mid, weighD: weighD, weighA: weighA}
+		if qd.img != nil {
+			for _, q := range mid {
+				c.dead |= qd.img.hitOf[q.Row*n+q.Col]
+			}
+		}
 		qd.layout(c)
 		qd.cfgs = append(qd.cfgs, c)
 		core := uint32(1)<<uint(2*h) - 1
@@ -506,16 +581,8 @@ func (qd *quadrants) subproblems() {
 				continue
 			}
 			least, orbit := s, []uint32{s}
-			for _, g := range group {
-				var t uint32
-				switch g {
-				case FlipH:
-					t = bits.Reverse32(s) >> uint(32-2*h)
-				case FlipV:
-					t = core ^ s
-				case Rot180:
-					t = bits.Reverse32(core^s) >> uint(32-2*h)
-				}
+			for _, g := range sGroup {
+				t := qd.sImage(g, s)
 				least = min(least, t)
 				if !slices.Contains(orbit, t) {
 					orbit = append(orbit, t)
@@ -528,31 +595,113 @@ func (qd *quadrants) subproblems() {
 	}
 	defer qd.part()
 	if n%2 == 0 {
-		add(nil, 1, []Sym{FlipH}, true)
+		sGroup, weighD, weighA := evenPlan(qd.group)
+		add(nil, 1, sGroup, weighD, weighA)
 		return
 	}
 	m := h
-	add([]Square{{m, m}}, 1, []Sym{FlipH, FlipV, Rot180}, false)
+	if !qd.reserved(m, m) {
+		add([]Square{{m, m}}, 1, qd.lineSyms(FlipH, FlipV, Rot180), false, false)
+	}
 	// The queen of the middle row on column a, that of the middle column on
 	// row b, not attacking each other. No such pair is fixed by a symmetry
 	// (a pair fixed by a diagonal mirror shares an anti-diagonal or a
-	// diagonal), so each stands for 8 and only the least of its orbit is
-	// counted.
+	// diagonal), so each stands for its orbit, |G| pairs, and only the
+	// least of them is counted.
 	for a := 0; a < n; a++ {
 		for b := 0; b < n; b++ {
-			if a == m || b == m || abs(a-m) == abs(b-m) {
+			if a == m || b == m || abs(a-m) == abs(b-m) || qd.reserved(m, a) || qd.reserved(b, m) {
 				continue
 			}
-			if pair := []Square{{m, a}, {b, m}}; leastMiddle(pair, n) {
-				add(pair, 8, nil, false)
+			if pair := []Square{{m, a}, {b, m}}; leastMiddle(pair, n, qd.group) {
+				add(pair, uint32(len(qd.group)), nil, false, false)
 			}
 		}
 	}
 }
 
+// sImage returns the image of the set S of north core columns s under g, a
+// mirror in a side or the half turn.
+func (qd *quadrants) sImage(g Sym, s uint32) uint32 {
+	h := uint(qd.h)
+	core := uint32(1)<<(2*h) - 1
+	switch g {
+	case FlipH:
+		return bits.Reverse32(s) >> (32 - 2*h)
+	case FlipV:
+		return core ^ s
+	case Rot180:
+		return bits.Reverse32(core^s) >> (32 - 2*h)
+	}
+	return s
+}
+
+// lineSyms returns those of gs that are used.
+func (qd *quadrants) lineSyms(gs ...Sym) []Sym {
+	var out []Sym
+	for _, g := range gs {
+		if qd.has(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// evenPlan chooses how an even board uses the symmetries of group: the
+// mirrors and half turn that pair sets S (sGroup), and the long diagonals
+// weighted (see quadrants).
+//
+// The weighting is exact when, for every placement, its weights under a
+// subgroup H of group add up to |H|. A symmetry moves the queen of a long
+// diagonal to a long diagonal, in the same half or the other: the transpose
+// moves that of the anti-diagonal to the other half and keeps that of the
+// main one; the anti-transpose the reverse; the half turn moves both; a
+// quarter turn swaps the two diagonals, moving one queen across. So both
+// diagonals can be weighted with H = {1, half turn, transpose,
+// anti-transpose} or H = the turns, the main one alone with H = {1,
+// anti-transpose} or {1, half turn}, the anti-diagonal alone with {1,
+// transpose}. The weights are kept by the mirror left to right (it swaps the
+// diagonals within each half) when both are weighted, and by no other
+// symmetry, so only that mirror can pair sets S besides.
+//
+// Which is worth more was measured on the open 16×16 board with the join
+// forced to each subgroup (one core): all 8 symmetries 0.24 s, the mirrors
+// and half turn (sets S paired) 0.24, the turns or the diagonal group (both
+// diagonals weighted) 0.45-0.46, one side mirror or the half turn (S paired)
+// 0.46-0.47, one diagonal mirror (one diagonal weighted) 0.62, none 0.89.
+// At n = 18 the weighting with the mirror beats the pairing by the mirrors
+// and half turn (9.4 s against 13.1), so the open board keeps it. Hence:
+// both diagonals weighted (and the mirror, when G has it) when G holds the
+// turns or the diagonal group; else the sets S paired by the side mirrors
+// and the half turn G holds; else one diagonal weighted by a diagonal mirror.
+func evenPlan(group []Sym) (sGroup []Sym, weighD, weighA bool) {
+	has := func(g Sym) bool { return slices.Contains(group, g) }
+	switch {
+	case has(Rot90) || has(Rot180) && has(Transpose) && has(AntiTrans):
+		if has(FlipH) {
+			sGroup = []Sym{FlipH}
+		}
+		return sGroup, true, true
+	case has(FlipH) || has(FlipV) || has(Rot180):
+		for _, g := range []Sym{FlipH, FlipV, Rot180} {
+			if has(g) {
+				sGroup = append(sGroup, g)
+			}
+		}
+		return sGroup, false, false
+	case has(AntiTrans):
+		return nil, true, false
+	case has(Transpose):
+		return nil, false, true
+	}
+	return nil, false, false
+}
+
 // part cuts each subproblem into 2^partBits, enough for minSubproblems.
 func (qd *quadrants) part() {
-	for len(qd.subs)<<uint(qd.partBits) < minSubproblems && qd.partBits < maxPartBits {
+	// At most h-1 bits: a subproblem may have as few free south rows (the
+	// middle column's queen takes one).
+	for len(qd.subs)<<uint(qd.partBits) < minSubproblems && qd.partBits < min(maxPartBits, qd.h-1) {
 		qd.partBits++
 	}
 	if qd.partBits == 0 {
@@ -568,11 +717,10 @@ func (qd *quadrants) part() {
 }
 
 // leastMiddle reports whether the middle-row-and-column pair is the least of
-// its images under the 8 symmetries, comparing (middle-row column, middle-
-// column row).
-func leastMiddle(pair []Square, n int) bool {
+// its images under group, comparing (middle-row column, middle-column row).
+func leastMiddle(pair []Square, n int, group []Sym) bool {
 	m := n / 2
-	for _, g := range Syms {
+	for _, g := range group {
 		x, y := g.Apply(pair[0], n), g.Apply(pair[1], n)
 		if x.Row != m {
 			x, y = y, x
@@ -594,6 +742,7 @@ func nextSubset(s uint32) uint32 {
 
 // quadWork is one worker's scratch space.
 type quadWork struct {
+	img   imageWork  // images mode's scratch
 	tabs  *cfgTables // an odd board's tables in use, nil for none
 	north []uint64   // the north half-boards of subproblem last, built into sl
 	last  quadSub    // its part is ignored; weight 0 for none yet
@@ -639,7 +788,13 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	// share them: a worker given the next part keeps them.
 	if w.last.weight == 0 || w.last.cfg != sub.cfg || w.last.s != sub.s {
 		w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce, 0, 0)
-		w.sl.build(w.north, uint(c.live))
+		w.img.north = w.img.north[:0]
+		if qd.img != nil {
+			w.img.split(w.north, uint(c.live), qd.keyRoom)
+			w.sl.build(w.img.north, uint(c.live))
+		} else {
+			w.sl.build(w.north, uint(c.live))
+		}
 		w.last = sub
 	}
 	if len(w.north) == 0 {
@@ -662,8 +817,11 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	if len(all) == 0 {
 		return 0
 	}
+	if qd.img != nil {
+		return qd.countImages(sub, c, w, all)
+	}
 	// With the long-diagonal weighting, the south half-board's queens on the
-	// long diagonals (bits 62 and 63) weigh it by 2 each.
+	// weighted long diagonals (bits 62 and 63) weigh it by 2 each.
 	return uint64(sub.weight) * w.sl.count(all, &w.buf, w.stop)
 }
 
@@ -697,7 +855,7 @@ func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 		for _, y := range es {
 			// Write always, keep when disjoint: no branch to mispredict.
 			o[i] = x | y
-			c := x & y
+			c := x & y & keyBits
 			i += int(1 ^ (c|-c)>>63)
 		}
 	}
