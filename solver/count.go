@@ -25,7 +25,7 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	if useQuadrants(p) {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-		qd := newQuadrants(p, BoardSyms(p), &stop, workers(opt))
+		qd := newQuadrants(p, BoardSyms(p), p.N >= minBoundedN, &stop, workers(opt))
 		stopWatch()
 		if qd == nil {
 			return 0, ctx.Err()
@@ -95,7 +95,7 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	var sum uint64
 	mine := 0
 	for i := 0; i < total; i++ {
-		if opt.Shard.K > 0 && i%opt.Shard.K != opt.Shard.I {
+		if !opt.Shard.holds(i, total) {
 			continue
 		}
 		mine++
