@@ -356,7 +356,7 @@ func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, worke
 	qd.dlo, qd.alo = uint(core[h]), uint(core[h])
 	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
 	qd.listRowSets()
-	qd.subproblems()
+	qd.subproblems(stop)
 	if n%2 == 0 && !bounded && !stop.Load() {
 		t := qd.tables(qd.groups[0], [4]keyed{}, stop)
 		qd.even = &t
@@ -597,8 +597,10 @@ func (qd *quadrants) frees(c *quadCfg) (freeN, freeS, freeW, freeE uint32) {
 	return freeN, freeS, freeW, freeE
 }
 
-// subproblems lists the configurations and subproblems in their fixed order.
-func (qd *quadrants) subproblems() {
+// subproblems lists the configurations and subproblems in their fixed order;
+// it stops early, leaving the list short, once stop is set (n = 23 lists 19.6
+// million subproblems in seconds).
+func (qd *quadrants) subproblems(stop *atomic.Bool) {
 	n, h := qd.n, qd.h
 	var subs []quadSub // one configuration's, before they are grouped
 	add := func(mid []Square, weight uint16, sGroup []Sym, weighD, weighA bool) {
@@ -661,7 +663,7 @@ func (qd *quadrants) subproblems() {
 	// (a pair fixed by a diagonal mirror shares an anti-diagonal or a
 	// diagonal), so each stands for its orbit, |G| pairs, and only the
 	// least of them is counted.
-	for a := 0; a < n; a++ {
+	for a := 0; a < n && !stop.Load(); a++ {
 		for b := 0; b < n; b++ {
 			if a == m || b == m || abs(a-m) == abs(b-m) || qd.reserved(m, a) || qd.reserved(b, m) {
 				continue
