@@ -163,11 +163,8 @@ type quarterWalk struct {
 // walk places the queens of local rows i.. given the q queens placed, the
 // local rows and columns they take and the diagonals in board coordinates.
 func (e *quarterWalk) walk(i, q int, rmask, cmask uint32, d, a uint64) {
-	h := e.h
-	if want := e.sp.queens; want >= 0 && (q > want || q+h-i < want) {
-		return // too many queens, or too few rows left for the rest
-	}
-	if i == h {
+	h, want := e.h, e.sp.queens
+	if i == h || q == want { // an entry: the rows left stay empty
 		k := cmask<<uint(h) | rmask
 		if e.put != nil {
 			e.put(e.off[k], d, a)
@@ -178,7 +175,9 @@ func (e *quarterWalk) walk(i, q int, rmask, cmask uint32, d, a uint64) {
 	if i == 3 && e.stop != nil && e.stop.Load() {
 		return
 	}
-	e.walk(i+1, q, rmask, cmask, d, a)
+	if want < 0 || q+h-i > want { // the rows after i can still hold the rest
+		e.walk(i+1, q, rmask, cmask, d, a)
+	}
 	// Local column j of local row i, board square (r, c) = (r0+i, c0+j),
 	// lies on anti-diagonal r+c, bit j of a>>(r+c0), and on diagonal
 	// r-c+n-1, bit h-1-j of d>>(r-c0+n-h): reversed.
