@@ -26,11 +26,12 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	if plan := planCount(p); plan != planSearch {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+		bounded := p.N >= minBoundedN
 		var qd *quadrants
 		if plan == planImages {
-			qd = newImageQuadrants(p, &stop, workers(opt))
+			qd = newImageQuadrants(p, bounded, &stop, workers(opt))
 		} else {
-			qd = newQuadrants(p, BoardSyms(p), &stop, workers(opt))
+			qd = newQuadrants(p, BoardSyms(p), bounded, &stop, workers(opt))
 		}
 		stopWatch()
 		if qd == nil {
@@ -136,7 +137,7 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	var sum uint64
 	mine := 0
 	for i := 0; i < total; i++ {
-		if opt.Shard.K > 0 && i%opt.Shard.K != opt.Shard.I {
+		if !opt.Shard.holds(i, total) {
 			continue
 		}
 		mine++

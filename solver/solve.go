@@ -61,9 +61,23 @@ type Options struct {
 	Shard Shard
 }
 
-// Shard is slice I (0-based) of K: the subproblems i with i mod K == I.
+// Shard is slice I (0-based) of K of a long count's subproblems: the I-th of
+// K runs of consecutive subproblems, of sizes that differ by one at most.
+// Consecutive subproblems share their tables (see tableGroup), so that a
+// slice makes few of them.
 type Shard struct {
 	I, K int
+}
+
+// holds reports whether subproblem i of total is in slice s; every one is
+// when s.K is zero.
+func (s Shard) holds(i, total int) bool {
+	if s.K == 0 {
+		return true
+	}
+	lo := int64(s.I) * int64(total) / int64(s.K)
+	hi := int64(s.I+1) * int64(total) / int64(s.K)
+	return lo <= int64(i) && int64(i) < hi
 }
 
 // ErrTooManySolutions is returned, wrapped, for an AskSolutions problem with

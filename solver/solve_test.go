@@ -325,3 +325,35 @@ func BenchmarkSolutions(b *testing.B) {
 		})
 	}
 }
+
+// TestShardHolds checks that the K slices of a count hold each subproblem
+// once, in runs of consecutive ones whose sizes differ by one at most.
+func TestShardHolds(t *testing.T) {
+	for _, total := range []int{0, 1, 7, 100, 12_941} {
+		for _, k := range []int{1, 2, 3, 16, 1000, 100_000} {
+			if total*k > 2_000_000 {
+				continue
+			}
+			owner := make([]int, total)
+			sizes := make([]int, k)
+			for i := range owner {
+				owner[i] = -1
+				for s := range k {
+					if (Shard{I: s, K: k}).holds(i, total) {
+						if owner[i] >= 0 {
+							t.Fatalf("total %d, K %d: subproblem %d in slices %d and %d", total, k, i, owner[i], s)
+						}
+						owner[i] = s
+						sizes[s]++
+					}
+				}
+				if owner[i] < 0 || i > 0 && owner[i] < owner[i-1] {
+					t.Fatalf("total %d, K %d: subproblem %d in slice %d after %d", total, k, i, owner[i], owner[max(i-1, 0)])
+				}
+			}
+			if total > 0 && slices.Max(sizes)-slices.Min(sizes) > 1 {
+				t.Errorf("total %d, K %d: slice sizes %d..%d", total, k, slices.Min(sizes), slices.Max(sizes))
+			}
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package solver
+
+import (
+	"math/rand/v2"
+	"sync/atomic"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
+
+// quadrantTotal counts every subproblem of qd on one worker.
+func quadrantTotal(qd *quadrants) uint64 {
+	w := newQuadWork()
+	var total uint64
+	for _, sub := range qd.subs {
+		total += qd.count(sub, w)
+	}
+	return total
+}
+
+// TestBoundedJoin checks the bounded join, whose tables are made a group at
+// a time, against the plain one: the same total on open boards, on reserved
+// boards with and without symmetry, and in images mode (the search's count
+// too).
+func TestBoundedJoin(t *testing.T) {
+	top := 14
+	if testflag.Long() {
+		top = 18
+	}
+	rng := rand.New(rand.NewPCG(22, 23))
+	for n := 6; n <= top; n++ {
+		boards := []Problem{{Kind: NQueens, N: n}}
+		if n <= 13 {
+			boards = append(boards, randomReserved(rng, n, 0.05, Identity), randomReserved(rng, n, 0.05, Rot90))
+		}
+		for _, p := range boards {
+			group := BoardSyms(p)
+			plain := newQuadrants(p, group, false, new(atomic.Bool), 2)
+			bounded := newQuadrants(p, group, true, new(atomic.Bool), 2)
+			if len(plain.subs) != len(bounded.subs) {
+				t.Fatalf("%s n=%d: %d subproblems plain, %d bounded", p.Kind, n, len(plain.subs), len(bounded.subs))
+			}
+			if got, want := quadrantTotal(bounded), quadrantTotal(plain); got != want {
+				t.Errorf("%s n=%d %v: bounded join counts %d, plain %d", p.Kind, n, boardRows(p), got, want)
+			}
+			if len(bounded.groups) <= len(plain.groups) && n > 6 {
+				t.Errorf("%s n=%d: %d groups bounded, %d plain", p.Kind, n, len(bounded.groups), len(plain.groups))
+			}
+		}
+		// Images mode: a few reserved squares that no symmetry keeps.
+		if n >= 8 && n <= 13 {
+			p := Problem{Kind: Reserved, N: n, Reserved: make([]uint64, n)}
+			for range 3 {
+				p.Reserved[rng.IntN(n)] |= 1 << uint(rng.IntN(n))
+			}
+			plain := newImageQuadrants(p, false, new(atomic.Bool), 2)
+			bounded := newImageQuadrants(p, true, new(atomic.Bool), 2)
+			got, want, search := quadrantTotal(bounded), quadrantTotal(plain), newBoard(p).count(0, 0, 0, 0)
+			if got != want || want != search {
+				t.Errorf("images n=%d %v: bounded join counts %d, plain %d, the search %d", n, boardRows(p), got, want, search)
+			}
+		}
+	}
+}
