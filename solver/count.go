@@ -75,12 +75,15 @@ const (
 //
 // Below it, a board with a few reserved squares outside the orbits of the
 // 8 symmetries that are all reserved goes to images mode: at most n/3 such
-// squares on an even board, n on an odd one. For k = 1, 3, 5, 10 random
-// squares images mode took 1.45, 2.2, 2.9, 4.1 times the open count at n =
-// 16, and 2.0, 2.6, 3.0, 3.5 times at n = 17 (one core); the join under the
-// board's symmetries alone (none, for these boards) 2.8, 2.9, 2.9, 2.4 times
-// at n = 16, and 8 to 11 times at n = 17, where an odd board loses more by
-// its symmetries (the open board's middle pairs stand for 8 each).
+// squares on an even board of n ≥ 16, n on an odd one. For k = 1, 3, 5, 10
+// random squares images mode took 1.45, 2.2, 2.9, 4.1 times the open count
+// at n = 16, and 2.0, 2.6, 3.0, 3.5 times at n = 17 (one core); the join
+// under the board's symmetries alone (none, for these boards) 2.8, 2.9,
+// 2.9, 2.4 times at n = 16, 8 to 11 times at n = 17, where an odd board
+// loses more by its symmetries (the open board's middle pairs stand for 8
+// each), and 6.2 times at n = 18 for k = 3 (images mode 2.8). On the
+// smaller even boards the join alone wins: n = 14, k = 1..5, 1.65-2.1 times
+// the open count against 2.1-3.5 (medians of 5).
 func planCount(p Problem) countPlan {
 	if p.N < minQuadrantN || p.N > maxQuadrantN {
 		return planSearch
@@ -101,6 +104,9 @@ func planCount(p Problem) countPlan {
 	limit := n
 	if n%2 == 0 {
 		limit = n / 3
+		if n < 16 {
+			limit = 0
+		}
 	}
 	if ki := imageSquares(p); ki > 0 && ki <= limit {
 		return planImages

@@ -199,7 +199,7 @@ func TestCountHooks(t *testing.T) {
 	rsv.Reserved[7] = 0b1000000001
 	// The quadrant join in images mode, under the board's symmetries, and
 	// the search.
-	images := randomSquares(rand.New(rand.NewPCG(1, 1)), 12, 3)
+	images := randomSquares(rand.New(rand.NewPCG(1, 1)), 13, 3)
 	join := randomSquares(rand.New(rand.NewPCG(1, 2)), 12, 15)
 	search := randomSquares(rand.New(rand.NewPCG(1, 3)), 12, 40)
 	plans := []countPlan{planImages, planImages, planJoin, planSearch}
@@ -276,6 +276,19 @@ func TestCountNumbering(t *testing.T) {
 		a, b := newQuadrants(open, Syms, false, new(atomic.Bool), 2), newQuadrants(open, Syms, false, new(atomic.Bool), 2)
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d: subproblems differ between runs", n)
+		}
+	}
+	rng := rand.New(rand.NewPCG(2, 2))
+	for _, n := range []int{12, 13} {
+		p := randomSquares(rng, n, 3)
+		a, b := newImageQuadrants(p, new(atomic.Bool), 2), newImageQuadrants(p, new(atomic.Bool), 1)
+		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
+			t.Errorf("n=%d images mode: subproblems differ between runs", n)
+		}
+		p = randomReserved(rng, n, 0.1, FlipH)
+		a, b = newQuadrants(p, BoardSyms(p), new(atomic.Bool), 2), newQuadrants(p, BoardSyms(p), new(atomic.Bool), 1)
+		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
+			t.Errorf("n=%d reserved: subproblems differ between runs", n)
 		}
 	}
 	for n := 13; n <= 17; n++ {

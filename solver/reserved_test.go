@@ -275,3 +275,28 @@ func TestReservedJoinAgainstSearch(t *testing.T) {
 		}
 	}
 }
+
+// FuzzReservedJoin checks the quadrant join, under the board's symmetries
+// and in images mode, against the plain search on boards of n = 4..11.
+func FuzzReservedJoin(f *testing.F) {
+	f.Add(uint8(4), []byte{0, 0, 4, 0, 0, 0x60, 8, 0}) // the CSES sample
+	f.Add(uint8(6), []byte{})
+	f.Add(uint8(3), []byte{0, 0, 0, 8, 0, 0, 0})
+	f.Add(uint8(7), []byte{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80})
+	f.Fuzz(func(t *testing.T, n uint8, rows []byte) {
+		p := Problem{Kind: Reserved, N: 4 + int(n)%8}
+		p.Reserved = make([]uint64, p.N)
+		for r := range p.Reserved {
+			if 2*r+1 < len(rows) {
+				p.Reserved[r] = (uint64(rows[2*r]) | uint64(rows[2*r+1])<<8) & (1<<uint(p.N) - 1)
+			}
+		}
+		want := newBoard(p).count(0, 0, 0, 0)
+		if got := joinCount(p, BoardSyms(p)); got != want {
+			t.Errorf("join %v = %d, want %d", boardRows(p), got, want)
+		}
+		if got := imageJoinCount(p, maxKeyBits); got != want {
+			t.Errorf("join %v in images mode = %d, want %d", boardRows(p), got, want)
+		}
+	})
+}
