@@ -281,12 +281,12 @@ func TestCountNumbering(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, n := range []int{12, 13} {
 		p := randomSquares(rng, n, 3)
-		a, b := newImageQuadrants(p, new(atomic.Bool), 2), newImageQuadrants(p, new(atomic.Bool), 1)
+		a, b := newImageQuadrants(p, false, new(atomic.Bool), 2), newImageQuadrants(p, false, new(atomic.Bool), 1)
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d images mode: subproblems differ between runs", n)
 		}
 		p = randomReserved(rng, n, 0.1, FlipH)
-		a, b = newQuadrants(p, BoardSyms(p), new(atomic.Bool), 2), newQuadrants(p, BoardSyms(p), new(atomic.Bool), 1)
+		a, b = newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 2), newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1)
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d reserved: subproblems differ between runs", n)
 		}
