@@ -4,7 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -268,4 +271,51 @@ func BenchmarkReservedVsOpen(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkBoundedSlice counts one slice of the n-queens count of n = 22
+// (1 of 200) and n = 23 (1 of 2000), the middle one, with two workers, and
+// reports the slice's subproblems, its seconds and the process's peak
+// resident memory while it ran ("peak-MB", from /proc/self/status after
+// resetting it; Linux). An iteration takes minutes: run it with
+// -benchtime=1x.
+func BenchmarkBoundedSlice(b *testing.B) {
+	for _, c := range []struct{ n, k int }{{22, 200}, {23, 2000}} {
+		b.Run(fmt.Sprintf("n=%d/slice=%d-of-%d", c.n, c.k/2, c.k), func(b *testing.B) {
+			p := Problem{Kind: NQueens, N: c.n, Ask: AskCount}
+			var subs int
+			resetPeakRSS()
+			for b.Loop() {
+				opt := Options{Workers: 2, Shard: Shard{I: c.k / 2, K: c.k}, Progress: func(_, total int) { subs = total }}
+				if _, err := countQueens(context.Background(), p, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(subs), "subproblems")
+			if mb, ok := peakRSSMB(); ok {
+				b.ReportMetric(mb, "peak-MB")
+			}
+		})
+	}
+}
+
+// resetPeakRSS resets the process's peak resident memory (Linux 4.0 on;
+// elsewhere nothing).
+func resetPeakRSS() {
+	_ = os.WriteFile("/proc/self/clear_refs", []byte("5"), 0)
+}
+
+// peakRSSMB returns the process's peak resident memory in MB (VmHWM).
+func peakRSSMB() (float64, bool) {
+	data, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return 0, false
+	}
+	for line := range strings.Lines(string(data)) {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
+			return float64(kb) / 1000, err == nil
+		}
+	}
+	return 0, false
 }
