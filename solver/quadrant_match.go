@@ -141,29 +141,14 @@ func (sl *sliced) build(keys []uint64, width uint) {
 	sl.avx2 = useAVX2
 	blocks := (len(keys) + 63) / 64
 	groups := (blocks + 3) / 4
-	stride := sl.nc * 64 // words per group
-	size := groups * stride
+	size := 4 * groups * sl.nc * 16
 	if cap(sl.tab) < size {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
 	var keys64 [64]uint64
 	var z [40]uint64
-	for b := 0; b < 4*groups; b++ {
-		t := sl.tab[b/4*stride+b%4:]
-		if !sl.avx2 {
-			if b == blocks {
-				break
-			}
-			t = sl.tab[b*sl.nc*16:]
-		}
-		if b >= blocks {
-			// An empty lane of the last group.
-			for i := 0; i < stride; i += 4 {
-				t[i] = 0
-			}
-			continue
-		}
+	for b := 0; b < blocks; b++ {
 		blk := keys[b*64 : min(len(keys), b*64+64)]
 		valid := ^uint64(0)
 		if len(blk) < 64 {
@@ -178,20 +163,33 @@ func (sl *sliced) build(keys []uint64, width uint) {
 			z = [40]uint64(keys64[:40])
 		}
 		for j := 0; j < sl.nc; j++ {
-			// Every word is within valid, so that a lane's missing keys
+			// Every word is within valid, so that a block's missing keys
 			// never count, whichever chunks are matched.
-			c := chunkWords(valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
-			if sl.avx2 {
-				t := (*[61]uint64)(t[j*64 : j*64+61])
-				for v := range c {
-					t[4*v] = c[v]
-				}
-			} else {
-				*(*[16]uint64)(t[j*16 : j*16+16]) = c
+			sl.setChunk(b, j, chunkWords(valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3]))
+		}
+	}
+	if sl.avx2 {
+		// The empty blocks of the last group.
+		for b := blocks; b < 4*groups; b++ {
+			for j := 0; j < sl.nc; j++ {
+				sl.setChunk(b, j, [16]uint64{})
 			}
 		}
 	}
 	sl.lists(at, blocks, groups)
+}
+
+// setChunk stores the words of chunk j of block b: interleaved with the
+// other blocks of its group for matchAVX2, else one after the other.
+func (sl *sliced) setChunk(b, j int, c [16]uint64) {
+	if !sl.avx2 {
+		*(*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]) = c
+		return
+	}
+	t := (*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:])
+	for v, w := range c {
+		t[4*v] = w
+	}
 }
 
 // chunkWords returns, for each value v of a chunk, the AND of c0 and of z[i]
