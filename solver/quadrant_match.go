@@ -165,38 +165,37 @@ func (sl *sliced) build(keys []uint64, width uint) {
 		for j := 0; j < sl.nc; j++ {
 			// Every word is within valid, so that a block's missing keys
 			// never count, whichever chunks are matched.
-			sl.setChunk(b, j, chunkWords(valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3]))
+			sl.setChunk(b, j, valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
 		}
 	}
 	if sl.avx2 {
 		// The empty blocks of the last group.
 		for b := blocks; b < 4*groups; b++ {
 			for j := 0; j < sl.nc; j++ {
-				sl.setChunk(b, j, [16]uint64{})
+				sl.setChunk(b, j, 0, 0, 0, 0, 0)
 			}
 		}
 	}
 	sl.lists(at, blocks, groups)
 }
 
-// setChunk stores the words of chunk j of block b: interleaved with the
-// other blocks of its group for matchAVX2, else one after the other.
-func (sl *sliced) setChunk(b, j int, c [16]uint64) {
-	if !sl.avx2 {
-		*(*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]) = c
-		return
-	}
-	t := (*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:])
-	for v, w := range c {
-		t[4*v] = w
+// setChunk stores the words of chunk j of block b (see chunkWords):
+// interleaved with the other blocks of its group for matchAVX2, else one
+// after the other.
+func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
+	if sl.avx2 {
+		chunkWordsInGroup((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
+	} else {
+		chunkWords((*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]), c0, z0, z1, z2, z3)
 	}
 }
 
-// chunkWords returns, for each value v of a chunk, the AND of c0 and of z[i]
-// for each bit i of v. (Computed in registers: a loop through an array made
-// each word wait for the one before through memory, and build took half as
-// long again.)
-func chunkWords(c0, z0, z1, z2, z3 uint64) [16]uint64 {
+// chunkWords sets t[v], for each value v of a chunk, to the AND of c0 and
+// of z[i] for each bit i of v. It computes them in registers and stores
+// each once: a loop through an array made each word wait for the one
+// before through memory, and build took half as long again; returning them
+// in an array, a third as long again.
+func chunkWords(t *[16]uint64, c0, z0, z1, z2, z3 uint64) {
 	c1 := c0 & z0
 	c2 := c0 & z1
 	c3 := c1 & z1
@@ -204,8 +203,24 @@ func chunkWords(c0, z0, z1, z2, z3 uint64) [16]uint64 {
 	c5 := c1 & z2
 	c6 := c2 & z2
 	c7 := c3 & z2
-	return [16]uint64{c0, c1, c2, c3, c4, c5, c6, c7,
-		c0 & z3, c1 & z3, c2 & z3, c3 & z3, c4 & z3, c5 & z3, c6 & z3, c7 & z3}
+	t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[8], t[9], t[10], t[11] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[12], t[13], t[14], t[15] = c4&z3, c5&z3, c6&z3, c7&z3
+}
+
+// chunkWordsInGroup is chunkWords for a block of a group: the word of value
+// v is t[4v].
+func chunkWordsInGroup(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
+	c1 := c0 & z0
+	c2 := c0 & z1
+	c3 := c1 & z1
+	c4 := c0 & z2
+	c5 := c1 & z2
+	c6 := c2 & z2
+	c7 := c3 & z2
+	t[0], t[4], t[8], t[12], t[16], t[20], t[24], t[28] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[32], t[36], t[40], t[44] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[48], t[52], t[56], t[60] = c4&z3, c5&z3, c6&z3, c7&z3
 }
 
 // lists fills sl.present, and sl.list and sl.span for matchAVX2, for north
