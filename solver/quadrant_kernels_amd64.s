@@ -1,8 +1,8 @@
 #include "textflag.h"
 
 // The AVX2 kernels of sliced.match, one per chunk count, alike but for the
-// chunks matched (see matchAVX2, and the Go kernels of quadrant_kernels.go,
-// which they follow).
+// chunks matched (see matchAVX2; the Go kernels of quadrant_kernels.go count
+// the same pairs on another layout).
 //
 // Registers: AX, BX, CX, DX, SI, DI, R8, R9, R10, R11 hold the byte offsets
 // of the key's chunks 0..9 within a group (value·32; chunk j's words are

@@ -11,35 +11,35 @@ import (
 // v. The north keys compatible with a south key are then, block by block,
 // the AND of one word per chunk, and their number its population count.
 //
-// Blocks go by four in groups, interleaved: the words of the four blocks for
-// one chunk and value lie together, so that one 256-bit AND covers a group
-// (see matchAVX2; the Go kernels read them one block at a time).
-//
 // The low cutBits bits of a key are its cut: the north keys are sorted by
-// it, and a south key with cut c is matched only against the blocks (or
-// groups) holding a key whose cut has no bit in common with c. Where no key
-// of a block has one, the cut chunk need not be matched at all. The cut bits
-// are the most often taken ones (see quadrants.layout), so most blocks are
-// skipped.
+// it, and a south key with cut c is matched only against the blocks holding
+// a key whose cut has no bit in common with c. The cut bits are the most
+// often taken ones (see quadrants.layout), so most blocks are skipped.
+//
+// For matchAVX2 (see useAVX2) the blocks go by four in groups, interleaved:
+// the words of the four blocks for one chunk and value lie together, so that
+// one 256-bit AND covers a group. Groups are skipped as blocks are, and
+// where no key of a group has a cut bit in common with c, the cut chunk need
+// not be matched at all. The Go kernels read blocks laid out one after the
+// other (see countGo).
 //
 // A south key's bits 62 and 63 are its weight: each pair it makes counts 2
 // to the number of them set (the long diagonals of an even board, see
 // quadCfg). North keys have neither.
 type sliced struct {
 	nc   int      // 4-bit chunks per block: 7, 8, 9 or 10
-	tab  []uint64 // groups × nc × 16 values × 4 blocks
-	avx2 bool     // list and tab are laid out for matchAVX2 (see useAVX2)
-	// A south key with cut c is matched against the units (blocks for the
-	// Go kernels, groups for matchAVX2) at list[span[c].f0:span[c].f1],
-	// without the cut chunk, and at list[span[c].f1:span[c].p1], with it.
-	// An entry is where its unit starts in tab: a word index for a block
-	// (with its lane), a byte offset for a group.
+	tab  []uint64 // groups × nc × 16 values × 4 blocks, or blocks × nc × 16 values
+	avx2 bool     // tab is laid out for matchAVX2 (see useAVX2)
+	// present[u], bit v: a key with cut v is in block (or group) u.
+	present []uint16
+	// For matchAVX2, a south key with cut c is matched against the groups
+	// at list[span[c].f0:span[c].f1], without the cut chunk, and at
+	// list[span[c].f1:span[c].p1], with it. An entry is the byte offset of
+	// its group in tab.
 	list  []uint32
 	span  [16]span
-	units int      // blocks or groups
 	fits  bool     // the whole table is one tile (see tileBytes)
 	north []uint64 // scratch: the north keys sorted by cut
-	cuts  []uint16 // scratch: per unit, bit v: a key with cut v is in it
 }
 
 // span is where a cut's units are in sliced.list; see there.
@@ -54,6 +54,10 @@ const cutBits = 4
 // (a tile holds only the units of one cut, of which a key reads fewer than
 // all the chunks), the more so the larger the board: by 14% at N = 20.
 const tileBytes = 64 << 10
+
+// tileBlocks is how many blocks countGo matches against every south key
+// before the next ones: their tables stay in the first-level cache.
+const tileBlocks = 24
 
 // maxTileGroups bounds the groups matchAVX2 matches a key against in one
 // call: it adds their population counts bytewise, at most 8 per group, and a
@@ -137,23 +141,14 @@ func (sl *sliced) build(keys []uint64, width uint) {
 	sl.avx2 = useAVX2
 	blocks := (len(keys) + 63) / 64
 	groups := (blocks + 3) / 4
-	stride := sl.nc * 64 // words per group
-	size := groups * stride
+	size := 4 * groups * sl.nc * 16
 	if cap(sl.tab) < size {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
 	var keys64 [64]uint64
 	var z [40]uint64
-	for b := 0; b < 4*groups; b++ {
-		t := sl.tab[b/4*stride+b%4:]
-		if b >= blocks {
-			// An empty lane of the last group.
-			for i := 0; i < stride; i += 4 {
-				t[i] = 0
-			}
-			continue
-		}
+	for b := 0; b < blocks; b++ {
 		blk := keys[b*64 : min(len(keys), b*64+64)]
 		valid := ^uint64(0)
 		if len(blk) < 64 {
@@ -168,18 +163,54 @@ func (sl *sliced) build(keys []uint64, width uint) {
 			z = [40]uint64(keys64[:40])
 		}
 		for j := 0; j < sl.nc; j++ {
-			// Every word is within valid, so that a lane's missing keys
+			// Every word is within valid, so that a block's missing keys
 			// never count, whichever chunks are matched.
-			z := (*[4]uint64)(z[4*j : 4*j+4])
-			fillChunk((*[61]uint64)(t[j*64:j*64+61]), valid, valid&^z[0], valid&^z[1], valid&^z[2], valid&^z[3])
+			sl.setChunk(b, j, valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
+		}
+	}
+	if sl.avx2 {
+		// The empty blocks of the last group.
+		for b := blocks; b < 4*groups; b++ {
+			for j := 0; j < sl.nc; j++ {
+				sl.setChunk(b, j, 0, 0, 0, 0, 0)
+			}
 		}
 	}
 	sl.lists(at, blocks, groups)
 }
 
-// fillChunk sets t[4v], for each value v of a chunk, to the AND of c0 and of
-// z[i] for each bit i of v.
-func fillChunk(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
+// setChunk stores the words of chunk j of block b (see chunkWords):
+// interleaved with the other blocks of its group for matchAVX2, else one
+// after the other.
+func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
+	if sl.avx2 {
+		chunkWordsInGroup((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
+	} else {
+		chunkWords((*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]), c0, z0, z1, z2, z3)
+	}
+}
+
+// chunkWords sets t[v], for each value v of a chunk, to the AND of c0 and
+// of z[i] for each bit i of v. It computes them in registers and stores
+// each once: a loop through an array made each word wait for the one
+// before through memory, and build took half as long again; returning them
+// in an array, a third as long again.
+func chunkWords(t *[16]uint64, c0, z0, z1, z2, z3 uint64) {
+	c1 := c0 & z0
+	c2 := c0 & z1
+	c3 := c1 & z1
+	c4 := c0 & z2
+	c5 := c1 & z2
+	c6 := c2 & z2
+	c7 := c3 & z2
+	t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[8], t[9], t[10], t[11] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[12], t[13], t[14], t[15] = c4&z3, c5&z3, c6&z3, c7&z3
+}
+
+// chunkWordsInGroup is chunkWords for a block of a group: the word of value
+// v is t[4v].
+func chunkWordsInGroup(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
 	c1 := c0 & z0
 	c2 := c0 & z1
 	c3 := c1 & z1
@@ -192,25 +223,19 @@ func fillChunk(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
 	t[48], t[52], t[56], t[60] = c4&z3, c5&z3, c6&z3, c7&z3
 }
 
-// lists fills sl.list and sl.span for north keys sorted by cut, those of
-// cut u at at[u]:at[u+1], in blocks and groups.
+// lists fills sl.present, and sl.list and sl.span for matchAVX2, for north
+// keys sorted by cut, those of cut v at at[v]:at[v+1], in blocks and groups.
 func (sl *sliced) lists(at [17]int, blocks, groups int) {
-	units := blocks
+	units, keysPer := blocks, 64
 	if sl.avx2 {
-		units = groups
+		units, keysPer = groups, 256
 	}
-	sl.units = units
-	sl.fits = groups*sl.nc*64*8 <= tileBytes && (!sl.avx2 || groups <= maxTileGroups)
-	if cap(sl.cuts) < units {
-		sl.cuts = make([]uint16, units+units/4)
+	if cap(sl.present) < units {
+		sl.present = make([]uint16, units+units/4)
 	}
-	// present[u], bit v: a key with cut v is in unit u.
-	present := sl.cuts[:units]
+	present := sl.present[:units]
+	sl.present = present
 	clear(present)
-	keysPer := 64
-	if sl.avx2 {
-		keysPer = 256
-	}
 	for v := 0; v < 16; v++ {
 		if at[v] < at[v+1] {
 			for u := at[v] / keysPer; u <= (at[v+1]-1)/keysPer; u++ {
@@ -218,6 +243,10 @@ func (sl *sliced) lists(at [17]int, blocks, groups int) {
 			}
 		}
 	}
+	if !sl.avx2 {
+		return
+	}
+	sl.fits = groups*sl.nc*64*8 <= tileBytes && groups <= maxTileGroups
 	if cap(sl.list) < 16*units {
 		sl.list = make([]uint32, 16*units)
 	}
@@ -231,29 +260,20 @@ func (sl *sliced) lists(at [17]int, blocks, groups int) {
 		free := compatCuts[c]
 		for u, p := range present {
 			if p&^free == 0 {
-				list[n] = sl.unitAt(u)
+				list[n] = uint32(u * sl.nc * 64 * 8)
 				n++
 			}
 		}
 		sp.f1 = uint32(n)
 		for u, p := range present {
 			if p&^free != 0 && p&free != 0 {
-				list[n] = sl.unitAt(u)
+				list[n] = uint32(u * sl.nc * 64 * 8)
 				n++
 			}
 		}
 		sp.p1 = uint32(n)
 	}
 	sl.list = list[:n]
-}
-
-// unitAt returns where unit u starts in sl.tab, as sl.list holds it.
-func (sl *sliced) unitAt(u int) uint32 {
-	stride := sl.nc * 64
-	if sl.avx2 {
-		return uint32(u * stride * 8)
-	}
-	return uint32(u/4*stride + u%4)
 }
 
 // transpose64 transposes the 64×64 bit matrix whose row i is a[i], bit j
@@ -279,6 +299,9 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	if len(south) == 0 || len(sl.tab) == 0 {
 		return 0
 	}
+	if !sl.avx2 {
+		return sl.countGo(south, buf, stop)
+	}
 	var total uint64
 	if sl.fits {
 		// The whole table stays in the cache: every key is matched against
@@ -296,10 +319,7 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	// at a time.
 	south, at := sortByCut(south, *buf)
 	*buf = south
-	tile := tileBytes / (sl.nc * 16 * 8) // blocks
-	if sl.avx2 {
-		tile = min(maxTileGroups, max(1, tile/4))
-	}
+	tile := min(maxTileGroups, max(1, tileBytes/(sl.nc*64*8))) // groups
 	var spans [16]span
 	for c := 0; c < 16; c++ {
 		keys := south[at[c]:at[c+1]]
@@ -319,19 +339,55 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	return total
 }
 
-// match returns the weighted number of pairs of a north key in the units
+// match returns the weighted number of pairs of a north key in the groups
 // of spans and a key of south.
 func (sl *sliced) match(south []uint64, spans *[16]span) uint64 {
-	if sl.avx2 {
-		return matchAVX2(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
+	return matchAVX2(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
+}
+
+// countGo is count with the Go kernels: the keys of each cut are matched
+// against a tile of consecutive blocks at a time, each holding a key of a
+// cut with no bit in common.
+func (sl *sliced) countGo(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64 {
+	south, at := sortByCut(south, *buf)
+	*buf = south
+	stride := sl.nc * 16
+	var total uint64
+	for c := 0; c < 16; c++ {
+		keys := south[at[c]:at[c+1]]
+		if len(keys) == 0 {
+			continue
+		}
+		compat := compatCuts[c]
+		for b := 0; b < len(sl.present); {
+			if sl.present[b]&compat == 0 {
+				b++
+				continue
+			}
+			end := b + 1
+			for end < len(sl.present) && end-b < tileBlocks && sl.present[end]&compat != 0 {
+				end++
+			}
+			if stop != nil && stop.Load() {
+				return 0
+			}
+			total += sl.matchGo(sl.tab[b*stride:end*stride], keys)
+			b = end
+		}
 	}
+	return total
+}
+
+// matchGo returns the weighted number of pairs of a north key in tile and a
+// key of south.
+func (sl *sliced) matchGo(tile, south []uint64) uint64 {
 	switch sl.nc {
 	case 7:
-		return match7(sl.tab, south, sl.list, spans)
+		return match7(tile, south)
 	case 8:
-		return match8(sl.tab, south, sl.list, spans)
+		return match8(tile, south)
 	case 9:
-		return match9(sl.tab, south, sl.list, spans)
+		return match9(tile, south)
 	}
-	return match10(sl.tab, south, sl.list, spans)
+	return match10(tile, south)
 }
