@@ -13,10 +13,11 @@ import (
 // A small board is counted at once. A long count is cut into numbered
 // subproblems, the same for a problem and a solver Version, and handed to
 // opt.Workers goroutines from a shared counter: n-queens boards of
-// minQuadrantN..maxQuadrantN and reserved boards of those sizes with not too
-// many reserved squares by the quadrant join (see quadrants and planCount),
-// the others by a search split on its first rows (see spread). The subproblems honour
-// opt's hooks: Shard, Resume, Checkpoint and Progress.
+// minQuadrantN..maxQuadrantN and reserved boards of those sizes with not
+// too many reserved squares by the quadrant join (see quadrants and
+// planCount), the others by a search split on its first rows (see spread).
+// The subproblems honour opt's hooks: Shard, Resume, Checkpoint and
+// Progress.
 func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 	hooks := opt.Progress != nil || opt.Resume != nil || opt.Checkpoint != nil || opt.Shard.K > 0
 	b := newBoard(p)

@@ -360,10 +360,11 @@ const minBoundedN = 22
 const maxQuadrantN = 23
 
 // newQuadrants returns the quadrant join of p's board (NQueens or Reserved,
-// n = 4..maxQuadrantN; it is used from minQuadrantN on) using the symmetries in group, a group of symmetries
-// of the board (BoardSyms(p) or a subgroup of it, Identity included). It
-// returns nil when stop is set before it is done. Its tables are built by up
-// to workers goroutines at once.
+// n = 4..maxQuadrantN; it is used from minQuadrantN on) using the
+// symmetries in group, a group of symmetries of the board (BoardSyms(p) or
+// a subgroup of it, Identity included), bounded or not (see tableGroup). It
+// returns nil when stop is set before it is done. Its tables are built by
+// up to workers goroutines at once.
 func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, workers int) *quadrants {
 	var rsv []uint64
 	if p.Kind == Reserved {
