@@ -12,7 +12,7 @@ import (
 // of one task of an array: a Kubernetes Indexed Job, then a Slurm job array.
 var shardEnv = []string{"JOB_COMPLETION_INDEX", "SLURM_ARRAY_TASK_ID"}
 
-// maxShards caps the K of --shard I/K: a long count has 10^4 to 10^6
+// maxShards caps the K of --shard I/K: a long count has 10^4 to 2·10^7
 // subproblems, and merge needs a part file for every slice.
 const maxShards = 100_000
 
