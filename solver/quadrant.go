@@ -55,14 +55,14 @@ import (
 // lie together), with its diagonals in board coordinates: bit r-c+n-1 of
 // diag and bit r+c of anti for a queen on row r, column c.
 type quarter struct {
-	h          int
 	off        []uint32 // entries of key k are [off[k], off[k+1])
 	diag, anti []uint64
 	hit        []uint8 // the images each entry hits (see imageSet); nil for none
 }
 
-// keyed is a quarter's table for one placement of the middle queens: the
-// entries that avoid their diagonals, each reduced to its key (see
+// keyed is a quarter's table for one group of subproblems (see tableGroup):
+// the entries that avoid the middle queens' diagonals (and, in the bounded
+// join, hold the group's number of queens), each reduced to its key (see
 // quadrants.key). Two quarters of one half-board can only clash on
 // diagonals inside the key window, so keys are all a join needs.
 type keyed struct {
@@ -108,7 +108,7 @@ func quarterSpecs(n int, rsv []uint64) [4]quarterSpec {
 // side: every partial placement of non-attacking queens on its free squares.
 // It returns a half-made table when stop is set before it is done.
 func newQuarter(n int, sp quarterSpec, stop *atomic.Bool) *quarter {
-	q := &quarter{h: n / 2}
+	q := &quarter{}
 	q.off = enumerate(n, sp, 0, 0, stop, nil, func(total int) {
 		q.diag, q.anti = make([]uint64, total), make([]uint64, total)
 		if sp.hits != nil {
@@ -336,7 +336,7 @@ type quadSub struct {
 	group  int32 // its tables' group (see tableGroup), and with it its configuration
 	s      uint32
 	part   uint16
-	weight uint16 // at most 8 (the pairs' orbits) or 4 (the sets S')
+	weight uint16 // at most 8: a pair's orbit, or the orbit of the centre's set S
 }
 
 // minSubproblems is how many subproblems a board is cut into at least, the
