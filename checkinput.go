@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/queensjudge/queensjudge/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/queensjudge/queensjudge/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
 )
 
 func exportCommand() *cli.Command {

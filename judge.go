@@ -13,9 +13,9 @@ import (
 
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
-	"github.com/queensjudge/queensjudge/report"
+	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/solver"
-	"github.com/queensjudge/queensjudge/truth"
+	"github.com/queensjudge/queensjudge/internal/truth"
 )
 
 func judgeCommand() *cli.Command {

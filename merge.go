@@ -6,7 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/queensjudge/queensjudge/store"
-	"github.com/queensjudge/queensjudge/truth"
+	"github.com/queensjudge/queensjudge/internal/truth"
 )
 
 func mergeCommand() *cli.Command {

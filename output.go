@@ -11,7 +11,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/queensjudge/queensjudge/problems"
-	"github.com/queensjudge/queensjudge/report"
+	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
 )

@@ -14,7 +14,7 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/store"
-	"github.com/queensjudge/queensjudge/truth"
+	"github.com/queensjudge/queensjudge/internal/truth"
 )
 
 func regradeCommand() *cli.Command {

@@ -16,7 +16,7 @@ import (
 	"github.com/queensjudge/queensjudge/problems"
 
 	"github.com/queensjudge/queensjudge/store"
-	"github.com/queensjudge/queensjudge/truth"
+	"github.com/queensjudge/queensjudge/internal/truth"
 )
 
 // answerOf returns the answer of problem id from solve --format json output.

@@ -9,7 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/queensjudge/queensjudge/picture"
+	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"

@@ -16,7 +16,7 @@ import (
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
-	"github.com/queensjudge/queensjudge/truth"
+	"github.com/queensjudge/queensjudge/internal/truth"
 )
 
 // The exit statuses of the output-validator interface.

@@ -18,7 +18,7 @@ import (
 // submissions directory and its manifest of timed attempts, which judge's
 // tests read too. What this package writes from it is golden under
 // testdata/contest and testdata/html.
-var contestDir = filepath.Join("..", "judge", "testdata", "contest")
+var contestDir = filepath.Join("..", "..", "judge", "testdata", "contest")
 
 // contest judges the test contest with the solver as the ground truth, as
 // the judge command would: from its submissions directory when from is

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/judge"
-	"github.com/queensjudge/queensjudge/picture"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
