@@ -108,143 +108,14 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
 	"os"
 
-	"github.com/urfave/cli/v2"
-
-	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/internal/command"
 )
 
 func main() {
-	ctx, stop := withSignals(os.Stderr)
-	code := run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+	ctx, stop := command.WithSignals(os.Stderr, os.Exit)
+	code := command.Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
-}
-
-// Exit statuses.
-const (
-	exitOK      = 0
-	exitFailure = 1
-	exitUsage   = 2
-)
-
-// usageError marks an error in how the command was called: exit status 2.
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
-}
-
-// errReported says the failures were already printed, one by one; only the
-// exit status remains to be set.
-var errReported = errors.New("failures reported")
-
-// run is the whole program: it parses args, runs the command with stdin,
-// stdout and stderr, and returns the exit status.
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := newApp(stdin, stdout, stderr)
-	err := app.RunContext(ctx, flagsFirst(app, args))
-	if in, ok := interruption(ctx); ok {
-		// What the command kept is kept; it said so, or says nothing
-		// but this, not the errors of every step the signal cut short.
-		if err != nil && !errors.Is(err, errInterrupted) {
-			fmt.Fprintln(stderr, "queensjudge: interrupted")
-		}
-		return in.status()
-	}
-	var ue usageError
-	var status exitStatus
-	switch {
-	case err == nil:
-		return exitOK
-	case errors.As(err, &status):
-		return int(status)
-	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "queensjudge: %v\n", err)
-		fmt.Fprintln(stderr, "run 'queensjudge help' for usage")
-		return exitUsage
-	case errors.Is(err, errReported):
-		return exitFailure
-	default:
-		fmt.Fprintf(stderr, "queensjudge: %v\n", err)
-		return exitFailure
-	}
-}
-
-func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
-	app := &cli.App{
-		Reader: stdin,
-		Name:   "queensjudge",
-		Usage:  "solve, cache and judge chess placement puzzles",
-		UsageText: "queensjudge [--db PATH] [--quiet] COMMAND [flags] ARGS...\n\n" +
-			"Flags may be typed anywhere: before the command, after it, or after the arguments.",
-		Writer:    stdout,
-		ErrWriter: stderr,
-		Flags: []cli.Flag{
-			&cli.StringFlag{
-				Name:    "db",
-				Usage:   "the cache `FILE` (default: queensjudge/cache.db under the user cache directory)",
-				EnvVars: []string{"QUEENSJUDGE_DB"},
-			},
-			&cli.BoolFlag{
-				Name:    "quiet",
-				Aliases: []string{"q"},
-				Usage:   "no progress bar",
-				EnvVars: []string{"QUEENSJUDGE_QUIET"},
-			},
-		},
-		Commands: []*cli.Command{
-			solveCommand(),
-			keyCommand(),
-			showCommand(),
-			judgeCommand(),
-			checkCommand(),
-			validateCommand(),
-			checkInputCommand(),
-			exportCommand(),
-			regradeCommand(),
-			mergeCommand(),
-			doctorCommand(),
-			completionCommand(),
-		},
-		EnableBashCompletion: true,
-		HideVersion:          true,
-		Suggest:              true,
-		OnUsageError:         onUsageError,
-		ExitErrHandler:       func(*cli.Context, error) {}, // run sets the exit status
-		Action: func(c *cli.Context) error {
-			if c.Args().Present() {
-				return unknownCommand(c)
-			}
-			return cli.ShowAppHelp(c)
-		},
-	}
-	for _, cmd := range app.Commands {
-		cmd.OnUsageError = onUsageError
-	}
-	return app
-}
-
-func onUsageError(_ *cli.Context, err error, _ bool) error {
-	return usageError{err.Error()}
-}
-
-func unknownCommand(c *cli.Context) error {
-	name := c.Args().First()
-	msg := fmt.Sprintf("unknown command %q", name)
-	var names []string
-	for _, cmd := range c.App.Commands {
-		names = append(names, cmd.Names()...)
-	}
-	if s := problems.Closest(name, names); s != "" {
-		msg += fmt.Sprintf(" (did you mean %q?)", s)
-	}
-	return usageError{msg}
 }

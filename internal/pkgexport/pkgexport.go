@@ -11,7 +11,8 @@
 // that the sample shows the formats without giving the answer away.
 //
 // It knows the package layouts and nothing of the cache or the command
-// line: the caller gives it the ground truths.
+// line: the caller gives it the ground truths, and a guard.Guard through
+// which it writes every file and removes only what it made.
 package pkgexport
 
 import (
@@ -22,8 +23,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -210,72 +209,6 @@ func uuid(set, id string) string {
 	return x[0:8] + "-" + x[8:12] + "-" + x[12:16] + "-" + x[16:20] + "-" + x[20:32]
 }
 
-// Write writes the package of pkg into dir, which must not exist yet.
-func Write(ctx context.Context, dir string, layout Layout, pkg Package) error {
-	if _, err := os.Lstat(dir); err == nil {
-		return fmt.Errorf("%s exists already", dir)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	p := pkg.Secret.Problem
-	flags := Flags(p.Problem)
-	statementDir, outDir, inDir := "problem_statement", "output_validators/queensjudge", "input_validators/queensjudge"
-	var meta string
-	if layout == V2023_07 {
-		statementDir, outDir, inDir = "statement", "output_validator/queensjudge", "input_validators/queensjudge"
-		meta = fmt.Sprintf("problem_format_version: 2023-07-draft\nname: %s\nuuid: %s\ntype: pass-fail\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
-			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
-	} else {
-		meta = fmt.Sprintf("name: %s\nuuid: %s\nsource: %s\nvalidation: custom\nvalidator_flags: %s\nlimits:\n  memory: 1024\n  validation_memory: 1024\n",
-			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set), flags)
-	}
-	files := []struct {
-		path string
-		text string
-	}{
-		{"problem.yaml", meta},
-		{"domjudge-problem.ini", "timelimit = 2\n"},
-		{statementDir + "/problem.en.tex", Statement(p)},
-		{"data/sample/1.in", Input(pkg.Sample.Problem.Problem)},
-		{"data/secret/1.in", Input(p.Problem)},
-		{outDir + "/validate.py", outputWrapper},
-		{inDir + "/validate.py", fmt.Sprintf(inputWrapper, flags)},
-	}
-	if layout == V2023_07 {
-		// The output validator's flags live with the test data in 2023-07.
-		files = append(files, struct{ path, text string }{"data/testdata.yaml", "output_validator_flags: " + flags + "\n"})
-	}
-	for _, f := range files {
-		mode := os.FileMode(0o644)
-		if strings.HasSuffix(f.path, ".py") {
-			mode = 0o755
-		}
-		if err := writeFile(filepath.Join(dir, f.path), mode, func(w io.Writer) error {
-			_, err := io.WriteString(w, f.text)
-			return err
-		}); err != nil {
-			return err
-		}
-	}
-	for name, c := range map[string]Case{"data/sample/1.ans": pkg.Sample, "data/secret/1.ans": pkg.Secret} {
-		if err := writeFile(filepath.Join(dir, name), 0o644, func(w io.Writer) error { return WriteAnswer(ctx, w, c.Truth) }); err != nil {
-			return fmt.Errorf("problem %q: %s: %w", c.Problem.ID, name, err)
-		}
-	}
-	first := filepath.Join(dir, outDir, BinaryName)
-	if err := copyFile(pkg.Binary, first); err != nil {
-		return err
-	}
-	// The input validator's copy is a hard link where the file system
-	// allows one: 20 MB less per package.
-	second := filepath.Join(dir, inDir, BinaryName)
-	if err := os.Link(first, second); err != nil {
-		return copyFile(pkg.Binary, second)
-	}
-	return nil
-}
-
 // title is the name of the package: the problem's title, else its id.
 func title(p problems.Problem) string {
 	if p.Title != "" {
@@ -287,38 +220,6 @@ func title(p problems.Problem) string {
 // yamlString quotes s as a YAML double-quoted scalar.
 func yamlString(s string) string {
 	return strconv.Quote(s) // a JSON-compatible string is valid YAML
-}
-
-// writeFile makes the directories of path and writes it with mode.
-func writeFile(path string, mode os.FileMode, write func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(path, mode) // past the umask: the wrappers must be executable
-	}
-	return err
-}
-
-// copyFile copies the executable src to dst.
-func copyFile(src, dst string) error {
-	in, err := os.Open(src)
-	if err != nil {
-		return fmt.Errorf("validator binary: %w", err)
-	}
-	defer in.Close()
-	return writeFile(dst, 0o755, func(w io.Writer) error {
-		_, err := io.Copy(w, in)
-		return err
-	})
 }
 
 // findBinary is the part of both wrappers that finds the static queensjudge

@@ -2,33 +2,49 @@ package pkgexport
 
 import (
 	"archive/zip"
-	"fmt"
+	"context"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
 )
 
-// Zip writes the package in dir into the zip file zipPath, as DOMjudge's
-// problem import takes it: the package's files at the top of the archive
-// (problem.yaml, data/, ...), executables marked executable. An error
-// leaves no zip file.
-func Zip(dir, zipPath string) (err error) {
-	f, err := os.OpenFile(zipPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+// WriteZip writes the package of pkg in layout as the zip file zipPath,
+// through g, as DOMjudge's problem import takes it: the package's files at
+// the top of the archive (problem.yaml, data/, ...), executables marked
+// executable. zipPath must be a file claimed with g.File or lie in a
+// directory claimed with g.Dir, where the package is staged first. The zip
+// is all export's: an existing one is replaced whole, atomically, and an
+// error leaves it as it was (or no zip where there was none) and removes
+// the staging directory.
+func WriteZip(ctx context.Context, g *guard.Guard, zipPath string, layout Layout, pkg Package) (err error) {
+	if err := g.Check(zipPath); err != nil {
+		return err
+	}
+	name := strings.TrimSuffix(filepath.Base(zipPath), ".zip")
+	stage, err := g.TempDir(filepath.Dir(zipPath), "."+name+".*")
 	if err != nil {
 		return err
 	}
 	defer func() {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(zipPath)
-			err = fmt.Errorf("write %s: %w", zipPath, err)
+		if rerr := g.RemoveAll(stage); err == nil {
+			err = rerr
 		}
 	}()
-	zw := zip.NewWriter(f)
-	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+	if err := writeFiles(g, stage, contents(ctx, layout, pkg)); err != nil {
+		return err
+	}
+	return g.WriteFile(zipPath, 0o644, nil, func(w io.Writer) error { return zipDir(w, stage) })
+}
+
+// zipDir writes the files under dir to w as a zip archive, named by their
+// paths in dir, in lexical order.
+func zipDir(w io.Writer, dir string) error {
+	zw := zip.NewWriter(w)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
@@ -46,7 +62,7 @@ func Zip(dir, zipPath string) (err error) {
 		}
 		h.Name = filepath.ToSlash(rel)
 		h.Method = zip.Deflate
-		w, err := zw.CreateHeader(h)
+		zf, err := zw.CreateHeader(h)
 		if err != nil {
 			return err
 		}
@@ -55,7 +71,7 @@ func Zip(dir, zipPath string) (err error) {
 			return err
 		}
 		defer in.Close()
-		_, err = io.Copy(w, in)
+		_, err = io.Copy(zf, in)
 		return err
 	})
 	if err != nil {

@@ -3,7 +3,9 @@
 // Contest API's scoreboard.json and DOMjudge's results.tsv for other contest
 // systems, and as one self-contained HTML page with the wrong boards drawn.
 // Every writer depends on the judge.Report it is given only, so the same
-// contest always gives the same bytes.
+// contest always gives the same bytes. JSON, YAML and CSV are written by
+// package output's writers, as every command's are; Data hands a report to
+// output.Write.
 //
 // It must not judge: the verdicts, the messages, the ranks and the penalty
 // are package judge's, and a writer only lays them out. It never reads

@@ -1,13 +1,13 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
@@ -43,6 +43,12 @@ type jsonStanding struct {
 // time (minutes from the start) is there only when known, squares and line
 // only when some are at fault. Names and messages are judge.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
+	return output.WriteJSON(w, jsonValue(r))
+}
+
+// jsonValue returns the report as WriteJSON writes it, and as YAML writes
+// it too (see Data).
+func jsonValue(r judge.Report) any {
 	r = printable(r)
 	out := struct {
 		Set        string         `json:"set"`
@@ -64,22 +70,20 @@ func WriteJSON(w io.Writer, r judge.Report) error {
 	for _, s := range r.Scoreboard {
 		out.Scoreboard = append(out.Scoreboard, jsonStanding{s.Rank, s.Team, s.Solved, s.Points, s.Penalty})
 	}
-	return writeJSON(w, out)
-}
-
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(v)
+	return out
 }
 
 // WriteCSV writes one row per result under a header: team, problem,
 // verdict, points, time (minutes, empty when unknown), attempt, file,
 // message, team_message, squares (space-separated) and line (empty for 0).
-// Every cell is a Cell: one line, and never a formula.
+// Every cell is an output.Cell: one line, and never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
-	var rows [][]string
+	header, recs := records(r)
+	return output.WriteCSV(w, header, recs)
+}
+
+// records returns the header and the records WriteCSV writes.
+func records(r judge.Report) (header []string, records [][]string) {
 	for _, res := range r.Results {
 		t, line := "", ""
 		if res.Timed {
@@ -88,10 +92,11 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 		if res.Line > 0 {
 			line = strconv.Itoa(res.Line)
 		}
-		rows = append(rows, []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
+		records = append(records, []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
 			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line})
 	}
-	return WriteCSVRecords(w, []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}, rows)
+	header = []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}
+	return header, records
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
@@ -116,3 +121,17 @@ func WriteTable(w io.Writer, r judge.Report) error {
 	}
 	return tw.Flush()
 }
+
+// Data returns the report as an output.Data, so that the judge command
+// writes it in any format with output.Write: JSON as WriteJSON, YAML the
+// same fields (output.WriteYAML), CSV as WriteCSV, the table as WriteTable.
+func Data(r judge.Report) output.Data {
+	return reportData{r}
+}
+
+// reportData is a report as output.Write takes it.
+type reportData struct{ r judge.Report }
+
+func (d reportData) JSONValue() any                  { return jsonValue(d.r) }
+func (d reportData) Records() ([]string, [][]string) { return records(d.r) }
+func (d reportData) WriteTable(w io.Writer) error    { return WriteTable(w, d.r) }

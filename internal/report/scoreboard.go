@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
@@ -62,7 +63,7 @@ func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
 		}
 		rows = append(rows, row)
 	}
-	return writeJSON(w, struct {
+	return output.WriteJSON(w, struct {
 		Rows []ccsRow `json:"rows"`
 	}{rows})
 }
@@ -84,8 +85,8 @@ const (
 // its points; the rest are "Honorable", with no rank and listed last by
 // name. A team that solved nothing is always Honorable. The number solved is
 // the points, as DOMjudge writes its numPoints there. Teams have no groups
-// here, so the group winner is always empty. A team id is a Cell, escaped
-// as DOMjudge escapes its fields.
+// here, so the group winner is always empty. A team id is an output.Cell,
+// escaped as DOMjudge escapes its fields.
 func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	r = printable(r)
 	board := r.Scoreboard
@@ -158,9 +159,9 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	return err
 }
 
-// tsvField makes s a field of a TSV file: a Cell, one line and never a
-// formula, escaped as DOMjudge's TSV is (backslash, tab and line ends
-// written as \\, \t, \n and \r).
+// tsvField makes s a field of a TSV file: an output.Cell, one line and
+// never a formula, escaped as DOMjudge's TSV is (backslash, tab and line
+// ends written as \\, \t, \n and \r).
 func tsvField(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(Cell(s))
+	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(output.Cell(s))
 }

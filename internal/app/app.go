@@ -1,0 +1,155 @@
+// Package app holds the use cases: one function per command, from a typed
+// request to a typed result. A use case opens what it needs (the cache
+// through truth, the problem sets through problems), claims every file it
+// will write with a guard.Guard before any work, does the work through
+// truth, judge, report and pkgexport, and writes its data through output.
+//
+// It knows nothing of the command line: no flags, no urfave/cli, no exit
+// statuses (it returns *status.Error kinds), no terminal. It never imports
+// store: the cache is reached through truth.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Console is where a use case reads and writes: its data goes to Stdout
+// in Format, its messages (each failure of a batch, warnings, what an
+// interruption kept) to Stderr, one line each.
+type Console struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+	Format         output.Format
+}
+
+// errorf prints a message line on the console's stderr.
+func (c Console) errorf(format string, args ...any) {
+	fmt.Fprintf(c.Stderr, format+"\n", args...)
+}
+
+// Batch is how the commands that solve problem sets solve what the cache
+// lacks.
+type Batch struct {
+	Force        bool
+	Jobs         int           // problems at once, 1..MaxJobs
+	Timeout      time.Duration // per problem; 0 for never
+	MaxSolutions uint64        // refuse longer solution lists
+	Shard        solver.Shard  // count only this slice of every long count
+	Progress     truth.Progress
+}
+
+// MaxJobs caps Batch.Jobs: each job is a solver that may use every core,
+// so more than a few per core only costs memory.
+const MaxJobs = 256
+
+// options checks b and returns the truth options it stands for.
+func (b Batch) options() (truth.Options, error) {
+	if b.Jobs < 1 || b.Jobs > MaxJobs {
+		return truth.Options{}, status.Usagef("--jobs %d: want 1..%d problems at once", b.Jobs, MaxJobs)
+	}
+	return truth.Options{
+		Force: b.Force, Jobs: b.Jobs, Timeout: b.Timeout, MaxSolutions: b.MaxSolutions,
+		Shard: b.Shard, Progress: b.Progress,
+	}, nil
+}
+
+// claimCache registers the cache named path ("" for the default) with g,
+// before the outputs are claimed, so that no output may name it by any
+// spelling, and returns the path to open: a path through a missing
+// directory is refused before anything is created.
+func claimCache(g *guard.Guard, path string) (string, error) {
+	if path == "" {
+		if def, err := truth.DefaultPath(); err == nil {
+			g.Input(def, def+"-wal", def+"-shm", def+"-journal")
+		}
+		return "", nil
+	}
+	return g.Cache(path)
+}
+
+// loadSets reads the problem sets at paths, printing what keeps each one
+// from being read. failed reports whether any could not.
+func loadSets(con Console, paths []string) (sets []*problems.Set, failed bool) {
+	for _, path := range paths {
+		set, err := loadSet(con, path)
+		if err != nil {
+			failed = true
+			continue
+		}
+		sets = append(sets, set)
+	}
+	return sets, failed
+}
+
+// loadSet reads the problem set at path. What keeps it from being read is
+// printed, and a said failure returned: the mistakes in the file as a
+// compiler prints them (file:line: ...), anything else (a missing file)
+// after the program's name.
+func loadSet(con Console, path string) (*problems.Set, error) {
+	set, err := problems.Load(path)
+	if err != nil {
+		var located *problems.Error
+		if errors.As(err, &located) {
+			fmt.Fprintln(con.Stderr, err)
+		} else {
+			con.errorf("queensjudge: %v", err)
+		}
+		return nil, status.Said(status.Failed)
+	}
+	return set, nil
+}
+
+// interrupted prints the one line that tells what a batch stopped by a
+// signal kept, and returns the said interruption: what was answered is
+// stored and linked, and the finished subproblems of the long counts cut
+// short are kept for the next run.
+func interrupted(ctx context.Context, con Console, command string, outs []truth.Outcome) error {
+	var kept, total, unanswered int
+	for _, o := range outs {
+		var st *truth.StoppedError
+		switch {
+		case errors.As(o.Err, &st):
+			kept += st.Kept
+			total += st.Total
+			unanswered++
+		case o.Err != nil:
+			unanswered++
+		}
+	}
+	msg := fmt.Sprintf("interrupted: %d of %d problems answered", len(outs)-unanswered, len(outs))
+	if total > 0 {
+		msg = fmt.Sprintf("interrupted: %d of %d subproblems kept", kept, total)
+	}
+	con.errorf("%s; run %s again to go on", msg, command)
+	return stopped(ctx)
+}
+
+// stopped is the said interruption of ctx.
+func stopped(ctx context.Context) error {
+	sig, _ := status.Interruption(ctx)
+	return &status.Error{Kind: status.Interrupted, Signal: sig, Said: true}
+}
+
+// where names a problem of a set as a compiler would: file:line: problem "id".
+func where(o truth.Outcome) string {
+	return fmt.Sprintf("%s:%d: problem %q", o.Set.File, o.Problem.Line, o.Problem.ID)
+}
+
+// stdoutIfEmpty is path, or "-" (stdout) when it is "".
+func stdoutIfEmpty(path string) string {
+	if path == "" {
+		return "-"
+	}
+	return path
+}

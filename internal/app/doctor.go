@@ -1,0 +1,140 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// DoctorRequest asks for the cache to be checked.
+type DoctorRequest struct {
+	Cache string
+	Fix   bool // remove what is safe to remove
+}
+
+// Checkup is what doctor found. Its JSON fields are printed by --format
+// json and yaml.
+type Checkup struct {
+	OK                  bool           `json:"ok"`        // the integrity check passed
+	Integrity           []string       `json:"integrity"` // what it found otherwise, a problem a line
+	Stale               []StaleProblem `json:"stale"`
+	OldResults          int            `json:"old_results"`
+	Orphans             int            `json:"orphans"`
+	Checkpoints         int            `json:"checkpoints"`
+	OldCheckpoints      int            `json:"old_checkpoints"`
+	FinishedCheckpoints int            `json:"finished_checkpoints"`
+	Removed             *int           `json:"removed,omitempty"` // rows removed by Fix
+}
+
+// StaleProblem is a problem whose answer must be solved again.
+type StaleProblem struct {
+	Set string `json:"set"`
+	ID  string `json:"id"`
+}
+
+var _ output.Data = Checkup{}
+
+// JSONValue is d itself.
+func (d Checkup) JSONValue() any { return d }
+
+// lines are the report's lines: item, value.
+func (d Checkup) lines() [][]string {
+	var lines [][]string
+	if d.OK {
+		lines = append(lines, []string{"integrity", "ok"})
+	}
+	for _, l := range d.Integrity {
+		lines = append(lines, []string{"integrity", l})
+	}
+	if !d.OK {
+		return lines
+	}
+	for _, st := range d.Stale {
+		lines = append(lines, []string{"stale", fmt.Sprintf("problem %q of set %q has no answer from solver version %s; solve the set again", st.ID, st.Set, solver.Version)})
+	}
+	for _, n := range []struct {
+		item string
+		n    int
+	}{
+		{"answers of other solver versions", d.OldResults},
+		{"answers no problem links to", d.Orphans},
+		{"interrupted counts (resumable)", d.Checkpoints},
+		{"interrupted counts of other solver versions", d.OldCheckpoints},
+		{"checkpoints of finished counts", d.FinishedCheckpoints},
+	} {
+		lines = append(lines, []string{n.item, strconv.Itoa(n.n)})
+	}
+	if d.Removed != nil {
+		lines = append(lines, []string{"fixed", fmt.Sprintf("removed %d rows", *d.Removed)})
+	}
+	return lines
+}
+
+// Records are item,value rows.
+func (d Checkup) Records() ([]string, [][]string) { return []string{"item", "value"}, d.lines() }
+
+// WriteTable writes "item: value" lines.
+func (d Checkup) WriteTable(w io.Writer) error {
+	for _, l := range d.lines() {
+		if _, err := fmt.Fprintf(w, "%s: %s\n", l[0], l[1]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Doctor runs SQLite's integrity check on the cache and reports what is
+// stale or left over; with Fix it removes what is safe to remove. A
+// damaged cache is a said failure: doctor then changes nothing.
+func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error) {
+	g := guard.New()
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return Checkup{}, err
+	}
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return Checkup{}, err
+	}
+	defer cache.Close()
+	rep, err := cache.Checkup(ctx)
+	if err != nil {
+		return Checkup{}, err
+	}
+	d := Checkup{Integrity: rep.Integrity, OK: len(rep.Integrity) == 0, Stale: []StaleProblem{}}
+	if d.Integrity == nil {
+		d.Integrity = []string{}
+	}
+	if d.OK {
+		for _, st := range rep.Stale {
+			d.Stale = append(d.Stale, StaleProblem{Set: st.Set, ID: st.ID})
+		}
+		d.OldResults, d.Orphans = rep.OldResults, rep.Orphans
+		d.Checkpoints, d.OldCheckpoints, d.FinishedCheckpoints = rep.Checkpoints, rep.OldCheckpoints, rep.FinishedCheckpoints
+		if req.Fix {
+			removed, err := cache.Fix(ctx)
+			if err != nil {
+				return d, err
+			}
+			d.Removed = &removed
+		}
+	}
+	if err := output.Write(con.Stdout, con.Format, d); err != nil {
+		return d, err
+	}
+	if !d.OK {
+		con.errorf("doctor: cache %s is damaged: SQLite's integrity check found the problems above\n"+
+			"doctor: the other checks were skipped and nothing was changed; --fix repairs no damage\n"+
+			"doctor: every answer can be solved again into a new cache (delete this file, or --db NEW.db); "+
+			"judgements cannot: copy them out first (README: \"A damaged cache\")", cache.Path())
+		return d, status.Said(status.Failed)
+	}
+	return d, nil
+}

@@ -1,0 +1,164 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+)
+
+// ExportRequest asks for the problems of sets as problem packages.
+type ExportRequest struct {
+	Cache  string
+	OutDir string
+	Sets   []string
+	Batch  Batch
+	Layout pkgexport.Layout
+	Zip    bool // one zip file a package instead of a directory
+	// Binary is the static queensjudge the packages carry as validator;
+	// "" for this executable.
+	Binary       string
+	AllowDynamic bool // let a binary that is not static through
+}
+
+// ExportResult is the packages written, a path each.
+type ExportResult struct {
+	Packages []string
+}
+
+// Export writes each problem of the sets as a problem package in OutDir,
+// named after its id in [a-z0-9]. A package folder that exists already is
+// updated: the files export writes are replaced, every other file is left
+// alone (see pkgexport.Write). Nothing is made when no set can be read.
+func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, error) {
+	bin, err := validatorBinary(req.Binary, req.AllowDynamic)
+	if err != nil {
+		return ExportResult{}, err
+	}
+	g := guard.New()
+	g.Input(req.Sets...)
+	g.Input(bin)
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return ExportResult{}, err
+	}
+	out, err := g.Dir("OUTDIR", req.OutDir)
+	if err != nil {
+		return ExportResult{}, fmt.Errorf("export: %w", err)
+	}
+	opt, err := req.Batch.options()
+	if err != nil {
+		return ExportResult{}, err
+	}
+	sets, failed := loadSets(con, req.Sets)
+	if failed {
+		return ExportResult{}, status.Said(status.Failed) // and no OUTDIR made
+	}
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return ExportResult{}, err
+	}
+	defer cache.Close()
+	if err := cache.Writable(ctx, true); err != nil {
+		return ExportResult{}, fmt.Errorf("export: %w", err)
+	}
+	src := cache.Source(opt)
+	outs := src.Solve(ctx, sets)
+	if _, ok := status.Interruption(ctx); ok {
+		return ExportResult{}, interrupted(ctx, con, "export", outs)
+	}
+	if err := g.MkdirAll(out); err != nil {
+		return ExportResult{}, fmt.Errorf("export: %w", err)
+	}
+	var res ExportResult
+	written := map[string]string{} // package name: the problem that took it
+	for _, o := range outs {
+		if ctx.Err() != nil {
+			con.errorf("interrupted: the packages written are whole; run export again for the rest")
+			return res, stopped(ctx)
+		}
+		at := where(o)
+		if o.Err != nil {
+			con.errorf("%s: %v", at, o.Err)
+			failed = true
+			continue
+		}
+		name := PackageName(o.Problem.ID)
+		if name == "" {
+			con.errorf("%s: the id has no letter or digit to name a package with", at)
+			failed = true
+			continue
+		}
+		if prev, ok := written[name]; ok {
+			con.errorf("%s: package name %q is taken by %s", at, name, prev)
+			failed = true
+			continue
+		}
+		written[name] = at
+		sample := pkgexport.SampleOf(o.Problem)
+		sampleTruth, err := src.Truth(ctx, sample)
+		if err != nil {
+			con.errorf("%s: sample: %v", at, err)
+			failed = true
+			continue
+		}
+		pkg := pkgexport.Package{
+			Set:    o.Set.Name,
+			Secret: pkgexport.Case{Problem: o.Problem, Truth: src.TruthOf(o.Problem.Problem, o.Result)},
+			Sample: pkgexport.Case{Problem: sample, Truth: sampleTruth},
+			Binary: bin,
+		}
+		path := filepath.Join(out, name)
+		if req.Zip {
+			path += ".zip"
+			err = pkgexport.WriteZip(ctx, g, path, req.Layout, pkg)
+		} else {
+			err = pkgexport.Write(ctx, g, path, req.Layout, pkg)
+		}
+		if err != nil {
+			con.errorf("%s: %v", at, err)
+			failed = true
+			continue
+		}
+		res.Packages = append(res.Packages, path)
+		fmt.Fprintln(con.Stdout, path)
+	}
+	return res, status.FailedIf(failed)
+}
+
+// PackageName is the package name of problem id: its letters and digits,
+// lowercase, as the format wants ([a-z0-9]+).
+func PackageName(id string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(id) {
+		if r >= 'a' && r <= 'z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// validatorBinary returns the queensjudge to put in the packages: path, or
+// this executable, which must be static unless allowDynamic.
+func validatorBinary(path string, allowDynamic bool) (string, error) {
+	if path == "" {
+		exe, err := os.Executable()
+		if err != nil {
+			return "", fmt.Errorf("export: find this executable: %w (give --validator-binary PATH)", err)
+		}
+		path = exe
+	}
+	if allowDynamic {
+		return path, nil
+	}
+	if err := pkgexport.CheckStatic(path); err != nil {
+		return "", fmt.Errorf("export: %v: a judge host may lack its libraries; build the static queensjudge (README, \"export\") and run export with it, or name it with --validator-binary PATH", err)
+	}
+	return path, nil
+}

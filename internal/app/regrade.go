@@ -1,0 +1,165 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"text/tabwriter"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/judge"
+)
+
+// RegradeRequest asks for the kept submissions of a set to be judged again.
+type RegradeRequest struct {
+	Cache    string
+	Set      string
+	Batch    Batch
+	MaxBytes int64
+	DryRun   bool // print what would change, change nothing
+}
+
+// Change is a verdict that regrade changes. Its JSON fields are printed by
+// --format json and yaml.
+type Change struct {
+	Team    string `json:"team"`
+	Problem string `json:"problem"`
+	File    string `json:"file"`
+	Was     string `json:"was"`
+	Now     string `json:"now"`
+	Message string `json:"message"`
+}
+
+// Changes are the verdicts a regrade changes, as printed.
+type Changes []Change
+
+var _ output.Data = Changes(nil)
+
+// JSONValue is the list, [] when empty.
+func (cs Changes) JSONValue() any {
+	if cs == nil {
+		return []Change{}
+	}
+	return []Change(cs)
+}
+
+// Records is a row per change.
+func (cs Changes) Records() ([]string, [][]string) {
+	var rows [][]string
+	for _, ch := range cs {
+		rows = append(rows, []string{ch.Team, ch.Problem, ch.File, ch.Was, ch.Now, ch.Message})
+	}
+	return []string{"team", "problem", "file", "was", "now", "message"}, rows
+}
+
+// WriteTable writes a line per change, or says there is none.
+func (cs Changes) WriteTable(w io.Writer) error {
+	if len(cs) == 0 {
+		_, err := fmt.Fprintln(w, "no verdict changes")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "TEAM\tPROBLEM\tFILE\tWAS\tNOW\tMESSAGE")
+	for _, ch := range cs {
+		was := ch.Was
+		if was == "" {
+			was = "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ch.Team, ch.Problem, ch.File, was, ch.Now, ch.Message)
+	}
+	return tw.Flush()
+}
+
+// RegradeResult is what a regrade changed, and the contest judged again.
+type RegradeResult struct {
+	Changes Changes
+	Report  judge.Report
+}
+
+// Regrade judges again every submission that judge kept for the set,
+// against the ground truth of the set as it is now, prints the verdicts
+// that change and keeps the new ones, unless DryRun.
+func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResult, error) {
+	g := guard.New()
+	g.Input(req.Set)
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	opt, err := req.Batch.options()
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	defer cache.Close()
+	if err := cache.Writable(ctx, req.DryRun); err != nil {
+		return RegradeResult{}, fmt.Errorf("regrade: %w", err)
+	}
+	set, err := loadSet(con, req.Set)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	kept, err := cache.Judgements(ctx, set.Name)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	if len(kept) == 0 {
+		return RegradeResult{}, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
+	}
+	subs := make([]judge.Submission, len(kept))
+	for i, k := range kept {
+		subs[i] = keptSubmission(k)
+	}
+	src := cache.Source(opt)
+	r, err := judgeContest(ctx, con, "regrade", src, set, subs, req.MaxBytes)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	res := RegradeResult{Report: r}
+	byFile := map[[3]string]truth.Judgement{}
+	for _, k := range kept {
+		byFile[[3]string{k.Team, k.Problem, k.File}] = k
+	}
+	for _, rr := range r.Results {
+		old := byFile[[3]string{rr.Team, rr.Problem, rr.File}]
+		if old.Verdict != string(rr.Verdict) || old.Message != rr.Message {
+			// Printed as judge prints them: one line of valid UTF-8 each,
+			// whatever the team's file names hold.
+			res.Changes = append(res.Changes, Change{Team: judge.Printable(rr.Team), Problem: rr.Problem,
+				File: judge.Printable(rr.File), Was: old.Verdict, Now: string(rr.Verdict), Message: rr.Message})
+		}
+	}
+	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {
+		return res, err
+	}
+	if req.DryRun {
+		return res, nil
+	}
+	paths := map[string]string{}
+	for _, k := range kept {
+		paths[k.File] = k.Path
+	}
+	_, err = keep(ctx, cache, set, r, subs, func(file string) string { return paths[file] })
+	return res, err
+}
+
+// keptSubmission is a submission as judge kept it: its answer from the
+// cache when it was small enough to keep, from its file otherwise.
+func keptSubmission(k truth.Judgement) judge.Submission {
+	s := judge.Submission{Team: k.Team, Problem: k.Problem, Time: k.Time, Timed: k.Timed, File: k.File}
+	if k.Answer != nil {
+		answer := k.Answer
+		s.Open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(answer)), nil }
+	} else {
+		path := k.Path
+		s.Open = func() (io.ReadCloser, error) { return os.Open(path) }
+	}
+	return s
+}

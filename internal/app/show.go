@@ -1,0 +1,186 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/picture"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// MaxBoardsDrawn is how many placements of a solutions answer show draws.
+const MaxBoardsDrawn = 8
+
+// ShowRequest asks for cached answers by problem id.
+type ShowRequest struct {
+	Cache  string
+	IDs    []string
+	Set    string         // only the problems of this set; "" for every set
+	Board  bool           // draw the placements after the table
+	Glyphs picture.Glyphs // how boards are drawn
+	SVG    string         // write an SVG picture of the first placement here ("-": stdout, instead of the rows)
+}
+
+// ShowResult is a row per answer shown.
+type ShowResult struct {
+	Rows []output.Row
+}
+
+// Show prints the cached answers of the problems with the given ids, from
+// the cache alone. An id that was never solved is a failure, printed.
+func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error) {
+	g := guard.New()
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return ShowResult{}, err
+	}
+	svg := req.SVG
+	if svg != "" {
+		if svg, err = g.File("--svg", svg); err != nil {
+			return ShowResult{}, err
+		}
+	}
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return ShowResult{}, err
+	}
+	defer cache.Close()
+	var res ShowResult
+	var drawn []truth.Entry
+	failed := false
+	for _, id := range req.IDs {
+		entries, err := cache.Lookup(ctx, req.Set, id)
+		if err != nil {
+			return ShowResult{}, err
+		}
+		if len(entries) == 0 {
+			in := ""
+			if req.Set != "" {
+				in = fmt.Sprintf(" in set %q", req.Set)
+			}
+			con.errorf("show: problem %q%s has never been solved", id, in)
+			failed = true
+		}
+		for _, e := range entries {
+			if !e.OK {
+				con.errorf("show: problem %q of set %q has no answer from this solver version; run solve again", id, e.Set)
+				failed = true
+				continue
+			}
+			res.Rows = append(res.Rows, rowOf(ctx, cache, e.Set, e.ID, e.Result, true))
+			drawn = append(drawn, e)
+		}
+	}
+	if svg != "" {
+		if err := writeSVG(ctx, g, con.Stdout, svg, cache, drawn); err != nil {
+			con.errorf("show: %v", err)
+			failed = true
+		}
+		if svg == "-" {
+			return res, status.FailedIf(failed)
+		}
+	}
+	if err := output.Write(con.Stdout, con.Format, output.Rows{Rows: res.Rows}); err != nil {
+		return res, err
+	}
+	if req.Board && con.Format == output.Table {
+		for _, e := range drawn {
+			if err := drawAnswer(ctx, con.Stdout, cache, e, req.Glyphs); err != nil {
+				con.errorf("show: %s: %v", e.ID, err)
+				failed = true
+			}
+		}
+	}
+	return res, status.FailedIf(failed)
+}
+
+// drawBoard draws pl for the terminal, or says why not and where to look
+// instead when the board is too large to draw.
+func drawBoard(w io.Writer, p solver.Problem, pl solver.Placement, g picture.Glyphs) error {
+	if n := pl.N; n > picture.MaxText {
+		_, err := fmt.Fprintf(w, "(a %d×%d board is too big to draw; --format json lists the placement)\n", n, n)
+		return err
+	}
+	return picture.WriteText(w, p, pl, g)
+}
+
+// drawAnswer draws the placement, or the first placements, of e's answer.
+func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e truth.Entry, g picture.Glyphs) error {
+	r := e.Result
+	if r.Ask != solver.AskPlacement && r.Ask != solver.AskSolutions {
+		return nil
+	}
+	p, err := problems.ParseCanonical(r.Definition)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\n%s (%s):\n", e.ID, e.Set)
+	if r.Ask == solver.AskPlacement {
+		if r.Answer.Placement == nil {
+			_, err := fmt.Fprintln(w, "no placement exists")
+			return err
+		}
+		return drawBoard(w, p, *r.Answer.Placement, g)
+	}
+	drawnCount := 0
+	for pl, err := range cache.Solutions(ctx, r.Key) {
+		if err != nil {
+			return err
+		}
+		if drawnCount == MaxBoardsDrawn {
+			_, err := fmt.Fprintf(w, "\n(%d more; --format json lists them all)\n", r.Answer.Count-MaxBoardsDrawn)
+			return err
+		}
+		if drawnCount > 0 {
+			fmt.Fprintln(w)
+		}
+		if err := drawBoard(w, p, pl, g); err != nil {
+			return err
+		}
+		drawnCount++
+	}
+	return nil
+}
+
+// writeSVG writes a picture of the first placement among entries to path.
+func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string, cache *truth.Cache, entries []truth.Entry) error {
+	for _, e := range entries {
+		r := e.Result
+		var pl *solver.Placement
+		switch r.Ask {
+		case solver.AskPlacement:
+			pl = r.Answer.Placement
+		case solver.AskSolutions:
+			for first, err := range cache.Solutions(ctx, r.Key) {
+				if err != nil {
+					return err
+				}
+				pl = &first
+				break
+			}
+		}
+		if pl == nil {
+			continue
+		}
+		p, err := problems.ParseCanonical(r.Definition)
+		if err != nil {
+			return err
+		}
+		var b strings.Builder
+		if err := picture.WriteSVG(&b, p, *pl, nil); err != nil {
+			return err
+		}
+		return g.WriteFile(path, 0o644, stdout, func(w io.Writer) error {
+			_, err := io.WriteString(w, b.String()+"\n")
+			return err
+		})
+	}
+	return fmt.Errorf("--svg: no placement among the answers shown")
+}

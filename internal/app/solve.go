@@ -1,0 +1,146 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// SolveRequest asks for the answers of the problems of problem sets.
+type SolveRequest struct {
+	Cache string   // the cache file; "" for the default
+	Sets  []string // problem set files
+	Batch Batch
+}
+
+// SolveResult is a row per problem answered. A problem that could not be
+// answered has no row: it was printed on stderr, and the error is a said
+// failure.
+type SolveResult struct {
+	Rows []output.Row
+}
+
+// Solve answers every problem of the sets, from the cache where it can and
+// by solving the rest, and prints a row per problem.
+func Solve(ctx context.Context, con Console, req SolveRequest) (SolveResult, error) {
+	g := guard.New()
+	g.Input(req.Sets...)
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return SolveResult{}, err
+	}
+	var res SolveResult
+	err = solveSets(ctx, con, "solve", cachePath, req.Sets, req.Batch, func(rows []output.Row) error {
+		res.Rows = rows
+		return output.Write(con.Stdout, con.Format, output.Rows{Rows: rows})
+	})
+	return res, err
+}
+
+// KeyRequest asks for the answer key of problem sets.
+type KeyRequest struct {
+	Cache string
+	Sets  []string
+	Batch Batch
+	Out   string // the file to write the key to; "" or "-" for stdout
+}
+
+// KeyResult is the rows of the key.
+type KeyResult struct {
+	Rows []output.Row
+}
+
+// Key writes the answer key of the sets, solving what is not cached: the
+// rows of Solve without cached and seconds, so that two runs, or two
+// caches, give identical bytes. The key goes to req.Out, written whole or
+// not at all, or to stdout.
+func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
+	g := guard.New()
+	g.Input(req.Sets...)
+	cachePath, err := claimCache(g, req.Cache)
+	if err != nil {
+		return KeyResult{}, err
+	}
+	out, err := g.File("--out", stdoutIfEmpty(req.Out))
+	if err != nil {
+		return KeyResult{}, err
+	}
+	var res KeyResult
+	err = solveSets(ctx, con, "key", cachePath, req.Sets, req.Batch, func(rows []output.Row) error {
+		res.Rows = rows
+		return g.WriteFile(out, 0o644, con.Stdout, func(w io.Writer) error {
+			return output.Write(w, con.Format, output.Rows{Rows: rows, Key: true})
+		})
+	})
+	return res, err
+}
+
+// solveSets opens the cache, solves the sets and gives print the rows of
+// the problems answered, while the cache is open: a solutions answer is
+// read from it as it is printed.
+func solveSets(ctx context.Context, con Console, command, cachePath string, sets []string, b Batch, print func([]output.Row) error) error {
+	opt, err := b.options()
+	if err != nil {
+		return err
+	}
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return err
+	}
+	defer cache.Close()
+	if err := cache.Writable(ctx, true); err != nil {
+		return fmt.Errorf("%s: %w", command, err)
+	}
+	src := cache.Source(opt)
+	loaded, failed := loadSets(con, sets)
+	outs := src.Solve(ctx, loaded)
+	if _, ok := status.Interruption(ctx); ok {
+		return interrupted(ctx, con, command, outs)
+	}
+	shard := shardLabel(opt.Shard)
+	var rows []output.Row
+	for _, o := range outs {
+		if errors.Is(o.Err, truth.ErrNotSharded) {
+			con.errorf("%s: skipped: %v", where(o), o.Err)
+			continue
+		}
+		if o.Err != nil {
+			con.errorf("%s: %v", where(o), o.Err)
+			failed = true
+			continue
+		}
+		r := rowOf(context.WithoutCancel(ctx), cache, o.Set.Name, o.Problem.ID, o.Result, o.Cached)
+		r.Shard = shard
+		rows = append(rows, r)
+	}
+	if err := print(rows); err != nil {
+		return err
+	}
+	return status.FailedIf(failed)
+}
+
+// rowOf returns the printed row of a result of problem id in set. The
+// placements of a solutions answer are not read here but as the row is
+// written, from the cache.
+func rowOf(ctx context.Context, cache *truth.Cache, set, id string, r truth.Result, cached bool) output.Row {
+	ans := output.Answer{Kind: r.Kind, Ask: r.Ask, Value: r.Answer}
+	if r.Ask == solver.AskSolutions {
+		ans.Solutions = cache.Solutions(ctx, r.Key)
+	}
+	row := output.Row{
+		ID: id, Set: set, Kind: r.Kind, Ask: r.Ask, N: r.N,
+		Answer: ans, Cached: cached, Seconds: r.Seconds, Hash: r.Key.DefHash,
+	}
+	if r.Kind == solver.QueensKnights {
+		m := r.Answer.M
+		row.M = &m
+	}
+	return row
+}

@@ -1,0 +1,139 @@
+package command
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// crashed reports whether a run's output shows a panic or a stack trace.
+func crashed(out string) bool {
+	return strings.Contains(out, "panic:") || strings.Contains(out, "goroutine ") || strings.Contains(out, ".go:")
+}
+
+// maxRSS returns the peak memory of a finished command, in MiB.
+func maxRSS(cmd *exec.Cmd) int64 {
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss / 1024
+	}
+	return 0
+}
+
+// TestBadProblemSetsThroughTheBinary runs solve on every broken problem set
+// of the corpus (problems/testdata/bad, plus a 200 MB file made here): each
+// is an error naming the file and a line, exit status 1, no panic, bounded
+// memory.
+func TestBadProblemSetsThroughTheBinary(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
+	files, _ := filepath.Glob("problems/testdata/bad/*.yaml")
+	huge := filepath.Join(t.TempDir(), "huge.yaml")
+	f, err := os.Create(huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("problems:\n")
+	f.Truncate(200 << 20) // 200 MB, sparse
+	f.Close()
+	files = append(files, huge)
+	located := regexp.MustCompile(`^[^:\n]+(:\d+)?: `)
+	for _, file := range files {
+		cmd := binary(t, "", "solve", file)
+		out, err := cmd.CombinedOutput()
+		code := cmd.ProcessState.ExitCode()
+		switch {
+		case err != nil && code < 0:
+			t.Errorf("%s: %v", file, err)
+		case code != 1:
+			t.Errorf("%s: exit %d, want 1\n%s", file, code, out)
+		case crashed(string(out)):
+			t.Errorf("%s: crashed:\n%s", file, out)
+		case !located.Match(out) || !strings.HasPrefix(string(out), file):
+			t.Errorf("%s: the error does not begin with the file name:\n%s", file, out)
+		case maxRSS(cmd) > 512:
+			t.Errorf("%s: %d MiB of memory", file, maxRSS(cmd))
+		}
+	}
+	t.Logf("%d broken problem sets, each refused with a located error", len(files))
+}
+
+// TestBadSubmissionsThroughTheBinary judges a corpus of broken answers made
+// here: each gets a verdict, not a crash, in bounded memory.
+func TestBadSubmissionsThroughTheBinary(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "subs", "eve")
+	if err := os.MkdirAll(subs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, data []byte) {
+		if err := os.WriteFile(filepath.Join(subs, name), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("eight-queens", []byte("9\x002\n"))                                        // NUL bytes
+	write("twelve-unique", []byte(strings.Repeat("7", 1_000_000)))                   // a 10^6-digit number
+	write("cses-sample", []byte("６５\n"))                                             // unicode digits
+	write("corner-placement", []byte("1 3 5 2 4 1\n"))                               // a permutation with a repeat
+	write("qk6-placement", []byte("Q....\n..Q..\n....Q\n.....\n.N...\n"))            // a board of the wrong size
+	write("six-all", []byte("2 4 6 1 3 5\n3 6 2 5 1 4\n2 4 6 1 3 5\n5 3 1 6 4 2\n")) // a duplicate
+	write("qk8-max", []byte{0xff, 0xfe, 0x35, 0x00})                                 // binary junk (UTF-16)
+	big, err := os.Create(filepath.Join(subs, "qk8-count"))                          // 1 GB, refused by its size
+	if err != nil {
+		t.Fatal(err)
+	}
+	big.Truncate(1 << 30)
+	big.Close()
+	digits, err := os.Create(filepath.Join(subs, "eight-queens.digits")) // 200 MB of real digits, read through
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := []byte(strings.Repeat("9", 1<<20))
+	for range 200 {
+		digits.Write(chunk)
+	}
+	digits.Close()
+
+	cmd := binary(t, "", "judge", "--max-bytes", fmt.Sprint(300<<20), "--format", "csv", "testdata/example/contest.yaml", filepath.Join(dir, "subs"))
+	out, _ := cmd.CombinedOutput()
+	if crashed(string(out)) {
+		t.Fatalf("judge crashed:\n%s", out)
+	}
+	want := map[string]string{
+		"eight-queens":     "PE",
+		"twelve-unique":    "WA",
+		"cses-sample":      "PE",
+		"corner-placement": "WA",
+		"qk6-placement":    "WA",
+		"six-all":          "WA",
+		"qk8-max":          "PE",
+		"qk8-count":        "PE",
+	}
+	got := map[string]string{}
+	for _, line := range strings.Split(string(out), "\n") {
+		f := strings.Split(line, ",")
+		if len(f) > 3 && f[0] == "eve" {
+			got[f[1]+"|"+f[6]] = f[2]
+			if _, ok := got[f[1]]; !ok {
+				got[f[1]] = f[2]
+			}
+		}
+	}
+	for problem, verdict := range want {
+		if got[problem] != verdict {
+			t.Errorf("%s: verdict %q, want %s\n%s", problem, got[problem], verdict, out)
+		}
+	}
+	if v := got["eight-queens|eve/eight-queens.digits"]; v != "WA" {
+		t.Errorf("200 MB of digits: verdict %q, want WA", v)
+	}
+	if rss := maxRSS(cmd); rss > 256 {
+		t.Errorf("judging the corpus took %d MiB", rss)
+	} else {
+		t.Logf("judging the corpus (a 1 GB file, 200 MB of digits, a 10^6-digit number) took %d MiB at most", rss)
+	}
+}

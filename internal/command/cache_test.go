@@ -1,0 +1,214 @@
+package command
+
+import (
+	"bytes"
+	be "encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// damage overwrites the cell pointers of the first b-tree table leaf page
+// of the cache at path that holds the text mark: every row on the page then
+// points outside it, which SQLite's integrity check reports cell by cell.
+// The page header stays, so the file still opens as a database. It returns
+// the number of cells damaged.
+func damage(t *testing.T, path, mark string) int {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) < 100 || string(data[:16]) != "SQLite format 3\x00" {
+		t.Fatalf("%s is not a SQLite file", path)
+	}
+	pageSize := int(be.BigEndian.Uint16(data[16:18]))
+	if pageSize == 1 {
+		pageSize = 65536
+	}
+	for off := pageSize; off+pageSize <= len(data); off += pageSize { // page 1 holds the schema
+		page := data[off : off+pageSize]
+		const tableLeaf = 0x0d
+		if page[0] != tableLeaf || !bytes.Contains(page, []byte(mark)) {
+			continue
+		}
+		cells := int(be.BigEndian.Uint16(page[3:5]))
+		for i := 8; i < 8+2*cells; i++ {
+			page[i] = 0xff
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return cells
+	}
+	t.Fatalf("no table leaf page of %s holds %q", path, mark)
+	return 0
+}
+
+// TestDamagedCache damages the page of a real cache that links the problem
+// ids of a set: doctor reports what SQLite's integrity check finds and exits
+// 1, and every command that would write refuses, pointing at doctor, and
+// leaves the file as it was.
+func TestDamagedCache(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	const set = "testdata/example/contest.yaml"
+	if _, errs, code := queensjudge(t, db, "solve", set); code != 0 {
+		t.Fatalf("solve: exit %d\n%s", code, errs)
+	}
+	cells := damage(t, db, "eight-queens")
+	sums := fileHashes(t, []string{db})
+
+	for _, args := range [][]string{{"doctor"}, {"doctor", "--fix"}} {
+		out, errs, code := queensjudge(t, db, args...)
+		if code != 1 || !strings.Contains(out, "integrity: ") || !strings.Contains(out, "Offset 65535 out of range") {
+			t.Errorf("%q on a damaged cache: exit %d\nstdout:\n%s\nstderr:\n%s\nwant exit 1 and the integrity check's findings", args, code, out, errs)
+		}
+		if n := strings.Count(out, "Offset 65535 out of range"); n != cells {
+			t.Errorf("%q printed %d damaged cells, want each of the %d:\n%s", args, n, cells, out)
+		}
+		if !strings.Contains(errs, "damaged") || !strings.Contains(errs, "nothing was changed") {
+			t.Errorf("%q on a damaged cache: stderr %q, want it to say the cache is damaged and was not changed", args, errs)
+		}
+		sameHashes(t, "after doctor", sums)
+	}
+
+	_, parts := shardParts(t, dir, 2)
+	answer := filepath.Join(dir, "answer.txt")
+	if err := os.WriteFile(answer, []byte("92\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"solve", set},
+		{"key", "--out", filepath.Join(dir, "key.yaml"), set},
+		{"judge", set, "testdata/example/submissions"},
+		{"check", set, "eight-queens", answer},
+		{"regrade", set},
+		append([]string{"merge", db}, parts...),
+	} {
+		_, errs, code := queensjudge(t, db, args...)
+		if code == 0 || !strings.Contains(errs, "damaged") || !strings.Contains(errs, "queensjudge doctor") {
+			t.Errorf("%s on a damaged cache: exit %d, stderr:\n%s\nwant a refusal that points at queensjudge doctor", args[0], code, errs)
+		}
+		sameHashes(t, "after "+args[0], sums)
+	}
+
+	// validate reads what is cached, and refuses to store what is not.
+	input, noAnswer := filepath.Join(dir, "n.in"), filepath.Join(dir, "empty.ans")
+	if err := os.WriteFile(noAnswer, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		n, output string
+		status    int
+	}{
+		{"8", "92", 42},
+		{"7", "40", 1},
+	} {
+		if err := os.WriteFile(input, []byte(c.n+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		feedback := t.TempDir()
+		cmd := binary(t, c.output+"\n", "--db", db, "validate", input, noAnswer, feedback, "kind=nqueens", "ask=count")
+		out, _ := cmd.CombinedOutput()
+		if got := cmd.ProcessState.ExitCode(); got != c.status {
+			t.Errorf("validate n=%s on a damaged cache: exit %d, want %d\n%s", c.n, got, c.status, out)
+		}
+		if c.status == 1 && !strings.Contains(string(out), "damaged") {
+			t.Errorf("validate n=%s on a damaged cache: %s, want it to say the cache is damaged", c.n, out)
+		}
+		sameHashes(t, "after validate", sums)
+	}
+}
+
+// TestReadOnlyCache shares a cache read-only, as a judge host might get it
+// (a file it may not write, or a read-only mount): the commands that only
+// read work, each command that must write says the cache is read-only and
+// names the file, and the file is left as it was, with nothing beside it.
+func TestReadOnlyCache(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	const set = "testdata/example/contest.yaml"
+	if _, errs, code := queensjudge(t, db, "judge", set, "testdata/example/submissions"); code != 0 {
+		t.Fatalf("judge: exit %d\n%s", code, errs)
+	}
+	outside := t.TempDir()
+	_, parts := shardParts(t, outside, 2)
+	empty := filepath.Join(outside, "empty.ans")
+	eight, seven := filepath.Join(outside, "eight.in"), filepath.Join(outside, "seven.in")
+	for path, text := range map[string]string{empty: "", eight: "8\n", seven: "7\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ro := readOnlyDir(t, dir)
+	sums := fileHashes(t, []string{db})
+
+	for _, c := range []struct {
+		stdin  string
+		args   []string
+		status int
+		out    string // in stdout
+	}{
+		{"", []string{"show", "eight-queens"}, 0, "92"},
+		{"", []string{"key", "--format", "csv", set}, 0, "eight-queens,example-cup,nqueens,count,8,,92,ffa8a4b6"},
+		{"92\n", []string{"check", set, "eight-queens", "-"}, 0, "verdict: AC"},
+		{"92\n", []string{"validate", eight, empty, outside, "kind=nqueens", "ask=count"}, 42, ""},
+		{"40\n", []string{"validate", seven, empty, outside, "kind=nqueens", "ask=count"}, 42, ""},
+		{"", []string{"regrade", "--dry-run", set}, 0, "no verdict changes"},
+		{"", []string{"doctor"}, 0, "integrity: ok"},
+	} {
+		cmd := ro(c.stdin, append([]string{"--db", db}, c.args...)...)
+		var stdout, stderr strings.Builder
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		cmd.Run()
+		if got := cmd.ProcessState.ExitCode(); got != c.status || !strings.Contains(stdout.String(), c.out) {
+			t.Errorf("%s on a read-only cache: exit %d, want %d and %q in stdout\nstdout:\n%s\nstderr:\n%s",
+				c.args[0], got, c.status, c.out, stdout.String(), stderr.String())
+		}
+	}
+
+	for _, args := range [][]string{
+		{"solve", "testdata/oeis.yaml"},
+		{"key", "--out", filepath.Join(outside, "key.yaml"), "testdata/oeis.yaml"},
+		{"check", "testdata/oeis.yaml", "q9-count", empty},
+		{"judge", set, "testdata/example/submissions"},
+		{"regrade", set},
+		{"doctor", "--fix"},
+		append([]string{"merge", db}, parts...),
+	} {
+		cmd := ro("", append([]string{"--db", db}, args...)...)
+		out, _ := cmd.CombinedOutput()
+		if cmd.ProcessState.ExitCode() == 0 || !strings.Contains(string(out), "cache "+db+" is read-only") {
+			t.Errorf("%s on a read-only cache: exit %d\n%s\nwant a refusal saying cache %s is read-only", args[0], cmd.ProcessState.ExitCode(), out, db)
+		}
+	}
+	sameHashes(t, "after the commands", sums)
+	if names, _ := filepath.Glob(filepath.Join(dir, "*")); len(names) != 1 {
+		t.Errorf("files in the read-only directory: %q, want only cache.db", names)
+	}
+}
+
+// TestCacheDirNotCreated names a cache in a directory that does not exist:
+// a usage error names the directory, and none is made. The default cache makes
+// its directory.
+func TestCacheDirNotCreated(t *testing.T) {
+	dir := t.TempDir()
+	missing := filepath.Join(dir, "no", "such", "dir")
+	_, errs, code := queensjudge(t, filepath.Join(missing, "x.db"), "show", "q")
+	if code != 2 || !strings.Contains(errs, "no directory "+missing) {
+		t.Errorf("--db in a missing directory: exit %d, stderr %q; want 2 and the directory named", code, errs)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "no")); err == nil {
+		t.Errorf("--db in a missing directory made %s", filepath.Join(dir, "no"))
+	}
+
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache-home")) // Linux and BSD
+	t.Setenv("HOME", filepath.Join(dir, "home"))                 // macOS: ~/Library/Caches
+	t.Setenv("QUEENSJUDGE_DB", "")
+	var out, errb strings.Builder
+	if code := Run(t.Context(), []string{"queensjudge", "show", "q"}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "never been solved") {
+		t.Errorf("show with the default cache: exit %d, stderr %q; want 1 and \"never been solved\"", code, errb.String())
+	}
+}

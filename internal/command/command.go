@@ -1,0 +1,257 @@
+// Package command is queensjudge's command line: the urfave/cli
+// definitions of the commands and their flags, and the wiring from a
+// parsed command line to the use case in package app. It holds no logic
+// of its own: no SQL, no encoders, no file safety; what a command does is
+// an app call with a typed request. Run maps the outcome to the exit
+// status through package status, the one place that does.
+package command
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/args"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/progress"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/problems"
+)
+
+// Run is the whole program: it parses argv (the program's name first),
+// runs the command with stdin, stdout and stderr, and returns the exit
+// status.
+func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	a := newApp(stdin, stdout, stderr)
+	arranged, err := args.Arrange(spec(a), argv)
+	if err == nil {
+		err = a.RunContext(ctx, arranged)
+	} else {
+		err = status.Usagef("%v", err)
+	}
+	if _, ok := status.Interruption(ctx); ok {
+		// What the command kept is kept; it said so, or says nothing but
+		// this, not the errors of every step the signal cut short.
+		if err != nil && !status.Silent(err) {
+			fmt.Fprintln(stderr, "queensjudge: interrupted")
+		}
+		return status.Code(ctx, err)
+	}
+	if err != nil && !status.Silent(err) {
+		fmt.Fprintf(stderr, "queensjudge: %v\n", err)
+		if status.KindOf(err) == status.Usage {
+			fmt.Fprintln(stderr, "run 'queensjudge help' for usage")
+		}
+	}
+	return status.Code(ctx, err)
+}
+
+func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	a := &cli.App{
+		Reader: stdin,
+		Name:   "queensjudge",
+		Usage:  "solve, cache and judge chess placement puzzles",
+		UsageText: "queensjudge [--db PATH] [--quiet] COMMAND [flags] ARGS...\n\n" +
+			"Flags may be typed anywhere: before the command, after it, or after the arguments;\n" +
+			"everything after -- is an argument.",
+		Writer:    stdout,
+		ErrWriter: stderr,
+		Flags: []cli.Flag{
+			&cli.StringFlag{
+				Name:    "db",
+				Usage:   "the cache `FILE` (default: queensjudge/cache.db under the user cache directory)",
+				EnvVars: []string{"QUEENSJUDGE_DB"},
+			},
+			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
+		},
+		Commands: []*cli.Command{
+			solveCommand(),
+			keyCommand(),
+			showCommand(),
+			judgeCommand(),
+			checkCommand(),
+			validateCommand(),
+			checkInputCommand(),
+			exportCommand(),
+			regradeCommand(),
+			mergeCommand(),
+			doctorCommand(),
+			completionCommand(),
+		},
+		EnableBashCompletion: true,
+		HideVersion:          true,
+		Suggest:              true,
+		OnUsageError:         onUsageError,
+		ExitErrHandler:       func(*cli.Context, error) {}, // Run sets the exit status
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return unknownCommand(c)
+			}
+			return cli.ShowAppHelp(c)
+		},
+	}
+	for _, cmd := range a.Commands {
+		cmd.OnUsageError = onUsageError
+	}
+	return a
+}
+
+// spec is what args.Arrange needs to know of a's flags: their names,
+// which take a value and which are aliases, read from the definitions.
+func spec(a *cli.App) args.Spec {
+	s := args.Spec{
+		Global: flagSpec(a.Flags), GlobalAliases: aliases(a.Flags),
+		Commands: map[string]map[string]bool{}, CommandAliases: map[string]map[string]string{},
+	}
+	for _, c := range a.Commands {
+		// urfave adds --help (-h) to every command; a global one would
+		// be a name of two scopes.
+		flags := append([]cli.Flag{cli.HelpFlag}, c.Flags...)
+		fs, as := flagSpec(flags), aliases(flags)
+		for _, name := range c.Names() {
+			s.Commands[name], s.CommandAliases[name] = fs, as
+		}
+	}
+	return s
+}
+
+// flagSpec maps each name of flags to whether it takes a value.
+func flagSpec(flags []cli.Flag) map[string]bool {
+	m := map[string]bool{}
+	for _, f := range flags {
+		dv, ok := f.(cli.DocGenerationFlag)
+		takes := ok && dv.TakesValue()
+		for _, n := range f.Names() {
+			m[n] = takes
+		}
+	}
+	return m
+}
+
+// aliases maps every other name of a flag to its first.
+func aliases(flags []cli.Flag) map[string]string {
+	m := map[string]string{}
+	for _, f := range flags {
+		names := f.Names()
+		for _, n := range names[1:] {
+			m[n] = names[0]
+		}
+	}
+	return m
+}
+
+func onUsageError(_ *cli.Context, err error, _ bool) error {
+	return status.Usagef("%v", err)
+}
+
+func unknownCommand(c *cli.Context) error {
+	name := c.Args().First()
+	msg := fmt.Sprintf("unknown command %q", name)
+	var names []string
+	for _, cmd := range c.App.Commands {
+		names = append(names, cmd.Names()...)
+	}
+	if s := problems.Closest(name, names); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	return status.Usagef("%s", msg)
+}
+
+// arity is how many arguments a command takes, and what they are, for the
+// usage error.
+type arity struct {
+	min, max int    // max < 0: no limit
+	what     string // "want ARGS", or "no ARG given" for one or more
+}
+
+// action returns the urfave action that checks the number of arguments (a
+// usage error, exit 2) and runs body.
+func action(n arity, body func(c *cli.Context) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if k := c.NArg(); k < n.min || (n.max >= 0 && k > n.max) {
+			if k == 0 && n.min == 1 && n.max < 0 {
+				return status.Usagef("%s: no %s given", c.Command.Name, n.what)
+			}
+			return status.Usagef("%s: want %s", c.Command.Name, n.what)
+		}
+		return body(c)
+	}
+}
+
+// console is the console of c's command, with its checked --format (table
+// when it has none). A format from QUEENSJUDGE_FORMAT that is not one is
+// named as the variable's.
+func console(c *cli.Context) (app.Console, error) {
+	con := app.Console{Stdin: c.App.Reader, Stdout: c.App.Writer, Stderr: c.App.ErrWriter, Format: output.Table}
+	if !hasFlag(c, "format") {
+		return con, nil
+	}
+	s, from := c.String("format"), "--format"
+	if !c.IsSet("format") {
+		if v, ok := os.LookupEnv(formatEnv); ok {
+			s, from = v, formatEnv
+		}
+	}
+	f, err := output.ParseFormat(s)
+	if err != nil {
+		if from == formatEnv {
+			return con, status.Usagef("%s: %s=%s: %v", c.Command.Name, formatEnv, s, err)
+		}
+		return con, status.Usagef("%s: %v", c.Command.Name, err)
+	}
+	con.Format = f
+	return con, nil
+}
+
+// hasFlag reports whether c's command defines the flag name.
+func hasFlag(c *cli.Context, name string) bool {
+	for _, f := range c.Command.Flags {
+		for _, n := range f.Names() {
+			if n == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// batch reads the batch flags of c's command. shown is the format of what
+// goes to stdout ("" when it goes to a file), which decides whether a
+// progress bar follows the solving.
+func batch(c *cli.Context, shown string) (app.Batch, error) {
+	shard, err := app.ParseShard(c.String("shard"), os.Getenv)
+	if err != nil {
+		return app.Batch{}, err
+	}
+	b := app.Batch{
+		Force:        c.Bool("force"),
+		Jobs:         c.Int("jobs"),
+		Timeout:      c.Duration("timeout"),
+		MaxSolutions: c.Uint64("max-solutions"),
+		Shard:        shard,
+	}
+	if progress.Wanted(c.App.ErrWriter, c.Bool("quiet"), shown) {
+		b.Progress = progress.New(c.App.ErrWriter, "solving")
+	}
+	return b, nil
+}
+
+// isUsage reports whether err is a usage error.
+func isUsage(err error) bool {
+	var e *status.Error
+	return errors.As(err, &e) && e.Kind == status.Usage
+}
+
+// words joins names for a message: "a, b or c".
+func words(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}

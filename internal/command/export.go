@@ -1,0 +1,62 @@
+package command
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/status"
+)
+
+func exportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write the problems of sets as problem packages for problemtools and DOMjudge",
+		ArgsUsage: "OUTDIR SET.yaml...",
+		Description: `Export writes each problem of the sets as a problem package in OUTDIR, named
+after its id in [a-z0-9] (eight-queens: eightqueens), or with --zip as one
+zip file a package (eightqueens.zip), as DOMjudge's problem import takes it.
+A package holds problem.yaml, a statement, one sample (a small instance of
+the same kind and ask) and one secret case (the problem itself), each with
+its ground truth as answer file (solved when the cache does not hold it),
+and the static queensjudge as output and input validator behind Python
+wrappers. --layout legacy (the default) is the format DOMjudge and Kattis
+take; 2023-07 is the draft problemtools checks.
+
+A package folder that exists already is updated: the files export writes
+are replaced, each whole, and every other file in it (submissions/ a setter
+added, say) is left as it is. A zip file is replaced whole. OUTDIR is made
+when missing (its parent must exist), and not at all when a set cannot be
+read.
+
+The queensjudge put into the packages is this one, which must be static
+(see the README to build it), or --validator-binary PATH. A solutions
+problem of more than 100000 placements is refused.`,
+		Flags: append(batchFlags(),
+			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07"},
+			&cli.BoolFlag{Name: "zip", Usage: "write one zip file a package instead of a directory"},
+			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge `PATH` to put in the packages (default: this one)"},
+			&cli.BoolFlag{Name: "allow-dynamic", Usage: "put in a binary that is not static: it runs only where its shared libraries are (to try packages on this machine)"},
+		),
+		Action: action(arity{2, -1, "an output directory and a problem set"}, func(c *cli.Context) error {
+			con, err := console(c)
+			if err != nil {
+				return err
+			}
+			layout, err := pkgexport.ParseLayout(c.String("layout"))
+			if err != nil {
+				return status.Usagef("export: --layout: %v", err)
+			}
+			b, err := batch(c, "")
+			if err != nil {
+				return err
+			}
+			a := c.Args().Slice()
+			_, err = app.Export(c.Context, con, app.ExportRequest{
+				Cache: c.String("db"), OutDir: a[0], Sets: a[1:], Batch: b, Layout: layout,
+				Zip: c.Bool("zip"), Binary: c.String("validator-binary"), AllowDynamic: c.Bool("allow-dynamic"),
+			})
+			return err
+		}),
+	}
+}

@@ -1,0 +1,111 @@
+package command
+
+import (
+	"github.com/urfave/cli/v2"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+)
+
+func judgeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "judge",
+		Usage:     "judge contest submissions against the answer key",
+		ArgsUsage: "SET.yaml SUBMISSIONS",
+		Description: `Judge judges every submission against the ground truth of the set, from the
+cache where it can and by solving the rest, and prints the verdicts and the
+scoreboard. SUBMISSIONS is a directory with one folder per team and in it one
+file per problem, named after the problem id with or without an extension
+(alice/eight-queens.txt), or a CSV manifest of timed attempts with the
+columns team, problem, time, file.
+
+Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
+error (the ground truth could not be had; exit status 1).
+
+A file that is no submission (a README beside the team folders, a file named
+after no problem) is skipped with a warning; with --strict a warning makes
+the exit status 1.`,
+		Flags: append(batchFlags(),
+			formatFlag("table"),
+			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
+			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
+			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
+			maxBytesFlag(),
+			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
+		),
+		Action: action(arity{2, 2, "a problem set and a submissions directory or manifest"}, func(c *cli.Context) error {
+			con, err := console(c)
+			if err != nil {
+				return err
+			}
+			b, err := batch(c, string(con.Format))
+			if err != nil {
+				return err
+			}
+			_, err = app.Judge(c.Context, con, app.JudgeRequest{
+				Cache: c.String("db"), Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
+				MaxBytes: c.Int64("max-bytes"), Strict: c.Bool("strict"),
+				Scoreboard: c.String("scoreboard"), ResultsTSV: c.String("results-tsv"), HTML: c.String("html"),
+			})
+			return err
+		}),
+	}
+}
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "judge one answer to one problem",
+		ArgsUsage: "SET.yaml ID FILE|-",
+		Description: `Check judges the answer in FILE (- for stdin) to the problem ID of the set
+and prints the verdict, the judge message and the team message. The exit
+status is 0 whatever the verdict, 1 on a judge error (JE).`,
+		Flags: append(batchFlags(), formatFlag("table"), maxBytesFlag()),
+		Action: action(arity{3, 3, "a problem set, a problem id and an answer file"}, func(c *cli.Context) error {
+			con, err := console(c)
+			if err != nil {
+				return err
+			}
+			b, err := batch(c, "")
+			if err != nil {
+				return err
+			}
+			_, err = app.Check(c.Context, con, app.CheckRequest{
+				Cache: c.String("db"), Set: c.Args().Get(0), ID: c.Args().Get(1), Answer: c.Args().Get(2),
+				Batch: b, MaxBytes: c.Int64("max-bytes"),
+			})
+			return err
+		}),
+	}
+}
+
+func regradeCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "regrade",
+		Usage:     "judge the kept submissions of a set again against the current keys",
+		ArgsUsage: "SET.yaml",
+		Description: `Regrade judges again every submission that judge kept for the set, against the
+ground truth of the set as it is now (after a problem was fixed, say), prints
+the verdicts that change and keeps the new ones. With --dry-run it changes
+nothing.`,
+		Flags: append(batchFlags(),
+			formatFlag("table"),
+			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},
+			maxBytesFlag(),
+		),
+		Action: action(arity{1, 1, "one problem set"}, func(c *cli.Context) error {
+			con, err := console(c)
+			if err != nil {
+				return err
+			}
+			b, err := batch(c, string(con.Format))
+			if err != nil {
+				return err
+			}
+			_, err = app.Regrade(c.Context, con, app.RegradeRequest{
+				Cache: c.String("db"), Set: c.Args().First(), Batch: b,
+				MaxBytes: c.Int64("max-bytes"), DryRun: c.Bool("dry-run"),
+			})
+			return err
+		}),
+	}
+}

@@ -1,0 +1,306 @@
+package command
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+)
+
+// TestMain lets a test run this test binary as the queensjudge program
+// itself: with QUEENSJUDGE_RUN_MAIN=1 it runs main, exit status and all.
+//
+// The tests run in the repository's root, where the README's commands run:
+// they name testdata/... as a user would.
+func TestMain(m *testing.M) {
+	if os.Getenv("QUEENSJUDGE_RUN_MAIN") != "1" {
+		if err := os.Chdir(filepath.Join("..", "..")); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+	}
+	if os.Getenv("QUEENSJUDGE_RUN_MAIN") == "1" {
+		if dir := os.Getenv(readOnlyEnv); dir != "" {
+			if err := mountReadOnly(dir); err != nil {
+				fmt.Fprintf(os.Stderr, "read-only mount of %s: %v\n", dir, err)
+				os.Exit(exitNoMount)
+			}
+		}
+		ctx, stop := WithSignals(os.Stderr, os.Exit)
+		code := Run(ctx, os.Args, os.Stdin, os.Stdout, os.Stderr)
+		stop()
+		os.Exit(code)
+	}
+	os.Exit(m.Run())
+}
+
+// binary returns a command that runs queensjudge with args, as a judge host
+// would run it: its own process, stdin from a file.
+func binary(t *testing.T, stdin string, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(os.Environ(), "QUEENSJUDGE_RUN_MAIN=1", "QUEENSJUDGE_DB="+filepath.Join(t.TempDir(), "cache.db"))
+	cmd.Stdin = strings.NewReader(stdin)
+	return cmd
+}
+
+// TestValidateLikeJudges calls validate as problemtools and DOMjudge do:
+// validator input_file answer_file feedback_dir [flags] < team_output, and
+// reads the verdict from the exit status (42 accepted, 43 wrong answer) and
+// the messages from the feedback directory.
+func TestValidateLikeJudges(t *testing.T) {
+	f := newJudgeFiles(t)
+	cses, csesAns, eight, empty, oneProblem := f.cses, f.csesAns, f.eight, f.empty, f.oneProblem
+	wrongAns := f.write(t, "wrong.ans", "66\n")
+
+	for _, c := range []struct {
+		name       string
+		input, ans string
+		flags      []string
+		output     string
+		status     int
+		judgeMsg   string // in judgemessage.txt
+	}{
+		{"count accepted", cses, csesAns, []string{"kind=reserved", "ask=count"}, "65\n", 42, "AC"},
+		{"count wrong", cses, csesAns, []string{"kind=reserved", "ask=count"}, "64\n", 43, "65"},
+		{"count crlf", cses, csesAns, []string{"kind=reserved", "ask=count"}, "\ufeff65\r\n", 42, "AC"},
+		{"placement accepted", eight, empty, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42, "AC"},
+		{"placement attacked", eight, empty, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43, "share a diagonal"},
+		{"empty output", eight, empty, []string{"kind=nqueens", "ask=placement"}, "", 43, "NO"},
+		{"yaml input", oneProblem, empty, nil, "5\n", 42, "AC"},
+		{"default validator flags ignored", oneProblem, empty, []string{"case_sensitive", "space_change_sensitive"}, "4\n", 43, "WA"},
+		{"answer file disagrees", cses, wrongAns, []string{"kind=reserved", "ask=count"}, "65\n", 1, "the solver says 65"},
+		{"bad input", f.write(t, "bad.in", "eight\n"), empty, []string{"kind=nqueens", "ask=count"}, "92\n", 1, "want n"},
+	} {
+		// Every case runs in-process, with the team output as the app's
+		// stdin, and again as its own process, as a judge host runs it.
+		for _, how := range []string{"in-process", "process"} {
+			t.Run(c.name+"/"+how, func(t *testing.T) {
+				feedback := t.TempDir()
+				args := append([]string{"validate", c.input, c.ans, feedback}, c.flags...)
+				var got int
+				var out []byte
+				if how == "process" {
+					cmd := binary(t, c.output, args...)
+					out, _ = cmd.CombinedOutput()
+					got = cmd.ProcessState.ExitCode()
+				} else {
+					var b bytes.Buffer
+					db := filepath.Join(t.TempDir(), "cache.db")
+					got = Run(context.Background(), append([]string{"queensjudge", "--db", db}, args...), strings.NewReader(c.output), &b, &b)
+					out = b.Bytes()
+				}
+				if got != c.status {
+					t.Errorf("exit status %d, want %d\n%s", got, c.status, out)
+				}
+				msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+				if err != nil {
+					t.Fatalf("judgemessage.txt: %v", err)
+				}
+				if !strings.Contains(string(msg), c.judgeMsg) || string(msg) == app.ProvisionalMessage {
+					t.Errorf("judgemessage.txt = %q, want it to hold %q", msg, c.judgeMsg)
+				}
+				if names := dirNames(t, feedback); names != "judgemessage.txt teammessage.txt" {
+					t.Errorf("feedback directory holds %s, want judgemessage.txt teammessage.txt", names)
+				}
+				team, err := os.ReadFile(filepath.Join(feedback, "teammessage.txt"))
+				if err != nil {
+					t.Fatalf("teammessage.txt: %v", err)
+				}
+				if c.status == 43 && strings.Contains(string(team), "65") {
+					t.Errorf("teammessage.txt = %q reveals the answer", team)
+				}
+			})
+		}
+	}
+}
+
+// judgeFiles are the test inputs and answer files of the validator tests,
+// in a directory of their own.
+type judgeFiles struct {
+	dir                                     string
+	cses, csesAns, eight, empty, oneProblem string
+}
+
+func newJudgeFiles(t *testing.T) judgeFiles {
+	t.Helper()
+	f := judgeFiles{dir: t.TempDir()}
+	f.cses = f.write(t, "cses.in", "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n")
+	f.csesAns = f.write(t, "cses.ans", "65\n")
+	f.eight = f.write(t, "eight.in", "8\n")
+	f.empty = f.write(t, "empty.ans", "")
+	f.oneProblem = f.write(t, "problem.yaml", "problems:\n  - id: qk\n    kind: queens-knights\n    n: 8\n    ask: max\n")
+	return f
+}
+
+// write writes text to the file name in f's directory and returns its path.
+func (f judgeFiles) write(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(f.dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// dirNames returns the names in dir, hidden ones too, sorted and joined by
+// spaces.
+func dirNames(t *testing.T, dir string) string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, " ")
+}
+
+// TestValidateKilled kills the validator while it waits for the team
+// output, as a judge's time limit would: the feedback directory still says
+// what happened, for the judges.
+func TestValidateKilled(t *testing.T) {
+	f := newJudgeFiles(t)
+	feedback := t.TempDir()
+	db := filepath.Join(t.TempDir(), "cache.db")
+	cmd := binary(t, "", "--db", db, "validate", f.cses, f.csesAns, feedback, "kind=reserved", "ask=count")
+	r, w, err := os.Pipe() // the team's program never ends its output
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	cmd.Stdin = r
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	// Mid-way: the cache is open, so the provisional message is written
+	// and the validator is on its way to the team output.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		if _, err := os.Stat(db); err == nil {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("the validator did not open its cache in 10 s")
+		}
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	if got := cmd.ProcessState.ExitCode(); got != -1 {
+		t.Fatalf("exit status %d, want killed", got)
+	}
+	msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+	if err != nil {
+		t.Fatalf("judgemessage.txt: %v", err)
+	}
+	if string(msg) != app.ProvisionalMessage {
+		t.Errorf("judgemessage.txt = %q, want %q", msg, app.ProvisionalMessage)
+	}
+	if names := dirNames(t, feedback); names != "judgemessage.txt" {
+		t.Errorf("feedback directory holds %s, want judgemessage.txt", names)
+	}
+}
+
+// TestValidateUnderJudgeLimits runs the validator as problemtools does, under
+// RLIMIT_AS = 1 GiB and with 8 MiB stacks, 200 times, 2 at a time: each
+// run must judge (42 or 43), none die at start-up (exit 2: "out of memory"
+// or "pthread_create failed", 3 runs in 4 before store set glibc's arenas
+// and thread stacks). The test binary is larger than queensjudge, so this
+// is stricter than a judge host. It needs prlimit(1), from util-linux: it
+// skips without it, unless QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
+func TestValidateUnderJudgeLimits(t *testing.T) {
+	t.Parallel() // its own processes and files: it runs beside the others
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
+			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
+		}
+		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				t.Skip("the race detector's shadow memory does not fit in 1 GiB")
+			}
+		}
+	}
+	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
+	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
+		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
+	}
+	f := newJudgeFiles(t)
+	db := filepath.Join(t.TempDir(), "cache.db")
+	cases := []struct {
+		input, ans string
+		flags      []string
+		output     string
+		status     int
+	}{
+		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "65\n", 42},
+		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "64\n", 43},
+		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42},
+		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43},
+		{f.oneProblem, f.empty, nil, "5\n", 42},
+		{f.oneProblem, f.empty, nil, "4\n", 43},
+	}
+	const runs, workers = 200, 2
+	var (
+		mu       sync.Mutex
+		statuses = map[string]int{} // "got/want" → runs
+		failed   int
+		failures []string // the first few
+	)
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for i := range next {
+				mu.Lock()
+				enough := failed >= 10 // the fault is plain; spare the rest
+				mu.Unlock()
+				if enough {
+					continue
+				}
+				c := cases[i%len(cases)]
+				feedback := t.TempDir()
+				args := append([]string{"--db", db, "validate", c.input, c.ans, feedback}, c.flags...)
+				cmd := binary(t, c.output, args...)
+				cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)
+				cmd.Path = prlimit
+				out, _ := cmd.CombinedOutput()
+				got := cmd.ProcessState.ExitCode()
+				mu.Lock()
+				statuses[fmt.Sprintf("%d/%d", got, c.status)]++
+				if got != c.status {
+					if failed++; failed <= 3 {
+						failures = append(failures, fmt.Sprintf("run %d: exit status %d, want %d\n%.200s", i, got, c.status, out))
+					}
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for i := range runs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if failed > 0 {
+		t.Errorf("%d runs failed, and after 10 the rest were skipped; exit statuses (got/want: runs): %v; the first failures:\n%s", failed, statuses, strings.Join(failures, "\n"))
+	}
+}

@@ -1,0 +1,122 @@
+package truth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"iter"
+
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// The cache's records, as the use cases see them: they reach the cache
+// through a Cache, never through store.
+type (
+	Result    = store.Result
+	CacheKey  = store.CacheKey
+	Entry     = store.Entry
+	Judgement = store.Judgement
+	Checkup   = store.Report
+)
+
+// MaxKeptAnswer is the largest answer a kept judgement holds the bytes of.
+const MaxKeptAnswer = store.MaxKeptAnswer
+
+// ErrReadOnly is wrapped by the error of a write to a cache opened for
+// reading only.
+var ErrReadOnly = store.ErrReadOnly
+
+// Cache is an open cache file: the answers, the links from problem ids to
+// them and the kept judgements. Safe for concurrent use.
+type Cache struct{ db *store.DB }
+
+// DefaultPath returns the cache file used when none is named.
+func DefaultPath() (string, error) { return store.DefaultPath() }
+
+// Open opens the cache at path, or the default cache when path is "" (the
+// only one whose directory is made when missing). The caller must Close it.
+func Open(ctx context.Context, path string) (*Cache, error) {
+	var (
+		db  *store.DB
+		err error
+	)
+	if path == "" {
+		db, err = store.OpenDefault(ctx)
+	} else {
+		db, err = store.Open(ctx, path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{db: db}, nil
+}
+
+// Close closes the cache.
+func (c *Cache) Close() error { return c.db.Close() }
+
+// Path is the cache file's path.
+func (c *Cache) Path() string { return c.db.Path() }
+
+// Source returns the ground truth of this cache, solving what it lacks as
+// opt says.
+func (c *Cache) Source(opt Options) *Source { return New(c.db, opt) }
+
+// Writable refuses, before any work, a command that writes to the cache
+// when the cache may not be written, saying why and what to do. readOnlyOK
+// lets a read-only cache through, for a command that can do with what is
+// cached: what it would have to store is refused where it comes up.
+func (c *Cache) Writable(ctx context.Context, readOnlyOK bool) error {
+	err := c.db.Writable(ctx)
+	if err == nil || readOnlyOK && errors.Is(err, store.ErrReadOnly) {
+		return nil
+	}
+	return Refusal(err)
+}
+
+// Refusal adds to the error of a write that the cache refused what to do
+// about it.
+func Refusal(err error) error {
+	switch {
+	case errors.Is(err, store.ErrDamaged):
+		return fmt.Errorf("%w; nothing was written to it: run queensjudge doctor", err)
+	case errors.Is(err, store.ErrReadOnly):
+		return fmt.Errorf("%w: it can be read, not written", err)
+	}
+	return err
+}
+
+// Lookup returns what the cache knows of problem id in set, or in every set
+// that has it when set is "". An id never solved gives no entries and no
+// error.
+func (c *Cache) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
+	return c.db.Lookup(ctx, set, id)
+}
+
+// Solutions streams the placements of the solutions answer under key.
+func (c *Cache) Solutions(ctx context.Context, key CacheKey) iter.Seq2[solver.Placement, error] {
+	return c.db.Solutions(ctx, key)
+}
+
+// Judgements returns the judgements kept for set.
+func (c *Cache) Judgements(ctx context.Context, set string) ([]Judgement, error) {
+	return c.db.Judgements(ctx, set)
+}
+
+// Keep keeps judgements, replacing what was kept for the same submission.
+func (c *Cache) Keep(ctx context.Context, js []Judgement) error {
+	return c.db.PutJudgements(ctx, js)
+}
+
+// Checkup runs SQLite's integrity check and reports what is stale or left
+// over, for this solver version. It changes nothing.
+func (c *Cache) Checkup(ctx context.Context) (Checkup, error) {
+	return c.db.Doctor(ctx, solver.Version)
+}
+
+// Fix removes what is safe to remove (see store.DB.Fix) and says how many
+// rows went.
+func (c *Cache) Fix(ctx context.Context) (removed int, err error) {
+	removed, err = c.db.Fix(ctx, solver.Version)
+	return removed, Refusal(err)
+}
