@@ -11,7 +11,10 @@ import (
 // part of valid UTF-8 becomes \xHH; tab, line feed and carriage return
 // become \t, \n and \r; the other control characters \xHH (C0 and DEL) or
 // \uHHHH (C1), as do the line and paragraph separators U+2028 and U+2029,
-// which some readers take for line ends. Everything else, a backslash too,
+// which some readers take for line ends, and the bidirectional controls
+// (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), which reorder
+// what a terminal or a browser shows after them: a team named
+// "\u202eCA" would read "AC". Everything else, a backslash too,
 // is kept, so that an ordinary name prints as it is; the result is for
 // people to read, not to be decoded. Printable of a result is the result
 // itself.
@@ -34,7 +37,7 @@ func Printable(s string) string {
 			b.WriteString(`\r`)
 		case r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, `\x%02x`, r)
-		case r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029':
+		case r >= 0x80 && r < 0xa0 || r == '\u2028' || r == '\u2029' || bidi(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteString(s[i : i+size])
@@ -53,4 +56,10 @@ func printableASCII(s string) bool {
 		}
 	}
 	return true
+}
+
+// bidi reports whether r is a bidirectional formatting control.
+func bidi(r rune) bool {
+	return r == '\u061c' || r == '\u200e' || r == '\u200f' ||
+		r >= '\u202a' && r <= '\u202e' || r >= '\u2066' && r <= '\u2069'
 }

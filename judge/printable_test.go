@@ -20,6 +20,9 @@ func TestPrintable(t *testing.T) {
 		{"nul\x00esc\x1bdel\x7f", `nul\x00esc\x1bdel\x7f`},
 		{"c1\u0085next", `c1\u0085next`},
 		{"line\u2028para\u2029", `line\u2028para\u2029`},
+		{"\u202eCA", `\u202eCA`},
+		{"a\u2066b\u2067c\u2068d\u2069e\u202af\u202bg\u202ch\u202di", `a\u2066b\u2067c\u2068d\u2069e\u202af\u202bg\u202ch\u202di`},
+		{"\u200e\u200f\u061c", `\u200e\u200f\u061c`},
 		{"ok\u00a0nbsp", "ok\u00a0nbsp"},
 	} {
 		got := Printable(c.in)
@@ -38,7 +41,7 @@ func FuzzPrintable(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		got := Printable(s)
-		if !utf8.ValidString(got) || strings.ContainsAny(got, "\t\n\r\x00\u0085\u2028\u2029") {
+		if !utf8.ValidString(got) || strings.ContainsAny(got, "\t\n\r\x00\u0085\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c") {
 			t.Errorf("Printable(%q) = %q: not one line of valid UTF-8", s, got)
 		}
 		if Printable(got) != got {

@@ -26,12 +26,12 @@ func TestCell(t *testing.T) {
 		{"line\u2028sep", `line\u2028sep`},
 		{"bad\xffname", `bad\xffname`},
 		{"'quoted", "'quoted"},
-		// Bidi controls are kept, as judge.Printable keeps them: printable,
-		// and one line. One in front of = does not make a formula; one
-		// behind = does not hide it.
-		{"\u202e=1+2", "\u202e=1+2"},
-		{"=\u202e1+2", "'=\u202e1+2"},
-		{"ab\u2066cd\u2069", "ab\u2066cd\u2069"},
+		// Bidi controls are escaped, as judge.Printable escapes them: a
+		// spreadsheet would show "\u202egnp.exe" as "exe.png". One in front
+		// of = does not make a formula; one behind = does not hide it.
+		{"\u202e=1+2", `\u202e=1+2`},
+		{"=\u202e1+2", `'=\u202e1+2`},
+		{"ab\u2066cd\u2069", `ab\u2066cd\u2069`},
 	} {
 		if got := Cell(c.in); got != c.want {
 			t.Errorf("Cell(%q) = %q, want %q", c.in, got, c.want)
@@ -63,7 +63,7 @@ func TestWriteCSV(t *testing.T) {
 		{"team", "'=header"},
 		{"'=1+2", `two\nlines`},
 		{`bad\xffname`, `"quoted", and a comma`},
-		{"\u202egnp.exe", `'-1\r\n=2`},
+		{`\u202egnp.exe`, `'-1\r\n=2`},
 	}
 	if len(got) != len(want) {
 		t.Fatalf("WriteCSV wrote %d records, want %d: %q", len(got), len(want), out)
