@@ -128,7 +128,7 @@ type Merged struct {
 // problem it finds, and on a refusal db is left unchanged. Parts of
 // different solver versions are different keys and are never added up.
 func (db *DB) Merge(ctx context.Context, paths []string) ([]Merged, error) {
-	if err := CheckMergeOut(db.path, paths); err != nil {
+	if err := checkMergeOut(db.path, paths); err != nil {
 		return nil, err
 	}
 	merged, err := db.merge(ctx, paths)
@@ -138,14 +138,16 @@ func (db *DB) Merge(ctx context.Context, paths []string) ([]Merged, error) {
 	return merged, nil
 }
 
-// CheckMergeOut refuses out as the cache file to merge parts into when it is
+// checkMergeOut refuses out as the cache file to merge parts into when it is
 // one of them, however it is named: the same path, another spelling of it, a
 // symlink or a hard link (the files are compared by device and inode, not
 // by name). Merging into a part would write the whole count into it and
-// remove the checkpoints that are its share. Call it before out is opened:
-// opening a cache may migrate it. A part or an out that does not exist is
-// not one of the other: Merge reports a missing part.
-func CheckMergeOut(out string, parts []string) error {
+// remove the checkpoints that are its share. The command line's guard
+// refuses such an OUT before it is opened (opening a cache may migrate
+// it); this is the DB's own last word, for any caller. A part or an out
+// that does not exist is not one of the other: Merge reports a missing
+// part.
+func checkMergeOut(out string, parts []string) error {
 	oi, err := os.Stat(out)
 	if err != nil {
 		return nil

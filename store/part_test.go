@@ -293,12 +293,12 @@ func TestMergeIntoAPart(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, out := range []string{paths[0], link} {
-		if err := CheckMergeOut(out, paths); err == nil || !strings.Contains(err.Error(), "is one of the parts") {
-			t.Errorf("CheckMergeOut(%s) = %v, want a refusal", out, err)
+		if err := checkMergeOut(out, paths); err == nil || !strings.Contains(err.Error(), "is one of the parts") {
+			t.Errorf("checkMergeOut(%s) = %v, want a refusal", out, err)
 		}
 	}
-	if err := CheckMergeOut(filepath.Join(dir, "new.db"), paths); err != nil {
-		t.Errorf("CheckMergeOut(a new file) = %v", err)
+	if err := checkMergeOut(filepath.Join(dir, "new.db"), paths); err != nil {
+		t.Errorf("checkMergeOut(a new file) = %v", err)
 	}
 	db, err := Open(ctx, link)
 	if err != nil {
