@@ -56,6 +56,11 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if err != nil {
 		return ExportResult{}, err
 	}
+	// A solutions list too long for an answer file is refused by the
+	// solver as it finds it, before it is stored, not after.
+	if opt.MaxSolutions == 0 || opt.MaxSolutions > pkgexport.MaxSolutions {
+		opt.MaxSolutions = pkgexport.MaxSolutions
+	}
 	sets, failed := loadSets(con, req.Sets)
 	if failed {
 		return ExportResult{}, status.Said(status.Failed) // and no OUTDIR made

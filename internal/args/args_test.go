@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
 )
 
 // spec is a small copy of the program's flags, aliases included.

@@ -1,6 +1,7 @@
 package command
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,16 +14,30 @@ import (
 // (go test passes the flags to each, and one that does not define them
 // fails the whole run).
 func TestEveryPackageTakesTheTestFlags(t *testing.T) {
-	tests, _ := filepath.Glob("*/*_test.go")
-	root, _ := filepath.Glob("*_test.go")
 	byDir := map[string]bool{}
-	for _, f := range append(tests, root...) {
-		data, err := os.ReadFile(f)
+	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
-			t.Fatal(err)
+			return err
 		}
-		dir := filepath.Dir(f)
+		if d.IsDir() && path != "." && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		dir := filepath.Dir(path)
 		byDir[dir] = byDir[dir] || strings.Contains(string(data), `"github.com/queensjudge/queensjudge/internal/testflag"`)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(byDir) < 10 {
+		t.Fatalf("found the tests of %d packages, want every package's (is the working directory the repository's root?)", len(byDir))
 	}
 	for dir, ok := range byDir {
 		if !ok {

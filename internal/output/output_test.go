@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"testing"
+
+	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
 )
 
 func TestParseFormat(t *testing.T) {
