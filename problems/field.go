@@ -60,18 +60,27 @@ func suggest(name string, known []string) string {
 	return "want " + orList(known)
 }
 
-// Closest returns the word of known that name was probably meant to be: one
-// edit away, or two for a name longer than four letters, ignoring case. It
-// returns "" when none is that close. The command line uses it for a
-// mistyped command too.
+// Closest returns the word of known that name was probably meant to be:
+// the nearest, ignoring case, one edit away, or two for a name longer than
+// four letters, never for a one-letter name (an exact match is always
+// found). It returns "" when none is that close. The command line uses it
+// for a mistyped command or flag too.
 func Closest(name string, known []string) string {
 	lower := strings.ToLower(name)
+	limit := 0
+	switch {
+	case len(name) > 4:
+		limit = 2
+	case len(name) > 1:
+		limit = 1
+	}
+	best, bestD := "", limit+1
 	for _, k := range known {
-		if d := distance(lower, k); d == 0 || len(name) > 1 && (d == 1 || d == 2 && len(name) > 4) {
-			return k
+		if d := distance(lower, k); d < bestD {
+			best, bestD = k, d
 		}
 	}
-	return ""
+	return best
 }
 
 // distance returns the Levenshtein distance between short strings a and b,

@@ -202,13 +202,12 @@ func writeFeedback(g *guard.Guard, dir string, j judge.Judgement) error {
 // dir, whole or not at all: a validator killed while it writes leaves the
 // file as it was, not cut short.
 func writeFeedbackFile(g *guard.Guard, dir, name, text string) error {
-	path := filepath.Join(dir, name)
-	err := g.WriteFile(path, 0o644, nil, func(w io.Writer) error {
+	err := g.WriteFile(filepath.Join(dir, name), 0o644, nil, func(w io.Writer) error {
 		_, err := io.WriteString(w, text)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("write feedback %s: %w", path, errors.Unwrap(err))
+		return fmt.Errorf("feedback: %w", err)
 	}
 	return nil
 }

@@ -21,6 +21,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/queensjudge/queensjudge/problems"
 )
 
 // Spec says which flags the program knows, and which of them take a value:
@@ -355,7 +357,7 @@ func (l *line) valueAt(j int) (ok bool, why string) {
 // nor the command's.
 func (l *line) unknown(typed, name string) error {
 	known := append(sorted(l.spec.Global), sorted(l.flags)...)
-	if c := closest(name, known); c != "" {
+	if c := problems.Closest(name, known); c != "" {
 		return fmt.Errorf("unknown flag %s for command %s (did you mean %s?)", typed, l.cmd, dashed(c))
 	}
 	return fmt.Errorf("unknown flag %s for command %s", typed, l.cmd)
@@ -393,51 +395,3 @@ func sorted[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
 }
 
-// closest returns the name of known that name was probably meant to be, or
-// "" when none is close: the nearest, ignoring case, at most one edit away,
-// or two for a name longer than four letters; never for a one-letter name.
-// The thresholds are those of problems.Closest, which is not used: it would
-// bring the YAML format into argument parsing, and it takes the first close
-// name rather than the closest.
-func closest(name string, known []string) string {
-	if len(name) < 2 {
-		return ""
-	}
-	limit := 1
-	if len(name) > 4 {
-		limit = 2
-	}
-	lower := strings.ToLower(name)
-	best, bestD := "", limit+1
-	for _, k := range known {
-		if d := distance(lower, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance returns the Levenshtein distance between a and b, or a large
-// number when either is too long to be a flag name.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
+	"github.com/queensjudge/queensjudge/problems"
 )
 
 // spec is a small copy of the program's flags, aliases included.
@@ -256,8 +257,8 @@ func TestClosest(t *testing.T) {
 		{"zzzzzz", ""},
 		{strings.Repeat("f", 100), ""},
 	} {
-		if got := closest(c.name, known); got != c.want {
-			t.Errorf("closest(%q) = %q, want %q", c.name, got, c.want)
+		if got := problems.Closest(c.name, known); got != c.want {
+			t.Errorf("Closest(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

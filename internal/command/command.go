@@ -8,11 +8,9 @@ package command
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -240,18 +238,4 @@ func batch(c *cli.Context, shown string) (app.Batch, error) {
 		b.Progress = progress.New(c.App.ErrWriter, "solving")
 	}
 	return b, nil
-}
-
-// isUsage reports whether err is a usage error.
-func isUsage(err error) bool {
-	var e *status.Error
-	return errors.As(err, &e) && e.Kind == status.Usage
-}
-
-// words joins names for a message: "a, b or c".
-func words(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }

@@ -2,7 +2,6 @@ package command
 
 import (
 	"flag"
-	"fmt"
 	"os"
 	"runtime"
 	"strings"
@@ -86,5 +85,3 @@ func parseBool(s string) (v, ok bool) {
 	}
 	return false, false
 }
-
-var _ = fmt.Sprint

@@ -144,6 +144,15 @@ func writeAtomic(p string, mode fs.FileMode, write func(io.Writer) error) error 
 	}
 	if err != nil {
 		os.Remove(tmp.Name())
+		// Told of the file the caller named, not of the hidden one.
+		var pe *fs.PathError
+		var le *os.LinkError
+		switch {
+		case errors.As(err, &pe):
+			err = pe.Err
+		case errors.As(err, &le):
+			err = le.Err
+		}
 		return err
 	}
 	return nil

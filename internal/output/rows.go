@@ -55,10 +55,10 @@ var (
 	_ Streamer = Rows{}
 )
 
-// timedRow is a Row in JSON and YAML as solve, show and merge print it.
-// Its fields are a contract (see Rows). Answer is the Answer, or a
-// placeholder that Stream replaces with it.
-type timedRow struct {
+// jsonRow is a Row in JSON and YAML. Its fields are a contract (see
+// Rows). Answer is the Answer, or a placeholder that Stream replaces with
+// it. Cached and Seconds are nil in a key, which leaves them out.
+type jsonRow struct {
 	ID      string      `json:"id" yaml:"id"`
 	Set     string      `json:"set" yaml:"set"`
 	Kind    solver.Kind `json:"kind" yaml:"kind"`
@@ -66,41 +66,32 @@ type timedRow struct {
 	N       int         `json:"n" yaml:"n"`
 	M       *int        `json:"m,omitempty" yaml:"m,omitempty"`
 	Answer  any         `json:"answer" yaml:"answer"`
-	Cached  bool        `json:"cached" yaml:"cached"`
-	Seconds float64     `json:"seconds" yaml:"seconds"`
+	Cached  *bool       `json:"cached,omitempty" yaml:"cached,omitempty"`
+	Seconds *float64    `json:"seconds,omitempty" yaml:"seconds,omitempty"`
 	Hash    string      `json:"hash" yaml:"hash"`
 	Shard   string      `json:"shard,omitempty" yaml:"shard,omitempty"`
 }
 
-// keyRow is a Row of an answer key in JSON and YAML: a timedRow without
-// cached and seconds (see Rows).
-type keyRow struct {
-	ID     string      `json:"id" yaml:"id"`
-	Set    string      `json:"set" yaml:"set"`
-	Kind   solver.Kind `json:"kind" yaml:"kind"`
-	Ask    solver.Ask  `json:"ask" yaml:"ask"`
-	N      int         `json:"n" yaml:"n"`
-	M      *int        `json:"m,omitempty" yaml:"m,omitempty"`
-	Answer any         `json:"answer" yaml:"answer"`
-	Hash   string      `json:"hash" yaml:"hash"`
-	Shard  string      `json:"shard,omitempty" yaml:"shard,omitempty"`
+// csvHeader names the CSV columns, those of jsonRow in its order; a key
+// has no cached and seconds.
+func (rs Rows) csvHeader() []string {
+	if rs.Key {
+		return []string{"id", "set", "kind", "ask", "n", "m", "answer", "hash", "shard"}
+	}
+	return []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}
 }
 
 // value returns the rows as JSON and YAML show them, with answer(i) as the
 // answer of rs.Rows[i]. No rows are an empty list, [], not null.
 func (rs Rows) value(answer func(i int) any) any {
-	if rs.Key {
-		out := []keyRow{}
-		for i, r := range rs.Rows {
-			out = append(out, keyRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
-				Answer: answer(i), Hash: r.Hash, Shard: r.Shard})
-		}
-		return out
-	}
-	out := []timedRow{}
+	out := []jsonRow{}
 	for i, r := range rs.Rows {
-		out = append(out, timedRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
-			Answer: answer(i), Cached: r.Cached, Seconds: r.Seconds, Hash: r.Hash, Shard: r.Shard})
+		row := jsonRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
+			Answer: answer(i), Hash: r.Hash, Shard: r.Shard}
+		if !rs.Key {
+			row.Cached, row.Seconds = &r.Cached, &r.Seconds
+		}
+		out = append(out, row)
 	}
 	return out
 }
@@ -108,10 +99,6 @@ func (rs Rows) value(answer func(i int) any) any {
 // records returns the rows as CSV shows them, with answer(i) as the answer
 // cell of rs.Rows[i].
 func (rs Rows) records(answer func(i int) string) (header []string, records [][]string) {
-	header = []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}
-	if rs.Key {
-		header = []string{"id", "set", "kind", "ask", "n", "m", "answer", "hash", "shard"}
-	}
 	for i, r := range rs.Rows {
 		m := ""
 		if r.M != nil {
@@ -123,7 +110,7 @@ func (rs Rows) records(answer func(i int) string) (header []string, records [][]
 		}
 		records = append(records, append(rec, r.Hash, r.Shard))
 	}
-	return header, records
+	return rs.csvHeader(), records
 }
 
 // JSONValue returns the rows as JSON shows them, each answer an Answer,
