@@ -394,4 +394,3 @@ func typable(name string) bool {
 func sorted[V any](m map[string]V) []string {
 	return slices.Sorted(maps.Keys(m))
 }
-
