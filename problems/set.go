@@ -93,22 +93,23 @@ func (e *Error) Error() string {
 // input when path is "-" (the set is then named and located "stdin"). A file
 // larger than MaxFileSize is refused before it is read.
 func Load(path string) (*Set, error) {
-	file := path
-	var r io.Reader
 	if path == "-" {
-		file = "stdin"
-		r = os.Stdin
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, err
-		}
-		defer f.Close()
-		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileSize {
-			return nil, tooLarge(file, fi.Size())
-		}
-		r = f
+		return Read("stdin", os.Stdin)
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileSize {
+		return nil, tooLarge(path, fi.Size())
+	}
+	return Read(path, f)
+}
+
+// Read reads and decodes the problem set r gives, naming it file: at most
+// MaxFileSize bytes are read, a longer set is refused.
+func Read(file string, r io.Reader) (*Set, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxFileSize+1))
 	if err != nil {
 		return nil, err

@@ -80,9 +80,9 @@ func claimCache(g *guard.Guard, path string) (string, error) {
 
 // loadSets reads the problem sets at paths, printing what keeps each one
 // from being read. failed reports whether any could not.
-func loadSets(con Console, paths []string) (sets []*problems.Set, failed bool) {
+func loadSets(ctx context.Context, con Console, paths []string) (sets []*problems.Set, failed bool) {
 	for _, path := range paths {
-		set, err := loadSet(con, path)
+		set, err := loadSet(ctx, con, path)
 		if err != nil {
 			failed = true
 			continue
@@ -92,12 +92,23 @@ func loadSets(con Console, paths []string) (sets []*problems.Set, failed bool) {
 	return sets, failed
 }
 
-// loadSet reads the problem set at path. What keeps it from being read is
-// printed, and a said failure returned: the mistakes in the file as a
-// compiler prints them (file:line: ...), anything else (a missing file)
-// after the program's name.
-func loadSet(con Console, path string) (*problems.Set, error) {
-	set, err := problems.Load(path)
+// loadSet reads the problem set at path, or on the console's stdin when
+// path is "-". What keeps it from being read is printed, and a said failure
+// returned: the mistakes in the file as a compiler prints them (file:line:
+// ...), anything else (a missing file) after the program's name.
+func loadSet(ctx context.Context, con Console, path string) (*problems.Set, error) {
+	var (
+		set *problems.Set
+		err error
+	)
+	if path == "-" {
+		set, err = problems.Read("stdin", newCtxReader(ctx, con.Stdin))
+	} else {
+		set, err = problems.Load(path)
+	}
+	if ctx.Err() != nil {
+		return nil, stopped(ctx)
+	}
 	if err != nil {
 		var located *problems.Error
 		if errors.As(err, &located) {

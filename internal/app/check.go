@@ -67,7 +67,7 @@ func Check(ctx context.Context, con Console, req CheckRequest) (Checked, error) 
 	if req.Set == "-" && req.Answer == "-" {
 		return Checked{}, status.Usagef("check: the set and the answer cannot both be stdin")
 	}
-	set, err := loadSet(con, req.Set)
+	set, err := loadSet(ctx, con, req.Set)
 	if err != nil {
 		return Checked{}, err
 	}

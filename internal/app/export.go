@@ -61,7 +61,7 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if opt.MaxSolutions == 0 || opt.MaxSolutions > pkgexport.MaxSolutions {
 		opt.MaxSolutions = pkgexport.MaxSolutions
 	}
-	sets, failed := loadSets(con, req.Sets)
+	sets, failed := loadSets(ctx, con, req.Sets)
 	if failed {
 		return ExportResult{}, status.Said(status.Failed) // and no OUTDIR made
 	}

@@ -53,7 +53,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err != nil {
 		return JudgeResult{}, err
 	}
-	set, err := loadSet(con, req.Set)
+	set, err := loadSet(ctx, con, req.Set)
 	if err != nil {
 		return JudgeResult{}, err
 	}
@@ -132,13 +132,22 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 			return res, err
 		}
 	}
-	for _, r := range judged.Results {
-		if r.Verdict == judge.JE {
-			con.errorf("judge error: team %s, problem %s: %s", judge.Printable(r.Team), r.Problem, r.Message)
-			failed = true
+	failed = sayJudgeErrors(con, judged) || failed
+	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
+}
+
+// sayJudgeErrors prints a line for each judge error (JE) of r, and reports
+// whether there was one: the command then fails, as the ground truth of a
+// problem could not be had.
+func sayJudgeErrors(con Console, r judge.Report) bool {
+	found := false
+	for _, res := range r.Results {
+		if res.Verdict == judge.JE {
+			con.errorf("judge error: team %s, problem %s: %s", judge.Printable(res.Team), res.Problem, res.Message)
+			found = true
 		}
 	}
-	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
+	return found
 }
 
 // loadSubmissions reads a submissions directory, or a CSV manifest when

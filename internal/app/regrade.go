@@ -10,6 +10,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -102,7 +103,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err := cache.Writable(ctx, req.DryRun); err != nil {
 		return RegradeResult{}, fmt.Errorf("regrade: %w", err)
 	}
-	set, err := loadSet(con, req.Set)
+	set, err := loadSet(ctx, con, req.Set)
 	if err != nil {
 		return RegradeResult{}, err
 	}
@@ -139,15 +140,17 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {
 		return res, err
 	}
-	if req.DryRun {
-		return res, nil
+	failed := sayJudgeErrors(con, r)
+	if !req.DryRun {
+		paths := map[string]string{}
+		for _, k := range kept {
+			paths[k.File] = k.Path
+		}
+		if _, err := keep(ctx, cache, set, r, subs, func(file string) string { return paths[file] }); err != nil {
+			return res, err
+		}
 	}
-	paths := map[string]string{}
-	for _, k := range kept {
-		paths[k.File] = k.Path
-	}
-	_, err = keep(ctx, cache, set, r, subs, func(file string) string { return paths[file] })
-	return res, err
+	return res, status.FailedIf(failed)
 }
 
 // keptSubmission is a submission as judge kept it: its answer from the

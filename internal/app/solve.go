@@ -99,7 +99,7 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 		return fmt.Errorf("%s: %w", command, err)
 	}
 	src := cache.Source(opt)
-	loaded, failed := loadSets(con, sets)
+	loaded, failed := loadSets(ctx, con, sets)
 	outs := src.Solve(ctx, loaded)
 	if _, ok := status.Interruption(ctx); ok {
 		return interrupted(ctx, con, command, outs)

@@ -1,0 +1,266 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/judge"
+)
+
+// straySubmissions copies the example submissions into a directory of the
+// test's with two files that are not submissions: one beside the team
+// folders, one named after no problem of the set.
+func straySubmissions(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "submissions")
+	copyDir(t, submissions, dir)
+	writeFile(t, filepath.Join(dir, "README.txt"), "not a team\n")
+	writeFile(t, filepath.Join(dir, "ada", "no-such-problem.txt"), "92\n")
+	return dir
+}
+
+// verdicts returns the verdicts of r by team and problem, for attempt 1.
+func verdicts(r judge.Report) map[[2]string]judge.Verdict {
+	m := map[[2]string]judge.Verdict{}
+	for _, res := range r.Results {
+		if res.Attempt == 1 {
+			m[[2]string{res.Team, res.Problem}] = res.Verdict
+		}
+	}
+	return m
+}
+
+// TestJudge judges the example contest with two stray files: the report
+// has every result and the scoreboard, each result is kept, the strays are
+// warnings, and --strict makes them a said failure.
+func TestJudge(t *testing.T) {
+	ctx := context.Background()
+	subs := straySubmissions(t)
+	for _, strict := range []bool{false, true} {
+		name := "lenient"
+		if strict {
+			name = "strict"
+		}
+		t.Run(name, func(t *testing.T) {
+			con := newConsole(output.JSON, "")
+			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{
+				Cache: tempCache(t), Set: contestSet, Submissions: subs, Batch: batch, Strict: strict,
+			})
+			if strict {
+				checkOutcome(t, "Judge --strict", err, status.Failed, true)
+			} else {
+				checkOutcome(t, "Judge", err, 0, false)
+			}
+			r := res.Report
+			if r.Set != "example-cup" || len(r.Problems) != 12 {
+				t.Errorf("report of set %q with %d problems, want example-cup with 12", r.Set, len(r.Problems))
+			}
+			if len(r.Results) != 28 {
+				t.Errorf("%d results, want 28 (12 ada, 9 grace, 7 linus)", len(r.Results))
+			}
+			got := verdicts(r)
+			for key, want := range map[[2]string]judge.Verdict{
+				{"ada", "eight-queens"}:       judge.AC,
+				{"ada", "qk5-solutions"}:      judge.AC,
+				{"grace", "twelve-unique"}:    judge.WA,
+				{"grace", "qk8-count"}:        judge.PE,
+				{"linus", "eight-queens"}:     judge.NO,
+				{"linus", "big-placement"}:    judge.WA,
+				{"linus", "cross-unique"}:     judge.AC,
+				{"grace", "corner-placement"}: judge.WA,
+			} {
+				if got[key] != want {
+					t.Errorf("verdict of %s on %s = %q, want %s", key[0], key[1], got[key], want)
+				}
+			}
+			if _, ok := got[[2]string{"ada", "no-such-problem"}]; ok {
+				t.Error("the stray ada/no-such-problem.txt was judged")
+			}
+			var board []string
+			for _, s := range r.Scoreboard {
+				board = append(board, s.Team)
+				if len(s.Problems) != 12 {
+					t.Errorf("team %s has %d cells, want 12", s.Team, len(s.Problems))
+				}
+			}
+			if strings.Join(board, " ") != "ada grace linus" {
+				t.Errorf("scoreboard = %v, want ada grace linus", board)
+			}
+			if top := r.Scoreboard[0]; top.Rank != 1 || top.Solved != 12 || top.Points != 16 {
+				t.Errorf("ada: rank %d, %d solved, %d points; want 1, 12, 16", top.Rank, top.Solved, top.Points)
+			}
+
+			if len(res.Kept) != len(r.Results) {
+				t.Fatalf("%d judgements kept, want one per result (%d)", len(res.Kept), len(r.Results))
+			}
+			for i, k := range res.Kept {
+				rr := r.Results[i]
+				if k.Set != "example-cup" || k.Team != rr.Team || k.Problem != rr.Problem || k.File != rr.File || k.Verdict != string(rr.Verdict) || k.Message != rr.Message {
+					t.Errorf("kept %d = %s %s/%s %s %q, want the result %s/%s %s %q", i, k.Set, k.Team, k.Problem, k.Verdict, k.Message, rr.Team, rr.Problem, rr.Verdict, rr.Message)
+				}
+				if !filepath.IsAbs(k.Path) || !exists(t, k.Path) {
+					t.Errorf("kept %s/%s: path %q, want the absolute path of the file", k.Team, k.Problem, k.Path)
+				}
+				if k.Answer == nil {
+					t.Errorf("kept %s/%s without its answer", k.Team, k.Problem)
+				}
+			}
+
+			var strays []string
+			for _, w := range res.Warnings {
+				var s *judge.Stray
+				if !errors.As(w, &s) {
+					t.Errorf("warning %v is not a *judge.Stray", w)
+					continue
+				}
+				strays = append(strays, s.Path)
+			}
+			if len(strays) != 2 || !strings.Contains(strings.Join(strays, " "), "README.txt") || !strings.Contains(strings.Join(strays, " "), "no-such-problem") {
+				t.Errorf("warnings about %q, want README.txt and ada/no-such-problem.txt", strays)
+			}
+			if n := strings.Count(con.stderr.String(), "warning: "); n != 2 {
+				t.Errorf("stderr has %d warnings, want 2:\n%s", n, con.stderr)
+			}
+
+			var printed struct {
+				Results    []json.RawMessage `json:"results"`
+				Scoreboard []json.RawMessage `json:"scoreboard"`
+			}
+			if err := json.Unmarshal(con.stdout.Bytes(), &printed); err != nil {
+				t.Fatalf("stdout is not the JSON report: %v\n%s", err, con.stdout)
+			}
+			if len(printed.Results) != len(r.Results) || len(printed.Scoreboard) != len(r.Scoreboard) {
+				t.Errorf("printed %d results and %d standings, want %d and %d", len(printed.Results), len(printed.Scoreboard), len(r.Results), len(r.Scoreboard))
+			}
+		})
+	}
+}
+
+// TestJudgeManifest judges the CSV manifest: several attempts of a
+// problem, timed, ranked by the ICPC penalty.
+func TestJudgeManifest(t *testing.T) {
+	con := newConsole(output.Table, "")
+	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+		Cache: tempCache(t), Set: contestSet, Submissions: manifest, Batch: batch,
+	})
+	checkOutcome(t, "Judge", err, 0, false)
+	if len(res.Report.Results) != 12 || len(res.Kept) != 12 {
+		t.Fatalf("%d results, %d kept; want 12 of each", len(res.Report.Results), len(res.Kept))
+	}
+	var ada []judge.Result
+	for _, r := range res.Report.Results {
+		if !r.Timed {
+			t.Errorf("%s/%s untimed, want the manifest's time", r.Team, r.Problem)
+		}
+		if r.Team == "ada" && r.Problem == "eight-queens" {
+			ada = append(ada, r)
+		}
+	}
+	if len(ada) != 2 || ada[0].Attempt != 1 || ada[0].Verdict != judge.WA || ada[1].Attempt != 2 || ada[1].Verdict != judge.AC {
+		t.Errorf("ada's attempts at eight-queens = %+v, want WA then AC", ada)
+	}
+	if res.Warnings != nil {
+		t.Errorf("warnings %v, want none", res.Warnings)
+	}
+}
+
+// TestJudgeFiles writes the three files beside the printed report.
+func TestJudgeFiles(t *testing.T) {
+	dir := t.TempDir()
+	req := app.JudgeRequest{
+		Cache: tempCache(t), Set: contestSet, Submissions: submissions, Batch: batch,
+		ResultsTSV: filepath.Join(dir, "results.tsv"),
+		Scoreboard: filepath.Join(dir, "scoreboard.json"),
+		HTML:       filepath.Join(dir, "report.html"),
+	}
+	con := newConsole(output.CSV, "")
+	if _, err := app.Judge(context.Background(), con.Console, req); err != nil {
+		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
+	}
+	if lines := strings.Split(con.stdout.String(), "\n"); lines[0] != "team,problem,verdict,points,time,attempt,file,message,team_message,squares,line" || len(lines) != 30 {
+		t.Errorf("stdout: %d lines starting %q, want the CSV header and 28 results", len(lines), lines[0])
+	}
+
+	tsv := strings.Split(strings.TrimRight(string(readFile(t, req.ResultsTSV)), "\n"), "\n")
+	if len(tsv) != 4 || tsv[0] != "results\t1" || !strings.HasPrefix(tsv[1], "ada\t1\t") {
+		t.Errorf("results.tsv = %q, want results\\t1 and a line per team, ada first", tsv)
+	}
+
+	var sb struct {
+		Rows []struct {
+			Rank   int    `json:"rank"`
+			TeamID string `json:"team_id"`
+			Score  struct {
+				NumSolved int `json:"num_solved"`
+			} `json:"score"`
+			Problems []json.RawMessage `json:"problems"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(readFile(t, req.Scoreboard), &sb); err != nil {
+		t.Fatalf("scoreboard.json: %v", err)
+	}
+	if len(sb.Rows) != 3 || sb.Rows[0].TeamID != "ada" || sb.Rows[0].Rank != 1 || sb.Rows[0].Score.NumSolved != 12 || len(sb.Rows[0].Problems) != 12 {
+		t.Errorf("scoreboard.json rows = %+v, want 3, ada first with 12 solved", sb.Rows)
+	}
+
+	html := string(readFile(t, req.HTML))
+	for _, want := range []string{"<html", "example-cup", "ada", "grace", "linus", "</html>"} {
+		if !strings.Contains(strings.ToLower(html), want) {
+			t.Errorf("report.html lacks %q", want)
+		}
+	}
+}
+
+// TestJudgeOutputIsCache: an output naming the cache, by any spelling, is
+// a usage error before anything is made: no cache, no other output.
+func TestJudgeOutputIsCache(t *testing.T) {
+	for _, role := range []string{"results-tsv", "scoreboard", "html"} {
+		for _, spell := range []string{"same", "dot", "link", "wal"} {
+			t.Run(role+"/"+spell, func(t *testing.T) {
+				dir := t.TempDir()
+				cache := filepath.Join(dir, "cache.db")
+				link := filepath.Join(t.TempDir(), "link")
+				if err := os.Symlink(dir, link); err != nil {
+					t.Fatal(err)
+				}
+				out := map[string]string{
+					"same": cache,
+					"dot":  dir + "/./cache.db",
+					"link": filepath.Join(link, "cache.db"),
+					"wal":  cache + "-wal",
+				}[spell]
+				other := filepath.Join(dir, "other.out")
+				req := app.JudgeRequest{Cache: cache, Set: contestSet, Submissions: submissions, Batch: batch}
+				switch role {
+				case "results-tsv":
+					req.ResultsTSV, req.HTML = out, other
+				case "scoreboard":
+					req.Scoreboard, req.ResultsTSV = out, other
+				case "html":
+					req.HTML, req.Scoreboard = out, other
+				}
+				con := newConsole(output.Table, "")
+				_, err := app.Judge(context.Background(), con.Console, req)
+				checkOutcome(t, "Judge --"+role+" "+out, err, status.Usage, false)
+				if !strings.Contains(err.Error(), "cache") {
+					t.Errorf("error %q does not say it is the cache", err)
+				}
+				entries, _ := os.ReadDir(dir)
+				for _, e := range entries {
+					t.Errorf("Judge made %s", e.Name())
+				}
+				if con.stdout.Len() != 0 {
+					t.Errorf("Judge printed %q", con.stdout)
+				}
+			})
+		}
+	}
+}
