@@ -37,7 +37,7 @@ func Solve(ctx context.Context, con Console, req SolveRequest) (SolveResult, err
 		return SolveResult{}, err
 	}
 	var res SolveResult
-	err = solveSets(ctx, con, "solve", cachePath, req.Sets, req.Batch, func(rows []output.Row) error {
+	err = solveSets(ctx, con, "solve", cachePath, req.Sets, req.Batch, func(rows []output.Row, _ bool) error {
 		res.Rows = rows
 		return output.Write(con.Stdout, con.Format, output.Rows{Rows: rows})
 	})
@@ -60,7 +60,8 @@ type KeyResult struct {
 // Key writes the answer key of the sets, solving what is not cached: the
 // rows of Solve without cached and seconds, so that two runs, or two
 // caches, give identical bytes. The key goes to req.Out, written whole or
-// not at all, or to stdout.
+// not at all, and not when a set or a problem failed (a part of a key would
+// replace a whole one), or to stdout.
 func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 	g := guard.New()
 	g.Input(req.Sets...)
@@ -73,8 +74,13 @@ func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 		return KeyResult{}, err
 	}
 	var res KeyResult
-	err = solveSets(ctx, con, "key", cachePath, req.Sets, req.Batch, func(rows []output.Row) error {
+	err = solveSets(ctx, con, "key", cachePath, req.Sets, req.Batch, func(rows []output.Row, failed bool) error {
 		res.Rows = rows
+		if failed && out != "-" {
+			// A key with problems missing would replace a whole one.
+			con.errorf("key: %s not written: not every problem could be answered", out)
+			return nil
+		}
 		return g.WriteFile(out, 0o644, con.Stdout, func(w io.Writer) error {
 			return output.Write(w, con.Format, output.Rows{Rows: rows, Key: true})
 		})
@@ -83,9 +89,9 @@ func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 }
 
 // solveSets opens the cache, solves the sets and gives print the rows of
-// the problems answered, while the cache is open: a solutions answer is
-// read from it as it is printed.
-func solveSets(ctx context.Context, con Console, command, cachePath string, sets []string, b Batch, print func([]output.Row) error) error {
+// the problems answered, while the cache is open (a solutions answer is
+// read from it as it is printed), and whether any could not be.
+func solveSets(ctx context.Context, con Console, command, cachePath string, sets []string, b Batch, print func(rows []output.Row, failed bool) error) error {
 	opt, err := b.options()
 	if err != nil {
 		return err
@@ -120,7 +126,7 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 		r.Shard = shard
 		rows = append(rows, r)
 	}
-	if err := print(rows); err != nil {
+	if err := print(rows, failed); err != nil {
 		return err
 	}
 	return status.FailedIf(failed)

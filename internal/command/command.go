@@ -24,7 +24,8 @@ import (
 
 // Run is the whole program: it parses argv (the program's name first),
 // runs the command with stdin, stdout and stderr, and returns the exit
-// status.
+// status. One Run at a time in a process: urfave/cli keeps its help flag
+// in a package variable that each run writes.
 func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	a := newApp(stdin, stdout, stderr)
 	arranged, err := args.Arrange(spec(a), argv)
