@@ -149,21 +149,27 @@ func PackageName(id string) string {
 	return b.String()
 }
 
-// validatorBinary returns the queensjudge to put in the packages: path, or
-// this executable, which must be static unless allowDynamic.
+// validatorBinary returns the validator to put in the packages: path, or
+// queensjudge-validator beside this executable, which must be static
+// unless allowDynamic.
 func validatorBinary(path string, allowDynamic bool) (string, error) {
 	if path == "" {
 		exe, err := os.Executable()
 		if err != nil {
 			return "", fmt.Errorf("export: find this executable: %w (give --validator-binary PATH)", err)
 		}
-		path = exe
+		path = filepath.Join(filepath.Dir(exe), pkgexport.BinaryName)
+		if _, err := os.Stat(path); err != nil {
+			return "", fmt.Errorf("export: no validator: %s does not exist; build it beside queensjudge with\n"+
+				"  CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o %s ./internal/cmd/validator\n"+
+				"(README, \"export\"), or name it with --validator-binary PATH", path, path)
+		}
 	}
 	if allowDynamic {
 		return path, nil
 	}
 	if err := pkgexport.CheckStatic(path); err != nil {
-		return "", fmt.Errorf("export: %v: a judge host may lack its libraries; build the static queensjudge (README, \"export\") and run export with it, or name it with --validator-binary PATH", err)
+		return "", fmt.Errorf("export: %v: a judge host may lack its libraries; build the static validator (README, \"export\"), or name it with --validator-binary PATH", err)
 	}
 	return path, nil
 }

@@ -17,11 +17,14 @@ func exportCommand() *cli.Command {
 after its id in [a-z0-9] (eight-queens: eightqueens), or with --zip as one
 zip file a package (eightqueens.zip), as DOMjudge's problem import takes it.
 A package holds problem.yaml, a statement, one sample (a small instance of
-the same kind and ask) and one secret case (the problem itself), each with
-its ground truth as answer file (solved when the cache does not hold it),
-and the static queensjudge as output and input validator behind Python
-wrappers. --layout legacy (the default) is the format DOMjudge and Kattis
-take; 2023-07 is the draft problemtools checks.
+the same kind and ask, never the secret case nor one of its rotations or
+reflections) and one secret case (the problem itself), each with its ground
+truth as answer file (solved when the cache does not hold it), and the
+output and input validators: a build and a run script and the small static
+queensjudge-validator, which judges against the answer files (checked by
+their SHA-256 digests, which run holds with the flags) and keeps nothing.
+--layout legacy (the default) is the format DOMjudge and Kattis take;
+2023-07 is the draft problemtools checks.
 
 A package folder that exists already is updated: the files export writes
 are replaced, each whole, and every other file in it (submissions/ a setter
@@ -29,13 +32,14 @@ added, say) is left as it is. A zip file is replaced whole. OUTDIR is made
 when missing (its parent must exist), and not at all when a set cannot be
 read.
 
-The queensjudge put into the packages is this one, which must be static
-(see the README to build it), or --validator-binary PATH. A solutions
-problem of more than 100000 placements is refused.`,
+The validator put into the packages is queensjudge-validator beside this
+executable (see the README to build it), or --validator-binary PATH; it
+must be static. A solutions problem of more than 100000 placements is
+refused.`,
 		Flags: append(batchFlags(),
 			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07"},
 			&cli.BoolFlag{Name: "zip", Usage: "write one zip file a package instead of a directory"},
-			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge `PATH` to put in the packages (default: this one)"},
+			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge-validator `PATH` to put in the packages (default: the one beside this executable)"},
 			&cli.BoolFlag{Name: "allow-dynamic", Usage: "put in a binary that is not static: it runs only where its shared libraries are (to try packages on this machine)"},
 		),
 		Action: action(arity{2, -1, "an output directory and a problem set"}, func(c *cli.Context) error {

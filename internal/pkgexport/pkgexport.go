@@ -55,8 +55,9 @@ func ParseLayout(s string) (Layout, error) {
 // should be asked to print.
 const MaxSolutions = 100_000
 
-// BinaryName is the name of the queensjudge binary inside a package.
-const BinaryName = "queensjudge"
+// BinaryName is the name of the validator program inside a package: the
+// static queensjudge-validator (internal/cmd/validator).
+const BinaryName = "queensjudge-validator"
 
 // Case is one test case of a package: the problem and its ground truth.
 type Case struct {
@@ -74,14 +75,21 @@ type Package struct {
 
 // SampleOf returns the small problem of the same kind, ask and m as p that
 // a package shows as its sample: 5 queens (6 when p is 5 queens), a 5×5
-// board with two reserved squares, or queens and knights on 6×6 (5×5 when p
-// is 6×6).
+// board with two reserved squares in opposite corners (another board when
+// p is that board or one of its rotations or reflections, which have the
+// same answers), or queens and knights on 6×6 (5×5 when p is 6×6). The
+// sample is never the secret case nor one of its images: a sample's answer
+// is shown to the teams.
 func SampleOf(p problems.Problem) problems.Problem {
 	s := problems.Problem{Problem: solver.Problem{Kind: p.Kind, Ask: p.Ask, M: p.M}, ID: p.ID + "-sample", Title: p.Title, Points: 1}
 	switch p.Kind {
 	case solver.Reserved:
-		s.N = 5
-		s.Reserved = []uint64{1 << 0, 0, 0, 0, 1 << 4} // a1 and e5, opposite corners
+		for _, board := range sampleBoards {
+			s.N, s.Reserved = 5, board
+			if !SameBoard(s.Problem, p.Problem) {
+				break
+			}
+		}
 	case solver.QueensKnights:
 		s.N = 6
 		if p.N == 6 {
@@ -94,6 +102,35 @@ func SampleOf(p problems.Problem) problems.Problem {
 		}
 	}
 	return s
+}
+
+// sampleBoards are the 5×5 sample boards of a reserved problem, in order
+// of preference: two of them are never images of one board.
+var sampleBoards = [][]uint64{
+	{1 << 0, 0, 0, 0, 1 << 4}, // a1 and e5, opposite corners
+	{0, 0, 1 << 2, 0, 0},      // c3, the centre
+}
+
+// SameBoard reports whether the boards of a and b are one board up to the
+// 8 symmetries of the square (so their answers are the same): same size,
+// and some rotation or reflection of a's reserved squares is b's.
+func SameBoard(a, b solver.Problem) bool {
+	if a.N != b.N {
+		return false
+	}
+	for _, g := range solver.Syms {
+		same := true
+		for r := 0; r < a.N && same; r++ {
+			for c := 0; c < a.N && same; c++ {
+				t := g.Apply(solver.Square{Row: r, Col: c}, a.N)
+				same = a.IsReserved(r, c) == b.IsReserved(t.Row, t.Col)
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
 
 // Flags returns the validator flags of p: kind=, ask= and, for a
@@ -129,7 +166,7 @@ func Input(p solver.Problem) string {
 // WriteAnswer writes the answer file of t: the number for count, unique and
 // max; a placement (the 1-based columns on one line, or the board rows) or
 // "none"; every placement, one column list a line or boards separated by
-// blank lines. It refuses a solutions list longer than MaxSolutions.
+// blank lines, or "none" when there is none. It refuses a solutions list longer than MaxSolutions.
 func WriteAnswer(ctx context.Context, w io.Writer, t judge.Truth) error {
 	bw := bufio.NewWriter(w)
 	switch t.Problem.Ask {
@@ -142,6 +179,10 @@ func WriteAnswer(ctx context.Context, w io.Writer, t judge.Truth) error {
 	case solver.AskSolutions:
 		if t.Answer.Count > MaxSolutions {
 			return fmt.Errorf("%d placements is too many for an answer file (at most %d): ask count or unique instead, or a smaller board", t.Answer.Count, MaxSolutions)
+		}
+		if t.Answer.Count == 0 {
+			bw.WriteString("none\n") // what a team answers, and an empty file is no answer
+			break
 		}
 		if t.Solutions == nil {
 			return errors.New("the ground truth lists no placements")
@@ -222,67 +263,45 @@ func yamlString(s string) string {
 	return strconv.Quote(s) // a JSON-compatible string is valid YAML
 }
 
-// findBinary is the part of both wrappers that finds the static queensjudge
-// beside the wrapper.
-const findBinary = `import os, shutil, stat, sys, tempfile
-
-def binary():
-    here = os.path.dirname(os.path.abspath(__file__))
-    path = os.path.join(here, 'queensjudge')
-    if os.access(path, os.X_OK):
-        return path
-    try:  # an unpacked zip may have lost the executable bit
-        os.chmod(path, 0o755)
-        return path
-    except OSError:
-        copy = os.path.join(tempfile.mkdtemp(prefix='queensjudge-'), 'queensjudge')
-        shutil.copyfile(path, copy)
-        os.chmod(copy, stat.S_IRWXU)
-        return copy
+// buildScript makes the validator runnable where a judge system lost the
+// executable bits of the package's files: DOMjudge keeps them only on
+// files named build and run, and runs build once, before the first call;
+// problemtools runs it too. Nothing is copied: the files are made
+// executable where they are.
+const buildScript = `#!/bin/sh
+# Written by queensjudge export. Makes this validator runnable where the
+# executable bits of its files were lost (DOMjudge keeps them only on build
+# and run). Nothing is copied or downloaded.
+cd "$(dirname "$0")" && chmod 755 run ` + BinaryName + `
 `
 
-// outputWrapper is the output validator as problemtools and DOMjudge run
-// it: a Python program (the format has no shell) that runs the queensjudge
-// beside it with its arguments. The cache is one a user in the host's
-// temporary directory, shared by the runs, unless the judge host names one
-// in QUEENSJUDGE_DB.
-const outputWrapper = `#!/usr/bin/env python3
-# The output validator of this package, written by queensjudge export: it
-# runs "queensjudge validate INPUT ANSWER FEEDBACK_DIR FLAGS... < team_output"
-# with the static queensjudge beside this file (exit 42 accepted, 43 wrong
-# answer, anything else a judge error).
-` + findBinary + `
-def cache():
-    # One cache a user on the judge host, shared by the runs, so that the
-    # answer is solved once, not on every run. Not a file another user
-    # made or could write: then the run's own feedback directory.
-    path = os.path.join(tempfile.gettempdir(), 'queensjudge-validator-%d.db' % os.getuid())
-    try:
-        st = os.lstat(path)
-        if not stat.S_ISREG(st.st_mode) or st.st_uid != os.getuid() or st.st_mode & 0o022:
-            return os.path.join(sys.argv[3], '.queensjudge-cache.db')
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return os.path.join(sys.argv[3], '.queensjudge-cache.db')
-    return path
-
-if len(sys.argv) < 4:
-    sys.exit('usage: validate.py INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output')
-env = dict(os.environ)
-env.setdefault('QUEENSJUDGE_DB', cache())
-qj = binary()
-os.execve(qj, [qj, 'validate'] + sys.argv[1:], env)
+// OutputRun returns the run script of the output validator of p, whose
+// answer files have the SHA-256 digests given: it calls the validator with
+// the judge's arguments and the package's own flags, so that the flags
+// reach it whatever a judge system reads of problem.yaml or testdata.yaml.
+// The host's QUEENSJUDGE_ variables are not passed on: a package's
+// validator works alike on every host.
+func OutputRun(p solver.Problem, digests []string) string {
+	return `#!/bin/sh
+# Written by queensjudge export: the output validator of this package, as
+# problemtools and DOMjudge call it:
+#   run INPUT ANSWER FEEDBACK_DIR [FLAGS...] < team_output
+# It exits 42 when the team output is accepted, 43 when it is not, and
+# with another status on a judge error (its message in
+# FEEDBACK_DIR/judgemessage.txt). The answer files are the ground truth,
+# checked against the digests below; nothing is solved or kept.
+unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT
+exec "$(dirname "$0")/` + BinaryName + `" validate "$@" ` + Flags(p) + ` answers=` + strings.Join(digests, ",") + `
 `
+}
 
-// inputWrapper is the input validator: it runs "queensjudge check-input"
-// with the package's flags (a %s) on the input on stdin.
-const inputWrapper = `#!/usr/bin/env python3
-# The input validator of this package, written by queensjudge export: it
-# runs "queensjudge check-input %[1]s < input" with the static queensjudge
-# beside this file (exit 42 the input is valid, 43 it is not).
-` + findBinary + `
-qj = binary()
-# Flags the judge passes (input_validator_flags) come after the package's own.
-os.execv(qj, [qj, 'check-input'] + '%[1]s'.split() + sys.argv[1:])
+// InputRun returns the run script of the input validator of p.
+func InputRun(p solver.Problem) string {
+	return `#!/bin/sh
+# Written by queensjudge export: the input validator of this package:
+#   run [FLAGS...] < input
+# It exits 42 when the input is a valid input of the problem, 43 when not.
+unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT
+exec "$(dirname "$0")/` + BinaryName + `" check-input ` + Flags(p) + ` "$@"
 `
+}

@@ -76,3 +76,40 @@ func TestStatementSections(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleIsNotTheSecret gives every kind a secret case that is the
+// sample SampleOf would give, or one of its rotations and reflections: the
+// sample must then be another problem, so that its answer, shown to the
+// teams, is not the secret one.
+func TestSampleIsNotTheSecret(t *testing.T) {
+	corners := []uint64{1 << 0, 0, 0, 0, 1 << 4} // a1, e5
+	other := []uint64{1 << 4, 0, 0, 0, 1 << 0}   // e1, a5: a quarter turn of it
+	centre := []uint64{0, 0, 1 << 2, 0, 0}
+	for _, p := range []solver.Problem{
+		{Kind: solver.NQueens, N: 5, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.NQueens, N: 6, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 6, Ask: solver.AskMax, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 5, Ask: solver.AskCount, M: 3},
+		{Kind: solver.Reserved, N: 5, Reserved: corners, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 5, Reserved: other, Ask: solver.AskUnique, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 5, Reserved: centre, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 8, Reserved: make([]uint64, 8), Ask: solver.AskCount, M: solver.AnyM},
+	} {
+		s := SampleOf(problems.Problem{Problem: p, ID: "x"})
+		if s.Kind != p.Kind || s.Ask != p.Ask || s.M != p.M {
+			t.Errorf("SampleOf(%v) = %v: another kind, ask or m", p, s.Problem)
+		}
+		if SameBoard(s.Problem, p) {
+			t.Errorf("SampleOf(%v) = %v: the secret case or one of its images", p, s.Problem)
+		}
+		if err := s.Validate(); err != nil {
+			t.Errorf("SampleOf(%v) = %v: %v", p, s.Problem, err)
+		}
+	}
+	if !SameBoard(solver.Problem{Kind: solver.Reserved, N: 5, Reserved: corners}, solver.Problem{Kind: solver.Reserved, N: 5, Reserved: other}) {
+		t.Error("SameBoard: a quarter turn of a board is not the same board")
+	}
+	if SameBoard(solver.Problem{Kind: solver.Reserved, N: 5, Reserved: corners}, solver.Problem{Kind: solver.Reserved, N: 5, Reserved: centre}) {
+		t.Error("SameBoard: two boards with different squares are the same")
+	}
+}

@@ -2,13 +2,14 @@ package pkgexport
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 )
@@ -21,44 +22,45 @@ type file struct {
 	link  string // when not "", a file of the package this one is a hard link of where the file system allows
 }
 
-// contents returns the files of the package of pkg in layout, problem.yaml
-// last: the files are moved into an existing package in this order, so a
-// package with the new problem.yaml has all the new files.
+// contents returns the files of the package of pkg in layout, in the
+// order they are written: the answer files before the output validator's
+// run script, which holds their digests, and problem.yaml last, as the
+// files are moved into an existing package in this order, so a package with
+// the new problem.yaml has all the new files.
 func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	p := pkg.Secret.Problem
-	flags := Flags(p.Problem)
 	statementDir, outDir, inDir := "problem_statement", "output_validators/queensjudge", "input_validators/queensjudge"
 	var meta string
 	if layout == V2023_07 {
-		statementDir, outDir, inDir = "statement", "output_validator/queensjudge", "input_validators/queensjudge"
+		statementDir, outDir = "statement", "output_validator/queensjudge"
 		meta = fmt.Sprintf("problem_format_version: 2023-07-draft\nname: %s\nuuid: %s\ntype: pass-fail\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
 			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
 	} else {
-		meta = fmt.Sprintf("name: %s\nuuid: %s\nsource: %s\nvalidation: custom\nvalidator_flags: %s\nlimits:\n  memory: 1024\n  validation_memory: 1024\n",
-			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set), flags)
+		meta = fmt.Sprintf("name: %s\nuuid: %s\nsource: %s\nvalidation: custom\nlimits:\n  memory: 1024\n  validation_memory: 1024\n",
+			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
 	}
-	texts := []struct{ path, text string }{
-		{"domjudge-problem.ini", "timelimit = 2\n"},
-		{statementDir + "/problem.en.tex", Statement(p)},
-		{"data/sample/1.in", Input(pkg.Sample.Problem.Problem)},
-		{"data/secret/1.in", Input(p.Problem)},
-		{outDir + "/validate.py", outputWrapper},
-		{inDir + "/validate.py", fmt.Sprintf(inputWrapper, flags)},
-	}
-	if layout == V2023_07 {
-		// The output validator's flags live with the test data in 2023-07.
-		texts = append(texts, struct{ path, text string }{"data/testdata.yaml", "output_validator_flags: " + flags + "\n"})
-	}
-	texts = append(texts, struct{ path, text string }{"problem.yaml", meta})
 	var files []file
-	for _, c := range []struct {
+	text := func(path, text string, mode fs.FileMode) {
+		files = append(files, file{path: path, mode: mode, write: func(w io.Writer) error {
+			_, err := io.WriteString(w, text)
+			return err
+		}})
+	}
+	text("domjudge-problem.ini", "timelimit = 2\n", 0o644)
+	text(statementDir+"/problem.en.tex", Statement(p), 0o644)
+	text("data/sample/1.in", Input(pkg.Sample.Problem.Problem), 0o644)
+	text("data/secret/1.in", Input(p.Problem), 0o644)
+	digests := make([]string, 2)
+	for i, c := range []struct {
 		path string
 		c    Case
 	}{{"data/sample/1.ans", pkg.Sample}, {"data/secret/1.ans", pkg.Secret}} {
 		files = append(files, file{path: c.path, mode: 0o644, write: func(w io.Writer) error {
-			if err := WriteAnswer(ctx, w, c.c.Truth); err != nil {
+			h := sha256.New()
+			if err := WriteAnswer(ctx, io.MultiWriter(w, h), c.c.Truth); err != nil {
 				return fmt.Errorf("problem %q: %s: %w", c.c.Problem.ID, c.path, err)
 			}
+			digests[i] = hex.EncodeToString(h.Sum(nil))
 			return nil
 		}})
 	}
@@ -73,28 +75,21 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 		}
 		return nil
 	}
-	first := outDir + "/" + BinaryName
 	// The input validator's copy is a hard link where the file system
-	// allows one: 20 MB less per package.
+	// allows one.
+	first := outDir + "/" + BinaryName
 	files = append(files,
 		file{path: first, mode: 0o755, write: binary},
 		file{path: inDir + "/" + BinaryName, mode: 0o755, write: binary, link: first})
-	for _, t := range texts {
-		files = append(files, file{path: t.path, mode: textMode(t.path), write: func(w io.Writer) error {
-			_, err := io.WriteString(w, t.text)
-			return err
-		}})
-	}
+	text(outDir+"/build", buildScript, 0o755)
+	text(inDir+"/build", buildScript, 0o755)
+	files = append(files, file{path: outDir + "/run", mode: 0o755, write: func(w io.Writer) error {
+		_, err := io.WriteString(w, OutputRun(p.Problem, digests))
+		return err
+	}})
+	text(inDir+"/run", InputRun(p.Problem), 0o755)
+	text("problem.yaml", meta, 0o644)
 	return files
-}
-
-// textMode is the mode of the text file at path: the wrappers are
-// executable.
-func textMode(path string) fs.FileMode {
-	if strings.HasSuffix(path, ".py") {
-		return 0o755
-	}
-	return 0o644
 }
 
 // Write writes the package of pkg in layout into dir, through g: dir must

@@ -97,7 +97,7 @@ func TestWriteLayouts(t *testing.T) {
 		files         []string
 	}{
 		{Legacy, "output_validators/queensjudge", "input_validators/queensjudge", []string{"problem_statement/problem.en.tex"}},
-		{V2023_07, "output_validator/queensjudge", "input_validators/queensjudge", []string{"statement/problem.en.tex", "data/testdata.yaml"}},
+		{V2023_07, "output_validator/queensjudge", "input_validators/queensjudge", []string{"statement/problem.en.tex"}},
 	} {
 		t.Run(string(tc.layout), func(t *testing.T) {
 			out := t.TempDir()
@@ -109,17 +109,22 @@ func TestWriteLayouts(t *testing.T) {
 			}
 			got := snapshot(t, dir)
 			want := map[string]string{
-				"data/secret/1.ans":        "-rw-r--r-- 92\n",
-				"data/sample/1.ans":        "-rw-r--r-- 10\n",
-				"data/secret/1.in":         "-rw-r--r-- 8\n",
-				"data/sample/1.in":         "-rw-r--r-- 5\n",
-				"domjudge-problem.ini":     "-rw-r--r-- timelimit = 2\n",
-				tc.outDir + "/queensjudge": "-rwxr-xr-x not really a binary\n",
-				tc.inDir + "/queensjudge":  "-rwxr-xr-x not really a binary\n",
-				tc.outDir + "/validate.py": "-rwxr-xr-x " + outputWrapper,
-				tc.inDir + "/validate.py":  "",
-				"problem.yaml":             "",
-				tc.files[0]:                "",
+				"data/secret/1.ans":          "-rw-r--r-- 92\n",
+				"data/sample/1.ans":          "-rw-r--r-- 10\n",
+				"data/secret/1.in":           "-rw-r--r-- 8\n",
+				"data/sample/1.in":           "-rw-r--r-- 5\n",
+				"domjudge-problem.ini":       "-rw-r--r-- timelimit = 2\n",
+				tc.outDir + "/" + BinaryName: "-rwxr-xr-x not really a binary\n",
+				tc.inDir + "/" + BinaryName:  "-rwxr-xr-x not really a binary\n",
+				tc.outDir + "/build":         "-rwxr-xr-x " + buildScript,
+				tc.inDir + "/build":          "-rwxr-xr-x " + buildScript,
+				// sha256 of "10\n" and "92\n"
+				tc.outDir + "/run": "-rwxr-xr-x " + OutputRun(pkg.Secret.Problem.Problem, []string{
+					"917df3320d778ddbaa5c5c7742bc4046bf803c36ed2b050f30844ed206783469",
+					"13c1dc569ae4a0d7f90d8f83d22fc9c8fa526e133f8fea0f9526c8533c4d8da3"}),
+				tc.inDir + "/run": "-rwxr-xr-x " + InputRun(pkg.Secret.Problem.Problem),
+				"problem.yaml":    "",
+				tc.files[0]:       "",
 			}
 			for _, f := range tc.files[1:] {
 				want[f] = ""

@@ -35,9 +35,10 @@ func TestWriteZip(t *testing.T) {
 	for name, want := range map[string]fs.FileMode{
 		"problem.yaml":      0o644,
 		"data/secret/1.ans": 0o644,
-		"output_validators/queensjudge/queensjudge": 0o755,
-		"input_validators/queensjudge/queensjudge":  0o755,
-		"input_validators/queensjudge/validate.py":  0o755,
+		"output_validators/queensjudge/" + BinaryName: 0o755,
+		"input_validators/queensjudge/" + BinaryName:  0o755,
+		"input_validators/queensjudge/run":            0o755,
+		"output_validators/queensjudge/build":         0o755,
 	} {
 		if got, ok := modes[name]; !ok || got.Perm() != want {
 			t.Errorf("zip entry %s: mode %v (there %v), want %v", name, got.Perm(), ok, want)

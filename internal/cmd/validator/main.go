@@ -1,0 +1,26 @@
+// Queensjudge-validator is the output and input validator a problem package
+// exported by queensjudge carries, and nothing else: package validator as a
+// program. It keeps no state and needs no SQLite, so it is built without
+// cgo, static and small:
+//
+//	CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o queensjudge-validator ./internal/cmd/validator
+//
+// Usage (the package's run scripts call it so):
+//
+//	queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] answers=DIGESTS < team_output
+//	queensjudge-validator check-input kind=K ask=A [m=M] < input
+//
+// Exit status: 42 accepted, 43 rejected, 1 a judge error (the message in
+// FEEDBACK_DIR/judgemessage.txt and on stderr), 2 a usage error.
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/queensjudge/queensjudge/internal/validator"
+)
+
+func main() {
+	os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stderr))
+}

@@ -1,0 +1,205 @@
+// Package validator is the output and input validator that a problem
+// package carries, in the interface of the problem package format
+// (problemtools, DOMjudge): it judges one team output, or checks one test
+// input, from what the call gives it. The judges' answer file is the
+// ground truth, checked against the SHA-256 digests that export put in the
+// package's run script; nothing is solved, nothing is cached, and nothing
+// is written outside the feedback directory. It needs no SQLite, so the
+// program that is only this package (internal/cmd/validator) builds
+// without cgo: static, small, the same on every judge host.
+//
+// It knows nothing of the cache, the command line's flags or problem sets.
+package validator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+
+	"github.com/queensjudge/queensjudge/internal/guard"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Call is one call of the output validator: validate INPUT ANSWER
+// FEEDBACK_DIR FLAGS... < team_output.
+type Call struct {
+	Input, Answer, Feedback string
+	Flags                   []string
+	MaxBytes                int64 // the largest team output read
+}
+
+// ProvisionalMessage is the judge message until the validator has judged:
+// what is left when it is killed or crashes on the way.
+const ProvisionalMessage = "JE: the validator stopped before it judged: it was killed (a time or memory limit?) or crashed; its exit status and standard error say which\n"
+
+// Feedback claims the call's feedback directory with g and writes the
+// provisional judge message into it: the first thing a validator does,
+// before anything else can fail.
+func Feedback(g *guard.Guard, dir string) (string, error) {
+	d, err := g.Dir("FEEDBACK_DIR", dir)
+	if err != nil {
+		return "", err
+	}
+	return d, WriteFeedbackFile(g, d, "judgemessage.txt", ProvisionalMessage)
+}
+
+// Validate judges the team output on stdin against the answer file of the
+// call, which must hold digests in its answers= flag, and writes the
+// feedback. The outcome is the error, said: Accepted, Rejected, or Failed
+// on a judge error, whose message also goes to stderr.
+func Validate(ctx context.Context, c Call, stdin io.Reader, stderr io.Writer) (judge.Judgement, error) {
+	g := guard.New()
+	g.Input(c.Input, c.Answer)
+	feedback, err := Feedback(g, c.Feedback)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	j, err := judgeCall(ctx, c, stdin)
+	if err != nil {
+		j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
+	}
+	return j, Conclude(g, feedback, j, stderr)
+}
+
+// judgeCall judges the team output of c.
+func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, error) {
+	f, err := ParseFlags(c.Flags, KeyKind, KeyAsk, KeyM, KeyAnswers)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	if f.Kind == "" || f.Ask == "" || len(f.Answers) == 0 {
+		return judge.Judgement{}, errors.New("want the flags kind=, ask= and answers= (the package's run script gives them)")
+	}
+	p, err := ReadInput(c.Input, f)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	t, err := TruthOf(ctx, p, c.Answer, f.Answers)
+	if err != nil {
+		return judge.Judgement{}, err
+	}
+	return judge.Judge(ctx, t, stdin, judge.Limits{MaxBytes: c.MaxBytes}), nil
+}
+
+// ReadInput reads the problem of the test input at path, of the kind, ask
+// and m the flags give.
+func ReadInput(path string, f Flags) (solver.Problem, error) {
+	data, err := readSmall(path, MaxInputBytes)
+	if err != nil {
+		return solver.Problem{}, fmt.Errorf("input %s: %w", path, err)
+	}
+	return problems.ParseInput(path, data, f.Kind, f.Ask, f.M)
+}
+
+// Conclude writes j into the feedback directory, the judge message last
+// (it replaces the provisional one, which stands until it does), and
+// returns its outcome: Accepted, Rejected or, on a judge error, Failed,
+// with the message on stderr too.
+func Conclude(g *guard.Guard, dir string, j judge.Judgement, stderr io.Writer) error {
+	if err := WriteFeedbackFile(g, dir, "teammessage.txt", j.TeamMessage+"\n"); err != nil {
+		return err
+	}
+	if err := WriteFeedbackFile(g, dir, "judgemessage.txt", fmt.Sprintf("%s: %s\n", j.Verdict, j.Message)); err != nil {
+		return err
+	}
+	switch j.Verdict {
+	case judge.AC:
+		return status.Said(status.Accepted)
+	case judge.JE:
+		fmt.Fprintf(stderr, "validate: %s\n", j.Message)
+		return status.Said(status.Failed)
+	}
+	return status.Said(status.Rejected)
+}
+
+// WriteFeedbackFile writes text to the file name in the feedback
+// directory dir, whole or not at all: a validator killed while it writes
+// leaves the file as it was, not cut short.
+func WriteFeedbackFile(g *guard.Guard, dir, name, text string) error {
+	err := g.WriteFile(filepath.Join(dir, name), 0o644, nil, func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("feedback: %w", err)
+	}
+	return nil
+}
+
+// MaxInputBytes bounds the test input read: the largest, a 64×64 board
+// with its n line, is some 4 kB.
+const MaxInputBytes = 1 << 20
+
+// CheckInput follows the input-validator interface: Accepted when stdin is
+// a valid input of the problem the flags describe, written in the one form
+// export writes; Rejected, with the reason on stderr, when not. Flags it
+// cannot read are a usage error.
+func CheckInput(ctx context.Context, words []string, stdin io.Reader, stderr io.Writer) error {
+	f, err := ParseFlags(words, KeyKind, KeyAsk, KeyM)
+	if err != nil {
+		return status.Usagef("check-input: %v", err)
+	}
+	if f.Kind == "" || f.Ask == "" {
+		return status.Usagef("check-input: want kind=K and ask=A")
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, MaxInputBytes+1))
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	if err != nil {
+		return fmt.Errorf("check-input: read stdin: %w", err)
+	}
+	if len(data) > MaxInputBytes {
+		fmt.Fprintf(stderr, "input: more than %d bytes\n", MaxInputBytes)
+		return status.Said(status.Rejected)
+	}
+	p, err := problems.ParseInput("input", data, f.Kind, f.Ask, f.M)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return status.Said(status.Rejected)
+	}
+	// A test input is written one way only, as export writes it: validate
+	// would read a sloppier one, but a team's program need not.
+	if want := pkgexport.Input(p); string(data) != want {
+		fmt.Fprintf(stderr, "input: not in the one form of the format: want %q\n", clip(want))
+		return status.Said(status.Rejected)
+	}
+	return status.Said(status.Accepted)
+}
+
+// clip cuts s to 80 bytes for a message.
+func clip(s string) string {
+	if len(s) > 80 {
+		return s[:80] + "..."
+	}
+	return s
+}
+
+// Usage is what the program says when it is called wrongly.
+const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] answers=DIGESTS < team_output
+       queensjudge-validator check-input kind=K ask=A [m=M] < input`
+
+// Main is the whole validator program: it runs the call in args (the
+// program's name first) with stdin and stderr and returns the exit status
+// (42 accepted, 43 rejected, 1 a judge error, 2 a usage error).
+func Main(ctx context.Context, args []string, stdin io.Reader, stderr io.Writer) int {
+	var err error
+	switch {
+	case len(args) >= 5 && args[1] == "validate":
+		_, err = Validate(ctx, Call{Input: args[2], Answer: args[3], Feedback: args[4], Flags: args[5:]}, stdin, stderr)
+	case len(args) >= 2 && args[1] == "check-input":
+		err = CheckInput(ctx, args[2:], stdin, stderr)
+	default:
+		err = status.Usagef("%s", Usage)
+	}
+	if err != nil && !status.Silent(err) {
+		fmt.Fprintf(stderr, "queensjudge-validator: %v\n", err)
+	}
+	return status.Code(ctx, err)
+}
