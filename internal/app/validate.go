@@ -33,12 +33,12 @@ type ValidateRequest struct {
 // teammessage.txt into the feedback directory and returns the judgement,
 // with its outcome as the error: Accepted or Rejected, said (the verdict is
 // in the feedback files), or a said failure on a judge error. With the
-// answers= flag of a package's run script the answer file is the ground
+// cases= flag of a package's run script the answer file is the ground
 // truth (validator.Validate); without it, the truth comes from the cache or
 // the solver, and the answer file must say exactly the same.
 func Validate(ctx context.Context, con Console, req ValidateRequest) (judge.Judgement, error) {
 	c := validator.Call{Input: req.Input, Answer: req.Answer, Feedback: req.Feedback, Flags: req.Flags, MaxBytes: req.MaxBytes}
-	if f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyAnswers); err == nil && len(f.Answers) > 0 {
+	if f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyCases); err == nil && len(f.Cases) > 0 {
 		return validator.Validate(ctx, c, newCtxReader(ctx, con.Stdin), con.Stderr)
 	}
 	g := guard.New()
@@ -61,7 +61,7 @@ func Validate(ctx context.Context, con Console, req ValidateRequest) (judge.Judg
 // validate judges the team output on stdin against the problem in the
 // request's input, its truth from the cache or the solver.
 func validate(ctx context.Context, con Console, req ValidateRequest, cachePath string, cacheErr error) (judge.Judgement, error) {
-	f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyAnswers)
+	f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyCases)
 	if err != nil {
 		return judge.Judgement{}, err
 	}

@@ -94,29 +94,44 @@ func TestDamagedCache(t *testing.T) {
 		sameHashes(t, "after "+args[0], sums)
 	}
 
-	// validate reads what is cached, and refuses to store what is not.
-	input, noAnswer := filepath.Join(dir, "n.in"), filepath.Join(dir, "empty.ans")
-	if err := os.WriteFile(noAnswer, nil, 0o644); err != nil {
+	// validate reads what is cached, and refuses to store what is not; the
+	// answer file must say what export writes for the truth, whatever the
+	// cache, or the run is a judge error naming it.
+	input, wrong := filepath.Join(dir, "n.in"), filepath.Join(dir, "wrong.ans")
+	if err := os.WriteFile(wrong, []byte("93\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range []struct {
-		n, output string
-		status    int
+		n, ans, output string
+		status         int
+		says           string // on stderr
 	}{
-		{"8", "92", 42},
-		{"7", "40", 1},
+		{"8", "92", "92", 42, ""},
+		{"8", "92", "91", 43, ""},
+		{"8", "", "92", 1, wrong},
+		{"7", "40", "40", 1, "damaged"},
 	} {
 		if err := os.WriteFile(input, []byte(c.n+"\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
+		ans := wrong
+		if c.ans != "" {
+			ans = filepath.Join(dir, c.n+".ans")
+			if err := os.WriteFile(ans, []byte(c.ans+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 		feedback := t.TempDir()
-		cmd := binary(t, c.output+"\n", "--db", db, "validate", input, noAnswer, feedback, "kind=nqueens", "ask=count")
+		cmd := binary(t, c.output+"\n", "--db", db, "validate", input, ans, feedback, "kind=nqueens", "ask=count")
 		out, _ := cmd.CombinedOutput()
 		if got := cmd.ProcessState.ExitCode(); got != c.status {
-			t.Errorf("validate n=%s on a damaged cache: exit %d, want %d\n%s", c.n, got, c.status, out)
+			t.Errorf("validate n=%s, answer file %s, output %s on a damaged cache: exit %d, want %d\n%s", c.n, ans, c.output, got, c.status, out)
 		}
-		if c.status == 1 && !strings.Contains(string(out), "damaged") {
-			t.Errorf("validate n=%s on a damaged cache: %s, want it to say the cache is damaged", c.n, out)
+		if !strings.Contains(string(out), c.says) {
+			t.Errorf("validate n=%s, answer file %s on a damaged cache: %s, want it to say %q", c.n, ans, out, c.says)
+		}
+		if msg, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt")); c.status == 1 && (!strings.HasPrefix(string(msg), "JE:") || !strings.Contains(string(msg), c.says)) {
+			t.Errorf("validate n=%s, answer file %s on a damaged cache: judgemessage.txt = %q, want a judge error that says %q", c.n, ans, msg, c.says)
 		}
 		sameHashes(t, "after validate", sums)
 	}
@@ -137,7 +152,8 @@ func TestReadOnlyCache(t *testing.T) {
 	_, parts := shardParts(t, outside, 2)
 	empty := filepath.Join(outside, "empty.ans")
 	eight, seven := filepath.Join(outside, "eight.in"), filepath.Join(outside, "seven.in")
-	for path, text := range map[string]string{empty: "", eight: "8\n", seven: "7\n"} {
+	eightAns, sevenAns, wrongAns := filepath.Join(outside, "eight.ans"), filepath.Join(outside, "seven.ans"), filepath.Join(outside, "wrong.ans")
+	for path, text := range map[string]string{empty: "", eight: "8\n", seven: "7\n", eightAns: "92\n", sevenAns: "40\n", wrongAns: "41\n"} {
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -150,22 +166,26 @@ func TestReadOnlyCache(t *testing.T) {
 		args   []string
 		status int
 		out    string // in stdout
+		errs   string // in stderr
 	}{
-		{"", []string{"show", "eight-queens"}, 0, "92"},
-		{"", []string{"key", "--format", "csv", set}, 0, "eight-queens,example-cup,nqueens,count,8,,92,ffa8a4b6"},
-		{"92\n", []string{"check", set, "eight-queens", "-"}, 0, "verdict: AC"},
-		{"92\n", []string{"validate", eight, empty, outside, "kind=nqueens", "ask=count"}, 42, ""},
-		{"40\n", []string{"validate", seven, empty, outside, "kind=nqueens", "ask=count"}, 42, ""},
-		{"", []string{"regrade", "--dry-run", set}, 0, "no verdict changes"},
-		{"", []string{"doctor"}, 0, "integrity: ok"},
+		{"", []string{"show", "eight-queens"}, 0, "92", ""},
+		{"", []string{"key", "--format", "csv", set}, 0, "eight-queens,example-cup,nqueens,count,8,,92,ffa8a4b6", ""},
+		{"92\n", []string{"check", set, "eight-queens", "-"}, 0, "verdict: AC", ""},
+		{"92\n", []string{"validate", eight, eightAns, outside, "kind=nqueens", "ask=count"}, 42, "", ""},
+		{"40\n", []string{"validate", seven, sevenAns, outside, "kind=nqueens", "ask=count"}, 42, "", ""},
+		// The truth, solved and not stored, still checks the answer file.
+		{"41\n", []string{"validate", seven, wrongAns, outside, "kind=nqueens", "ask=count"}, 1, "", "answer file " + wrongAns},
+		{"40\n", []string{"validate", seven, empty, outside, "kind=nqueens", "ask=count"}, 1, "", "answer file " + empty},
+		{"", []string{"regrade", "--dry-run", set}, 0, "no verdict changes", ""},
+		{"", []string{"doctor"}, 0, "integrity: ok", ""},
 	} {
 		cmd := ro(c.stdin, append([]string{"--db", db}, c.args...)...)
 		var stdout, stderr strings.Builder
 		cmd.Stdout, cmd.Stderr = &stdout, &stderr
 		cmd.Run()
-		if got := cmd.ProcessState.ExitCode(); got != c.status || !strings.Contains(stdout.String(), c.out) {
-			t.Errorf("%s on a read-only cache: exit %d, want %d and %q in stdout\nstdout:\n%s\nstderr:\n%s",
-				c.args[0], got, c.status, c.out, stdout.String(), stderr.String())
+		if got := cmd.ProcessState.ExitCode(); got != c.status || !strings.Contains(stdout.String(), c.out) || !strings.Contains(stderr.String(), c.errs) {
+			t.Errorf("%s on a read-only cache: exit %d, want %d and %q in stdout, %q in stderr\nstdout:\n%s\nstderr:\n%s",
+				c.args[0], got, c.status, c.out, c.errs, stdout.String(), stderr.String())
 		}
 	}
 

@@ -2,13 +2,18 @@ package command
 
 import (
 	"archive/zip"
+	"errors"
+	"io"
+	"io/fs"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
 	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
@@ -30,20 +35,92 @@ func exportExample(t *testing.T, bin, set string, want int, extra ...string) str
 	return out
 }
 
-// wrapper runs the Python wrapper at path with args and stdin from the file
-// stdin, as problemtools runs a validator, and returns its exit status.
-func wrapper(t *testing.T, python, path, stdin string, args ...string) (int, string) {
+// judgeSystem is how a judge system installs a validator directory of a
+// package before it runs build there.
+type judgeSystem struct {
+	name string
+	// mode is the mode the judge system gives the file name of the
+	// validator directory, which has mode m in the package.
+	mode func(name string, m fs.FileMode) fs.FileMode
+}
+
+// judgeSystems: problemtools copies the directory with its modes
+// (problemtools/run/buildrun.py); DOMjudge's problem import keeps the
+// executable bits only on the files named build and run.
+var judgeSystems = []judgeSystem{
+	{"problemtools", func(_ string, m fs.FileMode) fs.FileMode { return m }},
+	{"domjudge", func(name string, _ fs.FileMode) fs.FileMode {
+		if name == "build" || name == "run" {
+			return 0o755
+		}
+		return 0o644
+	}},
+}
+
+// install copies the validator directory src into a new work directory, as
+// js installs it, and returns the work directory.
+func (js judgeSystem) install(t *testing.T, src string) string {
 	t.Helper()
-	cmd := exec.Command(python, append([]string{path}, args...)...)
-	cmd.Env = append(os.Environ(), "QUEENSJUDGE_RUN_MAIN=1", "TMPDIR="+t.TempDir()) // the wrapper keeps its cache in TMPDIR
-	f, err := os.Open(stdin)
+	dst := filepath.Join(t.TempDir(), filepath.Base(src))
+	if err := os.Mkdir(dst, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	cmd.Stdin = f
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !info.Mode().IsRegular() {
+			t.Fatalf("%s in a validator directory is not a plain file: %v", e.Name(), info.Mode())
+		}
+		in, err := os.Open(filepath.Join(src, e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		copied := filepath.Join(dst, e.Name())
+		out, err := os.Create(copied)
+		if err == nil {
+			_, err = io.Copy(out, in)
+			if cerr := out.Close(); err == nil {
+				err = cerr
+			}
+		}
+		in.Close()
+		if err == nil {
+			err = os.Chmod(copied, js.mode(e.Name(), info.Mode().Perm()))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// validatorCall runs the program path (a validator's build or run script)
+// with args in the directory dir, stdin from the file stdin (none when ""),
+// as a judge system runs it: no flags of its own, the test binary acting as
+// the validator program (QUEENSJUDGE_RUN_VALIDATOR=1) and TMPDIR set to
+// tmp. It returns the exit status and what the program printed.
+func validatorCall(t *testing.T, tmp, dir, stdin, path string, args ...string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(path, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "QUEENSJUDGE_RUN_VALIDATOR=1", "TMPDIR="+tmp)
+	if stdin != "" {
+		f, err := os.Open(stdin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		cmd.Stdin = f
+	}
 	out, err := cmd.CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); ok {
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
 		return ee.ExitCode(), string(out)
 	} else if err != nil {
 		t.Fatalf("%s: %v", path, err)
@@ -51,15 +128,16 @@ func wrapper(t *testing.T, python, path, stdin string, args ...string) (int, str
 	return 0, string(out)
 }
 
-// TestExportPackagesLikeProblemtools exports the example contest and does
-// what problemtools' verifyproblem does with the validators: every answer
-// file through the output validator (42), junk output (43), every input
-// through the input validator (42), junk input (43).
+// TestExportPackagesLikeProblemtools exports packages and does with their
+// validators what problemtools' verifyproblem and DOMjudge do: install the
+// validator directory (problemtools keeps the modes, DOMjudge only the
+// executable bits of build and run), run ./build there, then call run with
+// no flags of the judge's: every answer file through the output validator
+// (42), junk output (43), an answer file that is not the case's (the other
+// case's, or one edited after export) a judge error (1), every input
+// through the input validator (42), junk input (43). The validator leaves
+// nothing in TMPDIR and only its two messages in the feedback directory.
 func TestExportPackagesLikeProblemtools(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("no python3 to run the validator wrappers")
-	}
 	for _, layout := range []struct{ name, outDir, inDir string }{
 		{"legacy", "output_validators/queensjudge", "input_validators/queensjudge"},
 		{"2023-07", "output_validator/queensjudge", "input_validators/queensjudge"},
@@ -85,9 +163,10 @@ func TestExportPackagesLikeProblemtools(t *testing.T) {
 			}
 			for _, pkg := range pkgs {
 				t.Run(filepath.Base(pkg), func(t *testing.T) {
-					t.Parallel() // each validator run starts a process: 4 a case, 8 a package
+					t.Parallel() // each validator call starts a process: 20 a package
 					for _, f := range []string{"problem.yaml", "data/sample/1.in", "data/sample/1.ans", "data/secret/1.in", "data/secret/1.ans",
-						layout.outDir + "/validate.py", layout.outDir + "/queensjudge", layout.inDir + "/validate.py", layout.inDir + "/queensjudge"} {
+						layout.outDir + "/build", layout.outDir + "/run", layout.outDir + "/" + pkgexport.BinaryName,
+						layout.inDir + "/build", layout.inDir + "/run", layout.inDir + "/" + pkgexport.BinaryName} {
 						if _, err := os.Stat(filepath.Join(pkg, f)); err != nil {
 							t.Errorf("%s: %v", pkg, err)
 						}
@@ -96,44 +175,98 @@ func TestExportPackagesLikeProblemtools(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					// The flags the judge passes: from problem.yaml (legacy) or
-					// data/testdata.yaml (2023-07).
-					flagsFile := filepath.Join(pkg, "problem.yaml")
-					key := "validator_flags: "
-					if layout.name == "2023-07" {
-						flagsFile, key = filepath.Join(pkg, "data/testdata.yaml"), "output_validator_flags: "
-						if !strings.Contains(string(meta), "problem_format_version: 2023-07-draft") {
-							t.Errorf("%s/problem.yaml has no problem_format_version:\n%s", pkg, meta)
-						}
+					// The flags are in run: nothing a judge system reads
+					// passes any, and the validator needs none from it.
+					if strings.Contains(string(meta), "validator_flags") {
+						t.Errorf("%s/problem.yaml has validator flags:\n%s", pkg, meta)
 					}
-					text, err := os.ReadFile(flagsFile)
-					if err != nil {
-						t.Fatal(err)
+					if _, err := os.Stat(filepath.Join(pkg, "data/testdata.yaml")); err == nil {
+						t.Errorf("%s has a data/testdata.yaml", pkg)
 					}
-					_, rest, ok := strings.Cut(string(text), key)
-					if !ok {
-						t.Fatalf("%s has no %s", flagsFile, key)
+					if want := layout.name == "2023-07"; strings.Contains(string(meta), "problem_format_version: 2023-07-draft") != want {
+						t.Errorf("%s/problem.yaml: problem_format_version 2023-07-draft there %v, want %v:\n%s", pkg, !want, want, meta)
 					}
-					flags := strings.Fields(strings.SplitN(rest, "\n", 2)[0])
-					outVal := filepath.Join(pkg, layout.outDir, "validate.py")
-					inVal := filepath.Join(pkg, layout.inDir, "validate.py")
-					for _, tc := range []string{"sample", "secret"} {
-						in := filepath.Join(pkg, "data", tc, "1.in")
-						ans := filepath.Join(pkg, "data", tc, "1.ans")
-						feedback := t.TempDir()
-						if code, msg := wrapper(t, python, outVal, ans, append([]string{in, ans, feedback}, flags...)...); code != 42 {
-							j, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
-							t.Errorf("%s: the answer file through the output validator: exit %d, want 42\n%s%s", ans, code, msg, j)
-						}
-						if code, msg := wrapper(t, python, outVal, junk, append([]string{in, ans, feedback}, flags...)...); code != 43 {
-							t.Errorf("%s: junk through the output validator: exit %d, want 43\n%s", ans, code, msg)
-						}
-						if code, msg := wrapper(t, python, inVal, in); code != 42 {
-							t.Errorf("%s: the input validator: exit %d, want 42\n%s", in, code, msg)
-						}
-						if code, msg := wrapper(t, python, inVal, junk); code != 43 {
-							t.Errorf("%s: junk through the input validator: exit %d, want 43\n%s", in, code, msg)
-						}
+					for _, js := range judgeSystems {
+						t.Run(js.name, func(t *testing.T) {
+							tmp := t.TempDir()
+							outVal := js.install(t, filepath.Join(pkg, layout.outDir))
+							inVal := js.install(t, filepath.Join(pkg, layout.inDir))
+							for _, dir := range []string{outVal, inVal} {
+								if code, msg := validatorCall(t, tmp, dir, "", "./build"); code != 0 {
+									t.Fatalf("%s/build: exit %d, want 0\n%s", dir, code, msg)
+								}
+								if fi, err := os.Stat(filepath.Join(dir, "run")); err != nil || fi.Mode()&0o111 == 0 {
+									t.Fatalf("%s/build left run not executable: %v", dir, err)
+								}
+							}
+							// call runs the output validator on one case and
+							// returns its exit status and judge message.
+							call := func(in, ans, output string) (int, string) {
+								t.Helper()
+								feedback := t.TempDir()
+								code, msg := validatorCall(t, tmp, outVal, output, filepath.Join(outVal, "run"), in, ans, feedback)
+								if names := dirNames(t, feedback); names != "judgemessage.txt teammessage.txt" {
+									t.Errorf("%s < %s: the feedback directory holds %s, want judgemessage.txt teammessage.txt", ans, output, names)
+								}
+								j, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+								return code, msg + string(j)
+							}
+							cases := []string{"sample", "secret"}
+							for i, tc := range cases {
+								in := filepath.Join(pkg, "data", tc, "1.in")
+								ans := filepath.Join(pkg, "data", tc, "1.ans")
+								if js.name == "domjudge" {
+									// DOMjudge keeps the test data in its
+									// database and writes it out under names
+									// of its own.
+									text, err := os.ReadFile(ans)
+									if err != nil {
+										t.Fatal(err)
+									}
+									ans = filepath.Join(t.TempDir(), "testcase.ans")
+									if err := os.WriteFile(ans, text, 0o644); err != nil {
+										t.Fatal(err)
+									}
+								}
+								if code, msg := call(in, ans, ans); code != 42 {
+									t.Errorf("%s: the answer file through the output validator: exit %d, want 42\n%s", ans, code, msg)
+								}
+								if code, msg := call(in, ans, junk); code != 43 {
+									t.Errorf("%s: junk through the output validator: exit %d, want 43\n%s", ans, code, msg)
+								}
+								if code, msg := validatorCall(t, tmp, inVal, in, filepath.Join(inVal, "run")); code != 42 {
+									t.Errorf("%s: the input validator: exit %d, want 42\n%s", in, code, msg)
+								}
+								if code, msg := validatorCall(t, tmp, inVal, junk, filepath.Join(inVal, "run")); code != 43 {
+									t.Errorf("%s: junk through the input validator: exit %d, want 43\n%s", in, code, msg)
+								}
+								if js.name != "problemtools" {
+									continue // the validator judges alike however it was installed
+								}
+								// Answer files that are not this case's, the
+								// team output saying what they say.
+								other := filepath.Join(pkg, "data", cases[1-i], "1.ans")
+								edited := filepath.Join(t.TempDir(), "1.ans")
+								text, err := os.ReadFile(ans)
+								if err != nil {
+									t.Fatal(err)
+								}
+								if err := os.WriteFile(edited, append(text, '\n'), 0o644); err != nil {
+									t.Fatal(err)
+								}
+								for _, wrong := range []struct{ what, ans string }{
+									{"the " + cases[1-i] + "'s answer file", other},
+									{"an edited answer file", edited},
+								} {
+									if code, msg := call(in, wrong.ans, wrong.ans); code != 1 || !strings.Contains(msg, "JE: ") || !strings.Contains(msg, wrong.ans) {
+										t.Errorf("%s: %s through the output validator: exit %d, want 1 and a judge error naming it\n%s", in, wrong.what, code, msg)
+									}
+								}
+							}
+							if names := dirNames(t, tmp); names != "" {
+								t.Errorf("the validator left %s in TMPDIR", names)
+							}
+						})
 					}
 				})
 			}
@@ -163,18 +296,21 @@ func TestExportZip(t *testing.T) {
 	var names []string
 	for _, f := range r.File {
 		names = append(names, f.Name)
-		if strings.HasSuffix(f.Name, "/queensjudge") || strings.HasSuffix(f.Name, ".py") {
-			if f.Mode()&0o111 == 0 {
-				t.Errorf("%s in the zip is not executable: %v", f.Name, f.Mode())
-			}
+		want := fs.FileMode(0o644)
+		switch path.Base(f.Name) {
+		case "build", "run", pkgexport.BinaryName:
+			want = 0o755
+		}
+		if f.Mode() != want {
+			t.Errorf("%s in the zip: mode %v, want %v", f.Name, f.Mode(), want)
 		}
 	}
 	slices.Sort(names)
 	want := []string{
 		"data/sample/1.ans", "data/sample/1.in", "data/secret/1.ans", "data/secret/1.in",
 		"domjudge-problem.ini",
-		"input_validators/queensjudge/queensjudge", "input_validators/queensjudge/validate.py",
-		"output_validators/queensjudge/queensjudge", "output_validators/queensjudge/validate.py",
+		"input_validators/queensjudge/build", "input_validators/queensjudge/" + pkgexport.BinaryName, "input_validators/queensjudge/run",
+		"output_validators/queensjudge/build", "output_validators/queensjudge/" + pkgexport.BinaryName, "output_validators/queensjudge/run",
 		"problem.yaml", "problem_statement/problem.en.tex",
 	}
 	if !slices.Equal(names, want) {

@@ -3,6 +3,8 @@ package command
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
@@ -13,15 +15,21 @@ import (
 	"testing"
 	"time"
 
-	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/validator"
 )
 
 // TestMain lets a test run this test binary as the queensjudge program
 // itself: with QUEENSJUDGE_RUN_MAIN=1 it runs main, exit status and all.
+// With QUEENSJUDGE_RUN_VALIDATOR=1 it is the validator program a problem
+// package carries (internal/cmd/validator), so that an exported package's
+// run script has a real validator to call.
 //
 // The tests run in the repository's root, where the README's commands run:
 // they name testdata/... as a user would.
 func TestMain(m *testing.M) {
+	if os.Getenv("QUEENSJUDGE_RUN_VALIDATOR") == "1" {
+		os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stderr))
+	}
 	if os.Getenv("QUEENSJUDGE_RUN_MAIN") != "1" {
 		if err := os.Chdir(filepath.Join("..", "..")); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -55,36 +63,65 @@ func binary(t *testing.T, stdin string, args ...string) *exec.Cmd {
 
 // TestValidateLikeJudges calls validate as problemtools and DOMjudge do:
 // validator input_file answer_file feedback_dir [flags] < team_output, and
-// reads the verdict from the exit status (42 accepted, 43 wrong answer) and
-// the messages from the feedback directory.
+// reads the verdict from the exit status (42 accepted, 43 wrong answer, 1
+// a judge error) and the messages from the feedback directory. Without
+// cases= the truth comes from the cache or the solver, and the answer
+// file must be exactly what export writes for it: any other answer file,
+// or none, is a judge error that names it, never a verdict. With cases=,
+// as a package's run script calls it, the answer file is the truth, checked
+// with the input against the digests.
 func TestValidateLikeJudges(t *testing.T) {
 	f := newJudgeFiles(t)
-	cses, csesAns, eight, empty, oneProblem := f.cses, f.csesAns, f.eight, f.empty, f.oneProblem
-	wrongAns := f.write(t, "wrong.ans", "66\n")
+	cses, csesAns, eight, eightCount, eightPlacement, oneProblem, oneProblemAns := f.cses, f.csesAns, f.eight, f.eightCount, f.eightPlacement, f.oneProblem, f.oneProblemAns
+	count := []string{"kind=nqueens", "ask=count"}
+	// The flags of a package's run script: the digests of its cases'
+	// input and answer files, the secret's and the sample's (5 queens).
+	countAnswers := []string{"kind=nqueens", "ask=count", "cases=" + sha256Hex("8\n") + ":" + sha256Hex("92\n") + "," + sha256Hex("5\n") + ":" + sha256Hex("10\n")}
 
-	for _, c := range []struct {
+	type validateCase struct {
 		name       string
 		input, ans string
 		flags      []string
 		output     string
 		status     int
 		judgeMsg   string // in judgemessage.txt
-	}{
+	}
+	cases := []validateCase{
 		{"count accepted", cses, csesAns, []string{"kind=reserved", "ask=count"}, "65\n", 42, "AC"},
 		{"count wrong", cses, csesAns, []string{"kind=reserved", "ask=count"}, "64\n", 43, "65"},
 		{"count crlf", cses, csesAns, []string{"kind=reserved", "ask=count"}, "\ufeff65\r\n", 42, "AC"},
-		{"placement accepted", eight, empty, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42, "AC"},
-		{"placement attacked", eight, empty, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43, "share a diagonal"},
-		{"empty output", eight, empty, []string{"kind=nqueens", "ask=placement"}, "", 43, "NO"},
-		{"yaml input", oneProblem, empty, nil, "5\n", 42, "AC"},
-		{"default validator flags ignored", oneProblem, empty, []string{"case_sensitive", "space_change_sensitive"}, "4\n", 43, "WA"},
-		{"answer file disagrees", cses, wrongAns, []string{"kind=reserved", "ask=count"}, "65\n", 1, "the solver says 65"},
-		{"bad input", f.write(t, "bad.in", "eight\n"), empty, []string{"kind=nqueens", "ask=count"}, "92\n", 1, "want n"},
-	} {
+		{"placement accepted", eight, eightPlacement, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42, "AC"},
+		{"placement attacked", eight, eightPlacement, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43, "share a diagonal"},
+		{"empty output", eight, eightPlacement, []string{"kind=nqueens", "ask=placement"}, "", 43, "NO"},
+		{"yaml input", oneProblem, oneProblemAns, nil, "5\n", 42, "AC"},
+		{"default validator flags ignored", oneProblem, oneProblemAns, []string{"case_sensitive", "space_change_sensitive"}, "4\n", 43, "WA"},
+		{"answer file disagrees", cses, f.write(t, "wrong.ans", "66\n"), []string{"kind=reserved", "ask=count"}, "65\n", 1, filepath.Join(f.dir, "wrong.ans")},
+		{"bad input", f.write(t, "bad.in", "eight\n"), eightCount, count, "92\n", 1, "want n"},
+		{"missing answer file", eight, filepath.Join(f.dir, "missing.ans"), count, "92\n", 1, filepath.Join(f.dir, "missing.ans")},
+		{"placement answer file of another placement", eight, f.write(t, "other.ans", "1 5 8 6 3 7 2 4\n"), []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 1, filepath.Join(f.dir, "other.ans")},
+		{"cases= accepted", eight, eightCount, countAnswers, "92\n", 42, "AC"},
+		{"cases= wrong", eight, eightCount, countAnswers, "93\n", 43, "WA"},
+		{"cases= answer file not the package's", eight, f.write(t, "edited.ans", "93\n"), countAnswers, "93\n", 1, filepath.Join(f.dir, "edited.ans")},
+		{"cases= the other case's answer file", eight, f.write(t, "sample.ans", "10\n"), countAnswers, "10\n", 1, filepath.Join(f.dir, "sample.ans")},
+		{"cases= missing answer file", eight, filepath.Join(f.dir, "missing.ans"), countAnswers, "92\n", 1, filepath.Join(f.dir, "missing.ans")},
+	}
+	// Answer files that are not what export writes for 92, each with the
+	// team output that the answer file says: none may be taken for the
+	// truth, nor judged as a verdict.
+	for i, text := range []string{"93\n", "92.0\n", "92\n\n", "-92\n", "92", "92\r\n", "99999999999999999999\n", "5\n6\n", ""} {
+		ans := f.write(t, fmt.Sprintf("wrong%d.ans", i), text)
+		cases = append(cases,
+			validateCase{fmt.Sprintf("answer file %q, team agrees", text), eight, ans, count, text, 1, ans},
+			validateCase{fmt.Sprintf("answer file %q, team right", text), eight, ans, count, "92\n", 1, ans})
+	}
+	for _, c := range cases {
 		// Every case runs in-process, with the team output as the app's
 		// stdin, and again as its own process, as a judge host runs it.
 		for _, how := range []string{"in-process", "process"} {
 			t.Run(c.name+"/"+how, func(t *testing.T) {
+				if how == "process" {
+					t.Parallel() // its own process and files
+				}
 				feedback := t.TempDir()
 				args := append([]string{"validate", c.input, c.ans, feedback}, c.flags...)
 				var got int
@@ -106,8 +143,14 @@ func TestValidateLikeJudges(t *testing.T) {
 				if err != nil {
 					t.Fatalf("judgemessage.txt: %v", err)
 				}
-				if !strings.Contains(string(msg), c.judgeMsg) || string(msg) == app.ProvisionalMessage {
+				if !strings.Contains(string(msg), c.judgeMsg) || string(msg) == validator.ProvisionalMessage {
 					t.Errorf("judgemessage.txt = %q, want it to hold %q", msg, c.judgeMsg)
+				}
+				if c.status == 1 && !strings.HasPrefix(string(msg), "JE:") {
+					t.Errorf("judgemessage.txt = %q, want a judge error (JE:)", msg)
+				}
+				if c.status == 1 && !strings.Contains(string(out), c.judgeMsg) {
+					t.Errorf("stderr %q, want it to hold %q", out, c.judgeMsg)
 				}
 				if names := dirNames(t, feedback); names != "judgemessage.txt teammessage.txt" {
 					t.Errorf("feedback directory holds %s, want judgemessage.txt teammessage.txt", names)
@@ -116,19 +159,33 @@ func TestValidateLikeJudges(t *testing.T) {
 				if err != nil {
 					t.Fatalf("teammessage.txt: %v", err)
 				}
-				if c.status == 43 && strings.Contains(string(team), "65") {
+				if c.status == 43 && (strings.Contains(string(team), "65") || strings.Contains(string(team), "92")) {
 					t.Errorf("teammessage.txt = %q reveals the answer", team)
+				}
+				if c.status == 1 && strings.Contains(string(team), f.dir) {
+					t.Errorf("teammessage.txt = %q names the judges' files", team)
 				}
 			})
 		}
 	}
 }
 
+// sha256Hex is the SHA-256 digest of s in hex, as a package's run script
+// gives it in cases=.
+func sha256Hex(s string) string {
+	h := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(h[:])
+}
+
 // judgeFiles are the test inputs and answer files of the validator tests,
-// in a directory of their own.
+// in a directory of their own. Each answer file is exactly what export
+// writes for its input (pkgexport.WriteAnswer), which validate requires.
 type judgeFiles struct {
-	dir                                     string
-	cses, csesAns, eight, empty, oneProblem string
+	dir                       string
+	cses, csesAns             string // a reserved board, ask=count: 65
+	eight, eightCount         string // 8 queens, ask=count: 92
+	eightPlacement            string // 8 queens, ask=placement: the placement the solver constructs
+	oneProblem, oneProblemAns string // a problem set of one queens-knights problem, ask=max: 5
 }
 
 func newJudgeFiles(t *testing.T) judgeFiles {
@@ -137,8 +194,10 @@ func newJudgeFiles(t *testing.T) judgeFiles {
 	f.cses = f.write(t, "cses.in", "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n")
 	f.csesAns = f.write(t, "cses.ans", "65\n")
 	f.eight = f.write(t, "eight.in", "8\n")
-	f.empty = f.write(t, "empty.ans", "")
+	f.eightCount = f.write(t, "eight-count.ans", "92\n")
+	f.eightPlacement = f.write(t, "eight-placement.ans", "2 4 6 8 3 1 7 5\n")
 	f.oneProblem = f.write(t, "problem.yaml", "problems:\n  - id: qk\n    kind: queens-knights\n    n: 8\n    ask: max\n")
+	f.oneProblemAns = f.write(t, "problem.ans", "5\n")
 	return f
 }
 
@@ -208,8 +267,8 @@ func TestValidateKilled(t *testing.T) {
 	if err != nil {
 		t.Fatalf("judgemessage.txt: %v", err)
 	}
-	if string(msg) != app.ProvisionalMessage {
-		t.Errorf("judgemessage.txt = %q, want %q", msg, app.ProvisionalMessage)
+	if string(msg) != validator.ProvisionalMessage {
+		t.Errorf("judgemessage.txt = %q, want %q", msg, validator.ProvisionalMessage)
 	}
 	if names := dirNames(t, feedback); names != "judgemessage.txt" {
 		t.Errorf("feedback directory holds %s, want judgemessage.txt", names)
@@ -217,12 +276,13 @@ func TestValidateKilled(t *testing.T) {
 }
 
 // TestValidateUnderJudgeLimits runs the validator as problemtools does, under
-// RLIMIT_AS = 1 GiB and with 8 MiB stacks, 200 times, 2 at a time: each
+// RLIMIT_AS = 1 GiB and with 8 MiB stacks, 48 times, 2 at a time: each
 // run must judge (42 or 43), none die at start-up (exit 2: "out of memory"
 // or "pthread_create failed", 3 runs in 4 before store set glibc's arenas
-// and thread stacks). The test binary is larger than queensjudge, so this
-// is stricter than a judge host. It needs prlimit(1), from util-linux: it
-// skips without it, unless QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
+// and thread stacks, so 48 runs miss that fault with odds of 4^-48). The
+// test binary is larger than queensjudge, so this is stricter than a judge
+// host. It needs prlimit(1), from util-linux: it skips without it, unless
+// QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
 func TestValidateUnderJudgeLimits(t *testing.T) {
 	t.Parallel() // its own processes and files: it runs beside the others
 	prlimit, err := exec.LookPath("prlimit")
@@ -253,12 +313,12 @@ func TestValidateUnderJudgeLimits(t *testing.T) {
 	}{
 		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "65\n", 42},
 		{f.cses, f.csesAns, []string{"kind=reserved", "ask=count"}, "64\n", 43},
-		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42},
-		{f.eight, f.empty, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43},
-		{f.oneProblem, f.empty, nil, "5\n", 42},
-		{f.oneProblem, f.empty, nil, "4\n", 43},
+		{f.eight, f.eightPlacement, []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 42},
+		{f.eight, f.eightPlacement, []string{"kind=nqueens", "ask=placement"}, "1 2 3 4 5 6 7 8\n", 43},
+		{f.oneProblem, f.oneProblemAns, nil, "5\n", 42},
+		{f.oneProblem, f.oneProblemAns, nil, "4\n", 43},
 	}
-	const runs, workers = 200, 2
+	const runs, workers = 48, 2 // 8 runs of each case
 	var (
 		mu       sync.Mutex
 		statuses = map[string]int{} // "got/want" → runs

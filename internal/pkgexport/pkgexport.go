@@ -265,23 +265,34 @@ func yamlString(s string) string {
 
 // buildScript makes the validator runnable where a judge system lost the
 // executable bits of the package's files: DOMjudge keeps them only on
-// files named build and run, and runs build once, before the first call;
-// problemtools runs it too. Nothing is copied: the files are made
-// executable where they are.
+// files named build and run, and runs build once, before the first call,
+// as another user than the files' owner, in a directory that user may
+// write. So a file that is not executable is replaced by an executable
+// copy of its own (chmod would not be allowed), once, at build time;
+// nothing is copied when the bits are there (problemtools keeps them) and
+// nothing on a call.
 const buildScript = `#!/bin/sh
 # Written by queensjudge export. Makes this validator runnable where the
 # executable bits of its files were lost (DOMjudge keeps them only on build
-# and run). Nothing is copied or downloaded.
-cd "$(dirname "$0")" && chmod 755 run ` + BinaryName + `
+# and run, and runs build as another user than the files' owner): a file
+# that is not executable is replaced, once, by an executable copy.
+set -e
+cd "$(dirname "$0")"
+for f in run ` + BinaryName + `; do
+  if [ ! -x "$f" ]; then
+    cp "$f" "$f.new" && chmod 755 "$f.new" && mv -f "$f.new" "$f"
+  fi
+done
 `
 
 // OutputRun returns the run script of the output validator of p, whose
-// answer files have the SHA-256 digests given: it calls the validator with
+// test cases have the input and answer files of the SHA-256 digests in
+// cases ("IN:ANS" each): it calls the validator with
 // the judge's arguments and the package's own flags, so that the flags
 // reach it whatever a judge system reads of problem.yaml or testdata.yaml.
 // The host's QUEENSJUDGE_ variables are not passed on: a package's
 // validator works alike on every host.
-func OutputRun(p solver.Problem, digests []string) string {
+func OutputRun(p solver.Problem, cases []string) string {
 	return `#!/bin/sh
 # Written by queensjudge export: the output validator of this package, as
 # problemtools and DOMjudge call it:
@@ -289,9 +300,10 @@ func OutputRun(p solver.Problem, digests []string) string {
 # It exits 42 when the team output is accepted, 43 when it is not, and
 # with another status on a judge error (its message in
 # FEEDBACK_DIR/judgemessage.txt). The answer files are the ground truth,
-# checked against the digests below; nothing is solved or kept.
+# checked with their inputs against the digests below; nothing is solved
+# or kept.
 unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT
-exec "$(dirname "$0")/` + BinaryName + `" validate "$@" ` + Flags(p) + ` answers=` + strings.Join(digests, ",") + `
+exec "$(dirname "$0")/` + BinaryName + `" validate "$@" ` + Flags(p) + ` cases=` + strings.Join(cases, ",") + `
 `
 }
 

@@ -50,7 +50,7 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	text(statementDir+"/problem.en.tex", Statement(p), 0o644)
 	text("data/sample/1.in", Input(pkg.Sample.Problem.Problem), 0o644)
 	text("data/secret/1.in", Input(p.Problem), 0o644)
-	digests := make([]string, 2)
+	cases := make([]string, 2) // "IN:ANS", the digests of each case's files
 	for i, c := range []struct {
 		path string
 		c    Case
@@ -60,7 +60,8 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 			if err := WriteAnswer(ctx, io.MultiWriter(w, h), c.c.Truth); err != nil {
 				return fmt.Errorf("problem %q: %s: %w", c.c.Problem.ID, c.path, err)
 			}
-			digests[i] = hex.EncodeToString(h.Sum(nil))
+			in := sha256.Sum256([]byte(Input(c.c.Problem.Problem)))
+			cases[i] = hex.EncodeToString(in[:]) + ":" + hex.EncodeToString(h.Sum(nil))
 			return nil
 		}})
 	}
@@ -84,7 +85,7 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	text(outDir+"/build", buildScript, 0o755)
 	text(inDir+"/build", buildScript, 0o755)
 	files = append(files, file{path: outDir + "/run", mode: 0o755, write: func(w io.Writer) error {
-		_, err := io.WriteString(w, OutputRun(p.Problem, digests))
+		_, err := io.WriteString(w, OutputRun(p.Problem, cases))
 		return err
 	}})
 	text(inDir+"/run", InputRun(p.Problem), 0o755)

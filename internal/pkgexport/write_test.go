@@ -118,10 +118,10 @@ func TestWriteLayouts(t *testing.T) {
 				tc.inDir + "/" + BinaryName:  "-rwxr-xr-x not really a binary\n",
 				tc.outDir + "/build":         "-rwxr-xr-x " + buildScript,
 				tc.inDir + "/build":          "-rwxr-xr-x " + buildScript,
-				// sha256 of "10\n" and "92\n"
+				// sha256 of "5\n":"10\n" and "8\n":"92\n"
 				tc.outDir + "/run": "-rwxr-xr-x " + OutputRun(pkg.Secret.Problem.Problem, []string{
-					"917df3320d778ddbaa5c5c7742bc4046bf803c36ed2b050f30844ed206783469",
-					"13c1dc569ae4a0d7f90d8f83d22fc9c8fa526e133f8fea0f9526c8533c4d8da3"}),
+					"f0b5c2c2211c8d67ed15e75e656c7862d086e9245420892a7de62cd9ec582a06:917df3320d778ddbaa5c5c7742bc4046bf803c36ed2b050f30844ed206783469",
+					"aa67a169b0bba217aa0aa88a65346920c84c42447c36ba5f7ea65f422c1fe5d8:13c1dc569ae4a0d7f90d8f83d22fc9c8fa526e133f8fea0f9526c8533c4d8da3"}),
 				tc.inDir + "/run": "-rwxr-xr-x " + InputRun(pkg.Secret.Problem.Problem),
 				"problem.yaml":    "",
 				tc.files[0]:       "",

@@ -20,9 +20,9 @@ import (
 )
 
 // Digest returns the SHA-256 digest of the file at path, in hex: what a
-// package's run script gives its validator in answers= for each answer
-// file, so that the validator can tell an answer file the package holds
-// from any other.
+// package's run script gives its validator in cases= for each input and
+// answer file, so that the validator can tell the answer file of an input
+// from any other file.
 func Digest(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -36,20 +36,34 @@ func Digest(path string) (string, error) {
 	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
-// TruthOf returns the ground truth of p that the answer file at path
-// holds, as export wrote it (see pkgexport.WriteAnswer): the number, the
-// placement or "none", or every placement. The file must be one of the
-// package's, its SHA-256 one of digests: any other text, a byte changed, a
-// line added, a number written otherwise, is an error naming the file (a
-// judge error, not a verdict). Nothing is solved.
-func TruthOf(ctx context.Context, p solver.Problem, path string, digests []string) (judge.Truth, error) {
+// TruthOf returns the ground truth of p, read from the input file at
+// input, that the answer file at answer holds, as export wrote it (see
+// pkgexport.WriteAnswer): the number, the placement or "none", or every
+// placement. The two must be a case of the package, their SHA-256 digests
+// one of cases: any other answer file (a byte changed, a line added, a
+// number written otherwise, the answer of another case) is an error naming
+// it, a judge error, not a verdict. Nothing is solved.
+func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []Case) (judge.Truth, error) {
+	in, err := Digest(input)
+	if err != nil {
+		return judge.Truth{}, fmt.Errorf("input file: %w", err)
+	}
 	d, err := Digest(path)
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("answer file: %w", err)
 	}
-	if !slices.Contains(digests, d) {
-		return judge.Truth{}, fmt.Errorf("answer file %s is none of the package's answer files (its SHA-256 is %s, the package's are %s): it was changed after export, or belongs to another problem",
-			path, short(d), shortList(digests))
+	if !slices.Contains(cases, Case{Input: in, Answer: d}) {
+		var ofInput []string
+		for _, c := range cases {
+			if c.Input == in {
+				ofInput = append(ofInput, c.Answer)
+			}
+		}
+		if len(ofInput) == 0 {
+			return judge.Truth{}, fmt.Errorf("input file %s is none of the package's inputs (its SHA-256 is %s): it was changed after export, or belongs to another problem", input, short(in))
+		}
+		return judge.Truth{}, fmt.Errorf("answer file %s is not the answer of input %s (its SHA-256 is %s, the package's is %s): it was changed after export, or belongs to another case",
+			path, input, short(d), shortList(ofInput))
 	}
 	t := judge.Truth{Problem: p}
 	bad := func(why string) error { return fmt.Errorf("answer file %s: %s", path, why) }

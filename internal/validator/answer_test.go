@@ -32,9 +32,9 @@ var problemsOfEveryAsk = []solver.Problem{
 	{Kind: solver.QueensKnights, N: 6, Ask: solver.AskSolutions, M: solver.AnyM},
 }
 
-// answerFile writes the answer file export writes for p into dir and
-// returns its path and digest.
-func answerFile(t *testing.T, dir string, p solver.Problem) (path, digest string, truth judge.Truth) {
+// answerFile writes the input and answer files export writes for p into
+// dir and returns their paths and the case of their digests.
+func answerFile(t *testing.T, dir string, p solver.Problem) (input, path string, c Case, truth judge.Truth) {
 	t.Helper()
 	truth, err := judge.SolveTruth(context.Background(), p, solver.Options{})
 	if err != nil {
@@ -48,11 +48,16 @@ func answerFile(t *testing.T, dir string, p solver.Problem) (path, digest string
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	digest, err = Digest(path)
+	input = path + ".in"
+	if err := os.WriteFile(input, []byte(pkgexport.Input(p)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.Answer, err = Digest(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path, digest, truth
+	c.Input, _ = Digest(input)
+	return input, path, c, truth
 }
 
 // TestTruthOf reads the ground truth back from the answer file export
@@ -63,8 +68,8 @@ func TestTruthOf(t *testing.T) {
 	ctx := context.Background()
 	for _, p := range problemsOfEveryAsk {
 		dir := t.TempDir()
-		path, digest, want := answerFile(t, dir, p)
-		got, err := TruthOf(ctx, p, path, []string{strings.Repeat("0", 64), digest})
+		input, path, c, want := answerFile(t, dir, p)
+		got, err := TruthOf(ctx, p, input, path, []Case{{strings.Repeat("0", 64), strings.Repeat("1", 64)}, c})
 		if err != nil {
 			t.Errorf("TruthOf(%v): %v", p, err)
 			continue
@@ -101,17 +106,28 @@ func TestTruthOfRefuses(t *testing.T) {
 	ctx := context.Background()
 	p := solver.Problem{Kind: solver.NQueens, N: 8, Ask: solver.AskCount, M: solver.AnyM}
 	dir := t.TempDir()
-	_, digest, _ := answerFile(t, dir, p)
+	input, right, c, _ := answerFile(t, dir, p)
+	other := solver.Problem{Kind: solver.NQueens, N: 5, Ask: solver.AskCount, M: solver.AnyM}
+	otherIn, otherAns, oc, _ := answerFile(t, t.TempDir(), other)
+	cases := []Case{oc, c}
+	// The answer of another case of the package, with this input, and this
+	// answer with the other input: each is the package's, not the pair's.
+	if _, err := TruthOf(ctx, p, input, otherAns, cases); err == nil || !strings.Contains(err.Error(), otherAns) {
+		t.Errorf("TruthOf(the other case's answer file) = %v, want an error naming it", err)
+	}
+	if _, err := TruthOf(ctx, p, otherIn, right, cases); err == nil || !strings.Contains(err.Error(), right) {
+		t.Errorf("TruthOf(an answer with the other case's input) = %v, want an error naming it", err)
+	}
 	for _, text := range []string{"93\n", "92.0\n", "92\n\n", "-92\n", "99999999999999999999\n", "5\n6\n", "92", " 92\n", "\ufeff92\n", ""} {
 		path := filepath.Join(dir, "wrong.ans")
 		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := TruthOf(ctx, p, path, []string{digest}); err == nil || !strings.Contains(err.Error(), path) {
+		if _, err := TruthOf(ctx, p, input, path, cases); err == nil || !strings.Contains(err.Error(), path) {
 			t.Errorf("TruthOf(answer %q) = %v, want an error naming the answer file", text, err)
 		}
 	}
-	if _, err := TruthOf(ctx, p, filepath.Join(dir, "missing.ans"), []string{digest}); err == nil {
+	if _, err := TruthOf(ctx, p, input, filepath.Join(dir, "missing.ans"), cases); err == nil {
 		t.Error("TruthOf(a missing answer file) = nil, want an error")
 	}
 }

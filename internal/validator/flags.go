@@ -17,26 +17,31 @@ type Flags struct {
 	Ask  solver.Ask
 	M    int    // queens-knights: the m asked for; solver.AnyM for the largest
 	ID   string // the problem of a problem set given as INPUT (queensjudge validate only)
-	// Answers are the SHA-256 digests (hex) of the answer files a package
-	// holds: with them, the answer file is the ground truth, checked to be
-	// one of them byte for byte, and nothing is solved.
-	Answers []string
+	// Cases are the test cases of a package, by the SHA-256 digests of
+	// their input and answer files: with them, the answer file is the
+	// ground truth, checked to be the one of the input given, byte for
+	// byte, and nothing is solved.
+	Cases []Case
 }
+
+// Case is a test case of a package: the SHA-256 digests (hex) of its input
+// and answer files, "IN:ANS" in the cases= flag.
+type Case struct{ Input, Answer string }
 
 // The flags' keys.
 const (
-	KeyKind    = "kind"
-	KeyAsk     = "ask"
-	KeyM       = "m"
-	KeyID      = "id"
-	KeyAnswers = "answers"
+	KeyKind  = "kind"
+	KeyAsk   = "ask"
+	KeyM     = "m"
+	KeyID    = "id"
+	KeyCases = "cases"
 )
 
 // ParseFlags reads the validator flags in words: key=value for the keys
 // known. It refuses what the problem-set loader refuses (an unknown kind or
 // ask, m that is not a number from 0 up, m on a problem that is not
 // queens-knights), an unknown key, a key given twice with two values, and
-// a digest that is not 64 hex digits. A word without '=' is skipped: it is
+// a case that is not two digests of 64 hex digits. A word without '=' is skipped: it is
 // one of a default validator's flags (case_sensitive), which a judge may
 // pass to every validator.
 func ParseFlags(words []string, known ...string) (Flags, error) {
@@ -76,12 +81,13 @@ func ParseFlags(words []string, known ...string) (Flags, error) {
 			f.M = m
 		case KeyID:
 			f.ID = v
-		case KeyAnswers:
-			for _, d := range strings.Split(v, ",") {
-				if b, err := hex.DecodeString(d); err != nil || len(b) != 32 {
-					return f, fmt.Errorf("validator flag answers=%s: want SHA-256 digests, 64 hex digits each, separated by commas", v)
+		case KeyCases:
+			for _, c := range strings.Split(v, ",") {
+				in, ans, ok := strings.Cut(c, ":")
+				if !ok || !isDigest(in) || !isDigest(ans) {
+					return f, fmt.Errorf("validator flag cases=%s: want IN:ANS pairs of SHA-256 digests (64 hex digits each), separated by commas", v)
 				}
-				f.Answers = append(f.Answers, strings.ToLower(d))
+				f.Cases = append(f.Cases, Case{Input: strings.ToLower(in), Answer: strings.ToLower(ans)})
 			}
 		}
 	}
@@ -105,4 +111,10 @@ func askList() string {
 		s = append(s, string(a))
 	}
 	return strings.Join(s, ", ")
+}
+
+// isDigest reports whether s is a SHA-256 digest in hex.
+func isDigest(s string) bool {
+	b, err := hex.DecodeString(s)
+	return err == nil && len(b) == 32
 }

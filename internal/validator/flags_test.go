@@ -1,6 +1,7 @@
 package validator
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -10,7 +11,8 @@ import (
 
 func TestParseFlags(t *testing.T) {
 	digest := strings.Repeat("ab", 32)
-	all := []string{KeyKind, KeyAsk, KeyM, KeyAnswers}
+	all := []string{KeyKind, KeyAsk, KeyM, KeyCases}
+	other := strings.Repeat("cd", 32)
 	for _, c := range []struct {
 		words []string
 		want  Flags
@@ -21,7 +23,7 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"kind=queens-knights", "ask=max", "m=0"}, Flags{Kind: solver.QueensKnights, Ask: solver.AskMax, M: 0}, ""},
 		{[]string{"case_sensitive", "kind=nqueens", "ask=count", "space_change_sensitive"}, Flags{Kind: solver.NQueens, Ask: solver.AskCount, M: solver.AnyM}, ""},
 		{[]string{"kind=nqueens", "ask=count", "kind=nqueens"}, Flags{Kind: solver.NQueens, Ask: solver.AskCount, M: solver.AnyM}, ""},
-		{[]string{"answers=" + digest + "," + strings.ToUpper(digest)}, Flags{M: solver.AnyM, Answers: []string{digest, digest}}, ""},
+		{[]string{"cases=" + digest + ":" + other + "," + strings.ToUpper(other) + ":" + digest}, Flags{M: solver.AnyM, Cases: []Case{{digest, other}, {other, digest}}}, ""},
 		{[]string{"kind=nqueens", "kind=reserved"}, Flags{}, "given twice"},
 		{[]string{"kind=rooks"}, Flags{}, "kind=rooks"},
 		{[]string{"ask=all"}, Flags{}, "ask=all"},
@@ -30,8 +32,9 @@ func TestParseFlags(t *testing.T) {
 		{[]string{"kind=queens-knights", "m=x"}, Flags{}, "m=x"},
 		{[]string{"kind=nqueens", "m=3"}, Flags{}, "only a queens-knights problem has m"},
 		{[]string{"colour=red"}, Flags{}, "unknown validator flag"},
-		{[]string{"answers=abc"}, Flags{}, "64 hex digits"},
-		{[]string{"answers=" + digest + ","}, Flags{}, "64 hex digits"},
+		{[]string{"cases=abc"}, Flags{}, "64 hex digits"},
+		{[]string{"cases=" + digest}, Flags{}, "IN:ANS"},
+		{[]string{"cases=" + digest + ":" + other + ","}, Flags{}, "IN:ANS"},
 	} {
 		got, err := ParseFlags(c.words, all...)
 		switch {
@@ -39,7 +42,7 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("ParseFlags(%q) = %v, %v; want an error with %q", c.words, got, err, c.err)
 		case c.err == "" && err != nil:
 			t.Errorf("ParseFlags(%q): %v", c.words, err)
-		case c.err == "" && (got.Kind != c.want.Kind || got.Ask != c.want.Ask || got.M != c.want.M || strings.Join(got.Answers, ",") != strings.Join(c.want.Answers, ",")):
+		case c.err == "" && (got.Kind != c.want.Kind || got.Ask != c.want.Ask || got.M != c.want.M || !slices.Equal(got.Cases, c.want.Cases)):
 			t.Errorf("ParseFlags(%q) = %+v, want %+v", c.words, got, c.want)
 		}
 	}

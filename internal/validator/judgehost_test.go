@@ -81,17 +81,24 @@ type judgeSystem struct {
 	name string
 	// install copies the directory from to to, as the system keeps it.
 	install func(t *testing.T, from, to string)
+	// asOther: build and run as another user than the files' owner, in a
+	// directory that user may write (when the test runs as root).
+	asOther bool
 }
 
 var judgeSystems = []judgeSystem{
 	// problemtools copies the program's files with their modes, runs
 	// ./build, and calls run.
-	{"problemtools", func(t *testing.T, from, to string) { copyDir(t, from, to, nil) }},
+	{"problemtools", func(t *testing.T, from, to string) { copyDir(t, from, to, nil) }, false},
 	// DOMjudge's import stores each validator file and gives back the
 	// executable bit only to files named build or run
 	// (ImportProblemService::searchAndAddValidator and
 	// DOMJudgeService::createImmutableExecutable); its judgehost runs build
 	// when there is one, then calls run.
+	// DOMjudge's judgedaemon (user domjudge) fetches the files and runs
+	// build and run as domjudge-run, in the directory made a+rwx
+	// (judge/build_executable.sh): build may add files, not chmod the
+	// fetched ones.
 	{"DOMjudge", func(t *testing.T, from, to string) {
 		copyDir(t, from, to, func(name string) fs.FileMode {
 			if name == "build" || name == "run" {
@@ -99,7 +106,17 @@ var judgeSystems = []judgeSystem{
 			}
 			return 0o644
 		})
-	}},
+		if os.Getuid() == 0 {
+			owner := 1 // daemon: the files are not the runner's
+			filepath.WalkDir(to, func(path string, d fs.DirEntry, err error) error {
+				if err == nil {
+					os.Lchown(path, owner, owner)
+				}
+				return nil
+			})
+			os.Chmod(to, 0o777)
+		}
+	}, true},
 }
 
 // copyDir copies the files of from into to (made), with the mode mode
@@ -187,7 +204,7 @@ func (h host) run(t *testing.T, dir, path, stdin string, args ...string) (int, s
 // them, and judges with them as those systems call them: run INPUT ANSWER
 // FEEDBACK_DIR < team_output, with no flags (the run script has the
 // package's). The answer file is accepted, junk is rejected, an edited
-// answer file is a judge error;
+// answer file or the other case's is a judge error;
 // each test input passes the input validator, junk does not. Nothing is
 // left in the host's temporary directory, and the feedback directory holds
 // the two messages only.
@@ -213,6 +230,10 @@ func TestPackageOnJudgeSystems(t *testing.T) {
 					t.Parallel()
 					h := newHost(t)
 					work := t.TempDir()
+					if sys.asOther && os.Getuid() == 0 {
+						h.cred = &syscall.Credential{Uid: 65534, Gid: 65534}
+						openTo(t, work, pkg)
+					}
 					outVal, inVal := filepath.Join(work, "out"), filepath.Join(work, "in")
 					sys.install(t, filepath.Join(pkg, outDir), outVal)
 					sys.install(t, filepath.Join(pkg, "input_validators/queensjudge"), inVal)
@@ -231,6 +252,7 @@ func TestPackageOnJudgeSystems(t *testing.T) {
 					os.WriteFile(edited, append(secretAns, '\n'), 0o644)
 					for _, tc := range []string{"sample", "secret"} {
 						in, ans := filepath.Join(pkg, "data", tc, "1.in"), filepath.Join(pkg, "data", tc, "1.ans")
+						other := filepath.Join(pkg, "data", map[string]string{"sample": "secret", "secret": "sample"}[tc], "1.ans")
 						for _, c := range []struct {
 							what, answer, team string
 							want               int
@@ -238,9 +260,11 @@ func TestPackageOnJudgeSystems(t *testing.T) {
 							{"the answer file", ans, ans, 42},
 							{"junk", ans, junk, 43},
 							{"an edited answer file", edited, ans, 1},
+							{"the other case's answer file", other, ans, 1},
 						} {
-							feedback := filepath.Join(work, "feedback-"+tc+"-"+strings.ReplaceAll(c.what, " ", "-"))
+							feedback := filepath.Join(work, "feedback-"+tc+"-"+strings.NewReplacer(" ", "-", "'", "").Replace(c.what))
 							os.Mkdir(feedback, 0o777)
+							os.Chmod(feedback, 0o777)
 							code, out := h.run(t, outVal, filepath.Join(outVal, "run"), c.team, in, c.answer, feedback)
 							msg, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
 							if code != c.want {
@@ -298,16 +322,7 @@ func TestSecondUser(t *testing.T) {
 	pkg := exportPackage(t, p, pkgexport.Legacy)
 	h := newHost(t)
 	h.cred = &syscall.Credential{Uid: 65534, Gid: 65534}
-	// The package and the test's directories must be open to nobody.
-	for d := pkg; d != "/" && d != "."; d = filepath.Dir(d) {
-		os.Chmod(d, 0o755)
-	}
-	filepath.WalkDir(pkg, func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() {
-			os.Chmod(path, 0o755)
-		}
-		return nil
-	})
+	openTo(t, pkg)
 	// Planted by root, world-writable: a cache and its journal files, as
 	// the validator once kept, and a directory of the name it copied to.
 	for _, name := range []string{"queensjudge-validator-65534.db", "queensjudge-validator-65534.db-wal", "queensjudge-validator-65534.db-shm", "queensjudge-validator-65534.db-journal", ".queensjudge-cache.db"} {
@@ -318,6 +333,7 @@ func TestSecondUser(t *testing.T) {
 	before := dirNames(t, h.tmp)
 	outVal := filepath.Join(pkg, "output_validators/queensjudge")
 	work := t.TempDir()
+	openTo(t, work)
 	os.Chmod(work, 0o777)
 	ans := filepath.Join(pkg, "data/secret/1.ans")
 	oneShort := filepath.Join(work, "short")
@@ -337,5 +353,27 @@ func TestSecondUser(t *testing.T) {
 	}
 	if after := dirNames(t, h.tmp); after != before {
 		t.Errorf("the shared temporary directory went from %q to %q", before, after)
+	}
+}
+
+// openTo lets other users read the directories dirs and everything in
+// them, and pass through the directories on their way from the system's
+// temporary directory (never the system's own: a test that opened / or
+// /tmp wider or narrower would change the machine).
+func openTo(t *testing.T, dirs ...string) {
+	t.Helper()
+	top := filepath.Clean(os.TempDir())
+	for _, dir := range dirs {
+		for d := filepath.Dir(dir); strings.HasPrefix(d, top+string(filepath.Separator)); d = filepath.Dir(d) {
+			os.Chmod(d, 0o755)
+		}
+		filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && d.IsDir() {
+				if fi, err := d.Info(); err == nil && fi.Mode().Perm()&0o005 != 0o005 {
+					os.Chmod(path, fi.Mode().Perm()|0o055)
+				}
+			}
+			return nil
+		})
 	}
 }

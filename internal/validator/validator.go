@@ -2,8 +2,8 @@
 // package carries, in the interface of the problem package format
 // (problemtools, DOMjudge): it judges one team output, or checks one test
 // input, from what the call gives it. The judges' answer file is the
-// ground truth, checked against the SHA-256 digests that export put in the
-// package's run script; nothing is solved, nothing is cached, and nothing
+// ground truth, checked with the input against the SHA-256 digests that
+// export put in the package's run script; nothing is solved, nothing is cached, and nothing
 // is written outside the feedback directory. It needs no SQLite, so the
 // program that is only this package (internal/cmd/validator) builds
 // without cgo: static, small, the same on every judge host.
@@ -50,7 +50,7 @@ func Feedback(g *guard.Guard, dir string) (string, error) {
 }
 
 // Validate judges the team output on stdin against the answer file of the
-// call, which must hold digests in its answers= flag, and writes the
+// call, whose cases= flag must hold it with the input, and writes the
 // feedback. The outcome is the error, said: Accepted, Rejected, or Failed
 // on a judge error, whose message also goes to stderr.
 func Validate(ctx context.Context, c Call, stdin io.Reader, stderr io.Writer) (judge.Judgement, error) {
@@ -69,18 +69,18 @@ func Validate(ctx context.Context, c Call, stdin io.Reader, stderr io.Writer) (j
 
 // judgeCall judges the team output of c.
 func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, error) {
-	f, err := ParseFlags(c.Flags, KeyKind, KeyAsk, KeyM, KeyAnswers)
+	f, err := ParseFlags(c.Flags, KeyKind, KeyAsk, KeyM, KeyCases)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	if f.Kind == "" || f.Ask == "" || len(f.Answers) == 0 {
-		return judge.Judgement{}, errors.New("want the flags kind=, ask= and answers= (the package's run script gives them)")
+	if f.Kind == "" || f.Ask == "" || len(f.Cases) == 0 {
+		return judge.Judgement{}, errors.New("want the flags kind=, ask= and cases= (the package's run script gives them)")
 	}
 	p, err := ReadInput(c.Input, f)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	t, err := TruthOf(ctx, p, c.Answer, f.Answers)
+	t, err := TruthOf(ctx, p, c.Input, c.Answer, f.Cases)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
@@ -182,7 +182,7 @@ func clip(s string) string {
 }
 
 // Usage is what the program says when it is called wrongly.
-const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] answers=DIGESTS < team_output
+const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] cases=IN:ANS,... < team_output
        queensjudge-validator check-input kind=K ask=A [m=M] < input`
 
 // Main is the whole validator program: it runs the call in args (the

@@ -7,7 +7,7 @@
 //
 // Usage (the package's run scripts call it so):
 //
-//	queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] answers=DIGESTS < team_output
+//	queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] cases=IN:ANS,... < team_output
 //	queensjudge-validator check-input kind=K ask=A [m=M] < input
 //
 // Exit status: 42 accepted, 43 rejected, 1 a judge error (the message in
