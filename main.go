@@ -91,9 +91,16 @@
 //
 // Export writes each problem of the sets as a problem package that Kattis
 // problemtools verifies and DOMjudge imports: problem.yaml, a statement, a
-// sample and a secret test case with their answers from the cache, and
-// queensjudge itself (a static build) as the output and input validators;
-// check-input is that input validator.
+// sample and a secret test case with their answers from the cache, and the
+// small static queensjudge-validator (internal/cmd/validator) behind build
+// and run scripts as the output and input validators. Into a package that
+// exists it updates the files it writes and leaves the setter's alone.
+//
+// Flags may be typed anywhere on the line, strictly: a flag that takes a
+// value and has none, an unknown flag and a flag given twice are usage
+// errors; -- ends the flags wherever it stands. No command writes over one
+// of its inputs or the cache, by any spelling of the path, or removes what
+// it did not make.
 //
 // Solve --shard I/K counts slice I of K of every long count into its own
 // cache, for a batch system (the index may come from JOB_COMPLETION_INDEX or
