@@ -77,7 +77,8 @@ type Package struct {
 // a package shows as its sample: 5 queens (6 when p is 5 queens), a 5×5
 // board with two reserved squares in opposite corners (another board when
 // p is that board or one of its rotations or reflections, which have the
-// same answers), or queens and knights on 6×6 (5×5 when p is 6×6). The
+// same answers), or queens and knights on 6×6 (5×5 when p is 6×6; m×m
+// for a fixed m over 5, one more when p is that board). The
 // sample is never the secret case nor one of its images: a sample's answer
 // is shown to the teams.
 func SampleOf(p problems.Problem) problems.Problem {
@@ -92,8 +93,15 @@ func SampleOf(p problems.Problem) problems.Problem {
 		}
 	case solver.QueensKnights:
 		s.N = 6
-		if p.N == 6 {
-			s.N = 5
+		if p.M != solver.AnyM && p.M > s.N {
+			s.N = p.M // m pieces of each need an m×m board at least
+		}
+		if s.N == p.N {
+			if s.N == 6 && (p.M == solver.AnyM || p.M < 6) {
+				s.N = 5
+			} else {
+				s.N++
+			}
 		}
 	default:
 		s.N = 5
