@@ -36,6 +36,10 @@ type Result struct {
 	// at the problem: by time, untimed ones last, then by file.
 	Attempt int
 	File    string
+	// Index is the place in the submissions given to Contest of the one
+	// judged: what ties a result to its submission when one file is sent
+	// twice. Meaningful only in a Report from Contest.
+	Index int
 	// Squares are the chess names of the squares at fault, and Line the
 	// line of the answer at fault (0 when none).
 	Squares []string
@@ -85,8 +89,9 @@ type Report struct {
 	Results []Result
 	// Scoreboard comes by rank, then team name.
 	Scoreboard []Standing
-	// Warnings are the submissions not judged, each a *Stray: those for no
-	// problem of the set. They are not part of the written report.
+	// Warnings are the submissions not judged: a *Stray for each one for
+	// no problem of the set, a *Doubled for each problem that two files in
+	// a team's folder answer. They are not part of the written report.
 	Warnings []error
 }
 
@@ -96,25 +101,50 @@ type Report struct {
 // A submission is matched to a problem by its Problem, except that one
 // loaded by LoadSubmissions is matched by its whole file name first, since
 // an id may hold a '.' (the file "q1.5" answers "q1.5", not "q1"). A
-// submission for no problem of the set is a warning, a *Stray. truths is
-// asked once per problem, from this goroutine; the answers are judged on
-// GOMAXPROCS goroutines. A file larger than lim.MaxBytes is PE unread.
+// submission for no problem of the set is a warning, a *Stray. Two or more
+// files that LoadSubmissions found in one team's folder for one problem
+// (x.txt and x.old, or x.txt~) are a warning, a *Doubled, and none of them
+// is judged: the team has no attempt at the problem until the organiser
+// keeps one file. Submissions from a manifest are attempts, and any number
+// of them may answer one problem. truths is asked once per problem, from
+// this goroutine; the answers are judged on GOMAXPROCS goroutines. A file
+// larger than lim.MaxBytes is PE unread.
 func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
 	lim = lim.withDefaults()
 	type job struct {
-		sub  Submission
-		prob problems.Problem
+		sub   Submission
+		prob  problems.Problem
+		index int
 	}
 	var jobs []job
 	var warnings []error
-	for _, s := range subs {
+	type folder struct{ team, id string }
+	files := map[folder][]int{} // the submissions from team folders, by team and problem
+	for i, s := range subs {
+		if p, ok := problemOf(set, s); ok && s.name != "" {
+			k := folder{s.Team, p.ID}
+			files[k] = append(files[k], i)
+		}
+	}
+	for i, s := range subs {
 		p, ok := problemOf(set, s)
 		if !ok {
 			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
 				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
 			continue
 		}
-		jobs = append(jobs, job{s, p})
+		if same := files[folder{s.Team, p.ID}]; s.name != "" && len(same) > 1 {
+			if same[0] == i {
+				d := &Doubled{Team: s.Team, Problem: p.ID}
+				for _, k := range same {
+					d.Files = append(d.Files, subs[k].name)
+				}
+				slices.Sort(d.Files)
+				warnings = append(warnings, d)
+			}
+			continue
+		}
+		jobs = append(jobs, job{s, p, i})
 	}
 
 	type ground struct {
@@ -149,6 +179,7 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 				j := jobs[k]
 				g := truth[j.prob.ID]
 				results[k] = judgeSubmission(ctx, j.sub, j.prob, g.truth, g.err, lim)
+				results[k].Index = j.index
 			}
 		}()
 	}

@@ -397,7 +397,13 @@ func BenchmarkContest(b *testing.B) {
 		}
 		data, _ := io.ReadAll(rc)
 		rc.Close()
-		texts = append(texts, Submission{Problem: s.Problem, File: s.File, name: s.name, Open: func() (io.ReadCloser, error) {
+		// Attempts, as from a manifest: a team folder's files for one
+		// problem would be Doubled.
+		p, ok := problemOf(set, s)
+		if !ok {
+			continue
+		}
+		texts = append(texts, Submission{Problem: p.ID, File: s.File, Open: func() (io.ReadCloser, error) {
 			return io.NopCloser(bytes.NewReader(data)), nil
 		}})
 	}

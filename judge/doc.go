@@ -22,8 +22,9 @@
 //
 // # The answer text
 //
-// A UTF-8 byte order mark, CRLF (or CR) line ends and white space around
-// tokens are tolerated. A NUL byte, another control character, UTF-16 text or
+// A UTF-8 byte order mark, CRLF, CR and CR CR LF line ends (the last from a
+// Windows program printing "\r\n" to a text-mode stream) and white space
+// around tokens are tolerated. A NUL byte, another control character, UTF-16 text or
 // more than Limits.MaxBytes bytes (DefaultMaxBytes, 128 MiB) make the
 // answer PE, as does text in an unexpected place. The whole text is read
 // before any WA is given, so a PE anywhere in it wins over a WA. The text is
@@ -71,5 +72,8 @@
 // LoadSubmissions reads a directory with one folder per team and in it one
 // file per problem, named after the problem id with or without an extension;
 // LoadManifest reads a CSV manifest of timed attempts. Contest judges them all
-// and ranks the teams: see Report, Standing and ParseTime for the rules.
+// and ranks the teams: see Report, Standing and ParseTime for the rules. What
+// is not judged is a warning: a file for no problem, a hidden name, and the
+// files of a team folder that answer one problem twice (see Stray and
+// Doubled).
 package judge

@@ -25,6 +25,7 @@ func FuzzJudge(f *testing.F) {
 		"none", "Q.....\n..Q...\n.....Q\n......\n.N....\n.N..N.\n", "*....*\n......\n",
 		"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n", "1 2\n\n.Q\n", "\xff\xfe", "0\x00",
 		"000000000000000000000000000000000000000000000000000000000000000000092",
+		".Q..\r\r\n...Q\r\r\n\r\r\nQ...\r\r\n..Q.\r\r\r\n",
 	} {
 		for i := range fuzzProblems {
 			f.Add(uint8(i), []byte(seed))
@@ -36,6 +37,38 @@ func FuzzJudge(f *testing.F) {
 		checkJudgement(t, k, j, string(data))
 		if j.Verdict == JE {
 			t.Errorf("Judge(%q) = JE %q: a good key never gives JE", data, j.Message)
+		}
+	})
+}
+
+// FuzzLineEnds judges a text written with LF line ends against every kind
+// of key, and again with each LF written as CRLF, as CR and as CR CR LF (a
+// Windows program printing "\r\n" in text mode): the verdict and the
+// message, line numbers and all, are the same.
+func FuzzLineEnds(f *testing.F) {
+	for _, seed := range []string{
+		"92\n", "2 4 6 8 3 1 7 5\n", ".Q..\n...Q\nQ...\n..Q.\n", "none\n\n",
+		"2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n",
+		".Q....\n...Q..\n.....Q\nQ.....\n..Q...\n....Q.\n\n..Q...\n.....Q\n.Q....\n....Q.\nQ.....\n...Q..\n",
+		"1 2\n\n.Q\nx\n", "\n\n\n92 x",
+	} {
+		for i := range fuzzProblems {
+			f.Add(uint8(i), []byte(seed))
+		}
+	}
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		if bytes.IndexByte(data, '\r') >= 0 || len(data) > 1<<12 {
+			return
+		}
+		k := key(t, fuzzProblems[int(which)%len(fuzzProblems)])
+		lim := Limits{MaxBytes: 1 << 16}
+		want := Judge(context.Background(), k, bytes.NewReader(data), lim)
+		for _, end := range []string{"\r\n", "\r", "\r\r\n"} {
+			text := bytes.ReplaceAll(data, []byte("\n"), []byte(end))
+			got := Judge(context.Background(), k, bytes.NewReader(text), lim)
+			if got.Verdict != want.Verdict || got.Message != want.Message {
+				t.Errorf("Judge(%q) = %s %q, but with LF line ends %s %q", text, got.Verdict, got.Message, want.Verdict, want.Message)
+			}
 		}
 	})
 }

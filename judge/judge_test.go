@@ -164,6 +164,8 @@ func TestJudgeNumber(t *testing.T) {
 		{"a cut rune", nq8Count, "92\n\xe6\x97", PE, "line 2: invalid UTF-8: the answer is not text"},
 		{"binary", nq8Count, "\x7fELF\x02\x01\x01\x00", PE, "line 1: control character U+007F: the answer is not text"},
 		{"line numbers with CR only", nq8Count, "\r\r92 x", PE, `line 3: unexpected "x" after the number`},
+		{"line numbers with CR CR LF", nq8Count, "\r\r\n\r\r\n92\r\r\nx", PE, `line 4: unexpected "x" after the number`},
+		{"CR CR CR LF", nq8Count, "\r\r\r\n92 x", PE, `line 3: unexpected "x" after the number`},
 	})
 }
 
@@ -186,6 +188,7 @@ func TestJudgePlacement(t *testing.T) {
 		{"board", nq8Place, b, AC, "a valid placement"},
 		{"board CRLF, BOM, trailing space", nq8Place, "\ufeff" + strings.ReplaceAll(b, "\n", " \t\r\n") + "\r\n", AC, "a valid placement"},
 		{"board with blank lines", nq8Place, strings.ReplaceAll(b, "\n", "\n\n"), AC, "a valid placement"},
+		{"board CR CR LF", nq8Place, strings.ReplaceAll(b, "\n", "\r\r\n"), AC, "a valid placement"},
 		{"1×1 board", nq1Place, "Q", AC, "a valid placement"},
 		{"1×1 from 1", nq1Place, "1", AC, "a valid placement"},
 		{"1×1 from 0", nq1Place, "0", AC, "a valid placement"},
@@ -281,6 +284,12 @@ func TestJudgeSolutions(t *testing.T) {
 		{"CRLF, BOM, blank lines", nq6All, "\ufeff" + strings.ReplaceAll(lines(1, s0, s1, s2, s3), "\n", "  \r\n\r\n"), AC, "all 4 placements"},
 		{"boards", nq6All, boards(nq6All, s2, s0, s3, s1), AC, "all 4 placements"},
 		{"boards CRLF", nq6All, strings.ReplaceAll(boards(nq6All, s0, s1, s2, s3), "\n", "\r\n"), AC, "all 4 placements"},
+		// A Windows program printing "\r\n" to a text-mode stream writes
+		// "\r\r\n": one line end, or every row would be a board of its own.
+		{"boards CR CR LF", nq6All, strings.ReplaceAll(boards(nq6All, s0, s1, s2, s3), "\n", "\r\r\n"), AC, "all 4 placements"},
+		{"boards CR CR LF, a duplicate", nq6All, strings.ReplaceAll(boards(nq6All, s0, s1, s2, s3, s1), "\n", "\r\r\n"), WA, "line 29: placement 5 repeats placement 2 (line 8)"},
+		{"boards CR only", nq6All, strings.ReplaceAll(boards(nq6All, s0, s1, s2, s3), "\n", "\r"), AC, "all 4 placements"},
+		{"columns CR CR LF", nq6All, strings.ReplaceAll(lines(1, s0, s1, s2, s3), "\n", "\r\r\n"), AC, "all 4 placements"},
 		{"reserved boards", cornersAll, boards(cornersAll, cornerSols...), AC, fmt.Sprintf("all %d placements", len(cornerSols))},
 		{"queens-knights boards", qk4All, boards(qk4All, qkShuffled...), AC, "all 40 placements"},
 		{"missing one", nq6All, lines(1, s0, s1, s3), WA, "3 placements, expected 4; missing " + s2.String()},

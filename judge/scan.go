@@ -45,9 +45,18 @@ func (t token) show() string {
 
 // scanner splits an answer into tokens, streaming: it never holds more than
 // its buffer and the kept part of one token. It strips a UTF-8 byte order
-// mark, takes CRLF, CR and LF as line ends, and stops with a failure at a
-// NUL or other control byte, UTF-16 text, more than limit bytes, or a read
-// error.
+// mark, takes CRLF, CR, LF and CR CR LF as line ends, and stops with a
+// failure at a NUL or other control byte, UTF-16 text, more than limit
+// bytes, or a read error.
+//
+// CR CR LF is what a Windows program that prints "\r\n" to a text-mode
+// stream writes (the C runtime makes each LF a CRLF). Read as CR then CRLF
+// it would put a blank line after every line: harmless in most forms, but
+// in a solutions list a blank line ends a board, and a list of boards
+// whose every row is its own board would be WA with a message about 1-row
+// boards, where one placement in the same text is AC. So it is one line
+// end, as CRLF is; CR CR followed by anything else is two (a blank line in
+// a CR-only text).
 type scanner struct {
 	r        io.Reader
 	buf      []byte
@@ -57,9 +66,12 @@ type scanner struct {
 	consumed int64 // bytes read from r
 	line     int
 	cr       bool // the last byte was '\r'
-	started  bool
-	failed   *failure
-	text     []byte // reused for token text
+	// crcr is true when the last two bytes were "\r\r" and the second is
+	// not counted yet: it is a line end of its own unless a '\n' follows.
+	crcr    bool
+	started bool
+	failed  *failure
+	text    []byte // reused for token text
 }
 
 // buffers holds the scanners' read buffers between answers: a contest
@@ -153,14 +165,23 @@ func (s *scanner) next(keep int) (token, bool) {
 			return token{}, false
 		}
 		b := s.buf[s.i]
+		if s.crcr && b != '\n' {
+			breaks++ // the second CR of "\r\r" was a line end of its own
+			s.line++
+			s.crcr = false
+		}
 		switch b {
 		case '\n':
 			if !s.cr {
 				breaks++
 				s.line++
 			}
-			s.cr = false
+			s.cr, s.crcr = false, false
 		case '\r':
+			if s.cr && !s.crcr {
+				s.crcr = true // "\r\r": counted once the next byte is known
+				break
+			}
 			breaks++
 			s.line++
 			s.cr = true

@@ -54,21 +54,62 @@ type Stray struct {
 
 func (s *Stray) Error() string { return s.Path + ": " + s.Why }
 
+// Doubled is two or more files in one team's folder that answer the same
+// problem: an answer and an older one (x.old), an editor's backup (x.txt~),
+// the same answer with two extensions. Which of them the team meant cannot
+// be told from the names, and judging each would let any AC among them
+// solve the problem, so Contest judges none of them and reports this
+// warning instead, naming them all: the organiser removes all but one and
+// judges again. Like a *Stray, the caller decides whether a warning fails
+// the run. Attempts in a manifest are never Doubled: a team may send the
+// same problem, even the same file, many times.
+type Doubled struct {
+	Team, Problem string
+	// Files are the files' names in the team folder, in name order.
+	Files []string
+}
+
+func (d *Doubled) Error() string {
+	var b strings.Builder
+	for i, f := range d.Files {
+		switch {
+		case i == 0:
+		case i == len(d.Files)-1:
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(f)
+	}
+	count, verdict := "two", "neither"
+	if len(d.Files) > 2 {
+		count, verdict = strconv.Itoa(len(d.Files)), "none"
+	}
+	return fmt.Sprintf("team %s, problem %s: %s files, %s: %s judged; keep one", d.Team, d.Problem, count, b.String(), verdict)
+}
+
 // ErrOutside is wrapped by the Err of a submission whose path leads out of
 // its directory, through ".." or a symbolic link. The file is not read.
 var ErrOutside = errors.New("the path leads out of the submissions directory")
 
 // LoadSubmissions reads a submissions directory: one folder per team, named
 // after the team, and in it one file per problem named after the problem id,
-// with or without an extension (alice/eight-queens.txt). Files and folders
-// whose names start with '.' are skipped. The submissions come in name order,
-// untimed.
+// with or without an extension (alice/eight-queens.txt). The submissions come
+// in name order, untimed.
+//
+// Every file in a team folder is a submission, whatever its name: an
+// editor's backup (x.txt~, #x#) or an old answer (x.old) too. Contest
+// matches each to a problem, and judges none of a team's files for a
+// problem that two of them answer (see Doubled).
 //
 // Files are opened inside dir only (os.OpenInRoot): a link that leads out of
 // it gives a submission whose Err wraps ErrOutside, judged JE, and is not
 // followed. Anything else out of place (a file beside the team folders, a
-// folder in a team folder) is a *Stray in the errors, and skipped; a folder
-// that cannot be read is an error. The rest is loaded.
+// folder in a team folder) is a *Stray in the errors, and skipped, as is a
+// file or folder whose name starts with '.' (.DS_Store, .git, vim's
+// .x.txt.swp): hidden, so likely no one's answer, but reported, so that a
+// caller that fails on warnings fails on it too. A folder that cannot be
+// read is an error. The rest is loaded.
 func LoadSubmissions(dir string) ([]Submission, []error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -78,11 +119,12 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 	var errs []error
 	for _, e := range entries {
 		team := e.Name()
+		where := filepath.Join(dir, team)
 		if strings.HasPrefix(team, ".") {
+			errs = append(errs, &Stray{where, "a hidden name (it starts with '.'), skipped"})
 			continue
 		}
 		kind, err := within(dir, team)
-		where := filepath.Join(dir, team)
 		switch {
 		case errors.Is(err, ErrOutside):
 			errs = append(errs, fmt.Errorf("%s: team folder refused: %w", where, ErrOutside))
@@ -102,6 +144,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 		for _, f := range files {
 			name := f.Name()
 			if strings.HasPrefix(name, ".") {
+				errs = append(errs, &Stray{filepath.Join(dir, team, name), "a hidden name (it starts with '.'), skipped"})
 				continue
 			}
 			rel := team + "/" + name

@@ -11,10 +11,13 @@ import (
 // larger one is read again from its file by regrade.
 const MaxKeptAnswer = 1 << 20
 
-// Judgement is one judged submission as the cache keeps it.
+// Judgement is one judged attempt as the cache keeps it.
 type Judgement struct {
-	// Set, Team, Problem and File name the submission; File is its path
-	// relative to the submissions directory or manifest, as reported.
+	// Set, Team, Problem and Attempt name the attempt: Attempt is its
+	// 1-based place among the team's attempts at the problem. File is the
+	// answer's path relative to the submissions directory or manifest, as
+	// reported; two attempts may have the same File (a team that sent the
+	// same answer twice).
 	Set, Team, Problem, File string
 	Attempt                  int
 	Time                     time.Duration // from the contest start, kept to the millisecond; meaningful only when Timed
@@ -27,9 +30,13 @@ type Judgement struct {
 	JudgedAt                 time.Time
 }
 
-// PutJudgements keeps js, replacing what was kept for the same set, team,
-// problem and file, in one transaction. An answer longer than MaxKeptAnswer
-// is not kept. Safe for concurrent use.
+// PutJudgements keeps js in one transaction. The judgements given for a
+// set, team and problem replace everything kept for them: they are the
+// team's attempts at the problem, numbered as a whole, and an attempt
+// judged before but not given now (a manifest that lost a row) must not
+// stay behind to be regraded. Two judgements of one attempt in js are an
+// error, and nothing is kept. An answer longer than MaxKeptAnswer is not
+// kept. Safe for concurrent use.
 func (db *DB) PutJudgements(ctx context.Context, js []Judgement) error {
 	if err := db.putJudgements(ctx, js); err != nil {
 		return fmt.Errorf("put judgements: %w", err)
@@ -43,20 +50,30 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 		return err
 	}
 	defer tx.Rollback()
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO judgements
-		(set_name, team, problem_id, file, attempt, time_ms, path, answer,
-		 def_hash, solver_version, verdict, message, team_message, judged_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (set_name, team, problem_id, file) DO UPDATE SET
-			attempt = excluded.attempt, time_ms = excluded.time_ms, path = excluded.path,
-			answer = excluded.answer, def_hash = excluded.def_hash,
-			solver_version = excluded.solver_version, verdict = excluded.verdict,
-			message = excluded.message, team_message = excluded.team_message,
-			judged_at = excluded.judged_at`)
+	del, err := tx.PrepareContext(ctx, `DELETE FROM judgements WHERE set_name = ? AND team = ? AND problem_id = ?`)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
+	defer del.Close()
+	cleared := map[[3]string]bool{}
+	for _, j := range js {
+		k := [3]string{j.Set, j.Team, j.Problem}
+		if cleared[k] {
+			continue
+		}
+		if _, err := del.ExecContext(ctx, j.Set, j.Team, j.Problem); err != nil {
+			return fmt.Errorf("team %s, problem %s: %w", j.Team, j.Problem, err)
+		}
+		cleared[k] = true
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO judgements
+		(set_name, team, problem_id, attempt, file, time_ms, path, answer,
+		 def_hash, solver_version, verdict, message, team_message, judged_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
 	for _, j := range js {
 		var timeMS, answer any // NULL unless known
 		if j.Timed {
@@ -68,22 +85,22 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 		if j.JudgedAt.IsZero() {
 			j.JudgedAt = time.Now()
 		}
-		_, err := stmt.ExecContext(ctx, j.Set, j.Team, j.Problem, j.File, j.Attempt, timeMS, j.Path, answer,
+		_, err := ins.ExecContext(ctx, j.Set, j.Team, j.Problem, j.Attempt, j.File, timeMS, j.Path, answer,
 			j.Key.DefHash, j.Key.SolverVersion, j.Verdict, j.Message, j.TeamMessage, formatTime(j.JudgedAt))
 		if err != nil {
-			return fmt.Errorf("team %s, problem %s, file %s: %w", j.Team, j.Problem, j.File, err)
+			return fmt.Errorf("team %s, problem %s, attempt %d (%s): %w", j.Team, j.Problem, j.Attempt, j.File, err)
 		}
 	}
 	return tx.Commit()
 }
 
-// Judgements returns the judgements kept for set, by team, problem,
-// attempt and file. Safe for concurrent use.
+// Judgements returns the judgements kept for set, one per attempt, by
+// team, problem and attempt. Safe for concurrent use.
 func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT team, problem_id, file, attempt, time_ms, path, answer,
 			def_hash, solver_version, verdict, message, team_message, judged_at
 		FROM judgements WHERE set_name = ?
-		ORDER BY team, problem_id, attempt, file`, set)
+		ORDER BY team, problem_id, attempt`, set)
 	if err != nil {
 		return nil, fmt.Errorf("read judgements of %s: %w", set, err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,4 +83,172 @@ func sameJudgement(a, b Judgement) bool {
 		a.Attempt == b.Attempt && a.Time == b.Time && a.Timed == b.Timed && a.Path == b.Path &&
 		string(a.Answer) == string(b.Answer) && a.Key == b.Key && a.Verdict == b.Verdict &&
 		a.Message == b.Message && a.TeamMessage == b.TeamMessage && a.JudgedAt.Equal(b.JudgedAt)
+}
+
+// TestJudgementsSameFileTwice keeps the three attempts of
+// t,x,10,b.txt / t,x,20,a.txt / t,x,30,b.txt: the same file twice is two
+// attempts, and the first (minute 10) is not lost to the third. 0002 kept
+// them by file and lost it.
+func TestJudgementsSameFileTwice(t *testing.T) {
+	ctx := context.Background()
+	db := openNamed(t, "cache.db")
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	at := func(attempt, min int, file, verdict string) Judgement {
+		return Judgement{Set: "s", Team: "t", Problem: "x", File: file, Attempt: attempt,
+			Time: time.Duration(min) * time.Minute, Timed: true, Path: "/m/" + file, Answer: []byte(file),
+			Key: key, Verdict: verdict, Message: file}
+	}
+	js := []Judgement{at(1, 10, "b.txt", "AC"), at(2, 20, "a.txt", "WA"), at(3, 30, "b.txt", "AC")}
+	if err := db.PutJudgements(ctx, js); err != nil {
+		t.Fatal(err)
+	}
+	got, err := db.Judgements(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(js) {
+		t.Fatalf("Judgements kept %d attempts, want %d: %+v", len(got), len(js), got)
+	}
+	for i := range js {
+		g := got[i]
+		g.JudgedAt = js[i].JudgedAt // set by PutJudgements
+		if !sameJudgement(g, js[i]) {
+			t.Errorf("attempt %d = %+v, want %+v", i+1, got[i], js[i])
+		}
+	}
+}
+
+// TestJudgementsReplaceProblem: what is put for a team's problem replaces
+// all its kept attempts (an attempt that is gone does not stay behind),
+// and leaves the team's other problems, other teams and other sets alone.
+// Two judgements of one attempt are refused, and nothing is kept.
+func TestJudgementsReplaceProblem(t *testing.T) {
+	ctx := context.Background()
+	db := openNamed(t, "cache.db")
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	j := func(set, team, problem string, attempt int, verdict string) Judgement {
+		return Judgement{Set: set, Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
+			Attempt: attempt, Path: "/p", Key: key, Verdict: verdict}
+	}
+	if err := db.PutJudgements(ctx, []Judgement{
+		j("s", "t", "x", 1, "WA"), j("s", "t", "x", 2, "WA"), j("s", "t", "x", 3, "AC"),
+		j("s", "t", "y", 1, "AC"), j("s", "u", "x", 1, "AC"), j("other", "t", "x", 1, "AC"),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutJudgements(ctx, []Judgement{j("s", "t", "x", 1, "PE"), j("s", "t", "x", 2, "AC")}); err != nil {
+		t.Fatal(err)
+	}
+	list := func(set string) string {
+		t.Helper()
+		got, err := db.Judgements(ctx, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, g := range got {
+			s = append(s, fmt.Sprint(g.Team, "/", g.Problem, "/", g.Attempt, "/", g.Verdict))
+		}
+		return strings.Join(s, " ")
+	}
+	if got, want := list("s"), "t/x/1/PE t/x/2/AC t/y/1/AC u/x/1/AC"; got != want {
+		t.Errorf("Judgements(s) = %q, want %q", got, want)
+	}
+	if got, want := list("other"), "t/x/1/AC"; got != want {
+		t.Errorf("Judgements(other) = %q, want %q", got, want)
+	}
+
+	err := db.PutJudgements(ctx, []Judgement{j("s", "t", "x", 1, "WA"), j("s", "t", "x", 1, "AC")})
+	if err == nil || !strings.Contains(err.Error(), "attempt 1") {
+		t.Errorf("PutJudgements with attempt 1 twice = %v, want an error naming it", err)
+	}
+	if got, want := list("s"), "t/x/1/PE t/x/2/AC t/y/1/AC u/x/1/AC"; got != want {
+		t.Errorf("Judgements(s) after a refused put = %q, want %q (unchanged)", got, want)
+	}
+}
+
+// TestMigrateJudgementsFromVersion2 opens a cache written by schema 2,
+// which kept judgements by file, and checks that every kept judgement
+// survives 0003, numbered again as regrade numbers them (by time, untimed
+// last, then by file): also two that a second judge run left with the same
+// attempt number. The same file may then be kept for two attempts.
+func TestMigrateJudgementsFromVersion2(t *testing.T) {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) < 3 {
+		t.Fatalf("%d migrations, want at least 3", len(ms))
+	}
+	path := filepath.Join(t.TempDir(), "v2.db")
+	old := raw(t, path)
+	if _, err := old.Exec(ms[0].sql + ";" + ms[1].sql + "; PRAGMA user_version = 2"); err != nil {
+		t.Fatal(err)
+	}
+	insert := `INSERT INTO judgements (set_name, team, problem_id, file, attempt, time_ms, path, answer,
+			def_hash, solver_version, verdict, message, team_message, judged_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'h', '1', ?, ?, 'tm', '2026-03-14T15:09:26.535897932Z')`
+	for _, r := range [][]any{
+		// The lost-judgement case: b.txt at 10 was overwritten by b.txt at 30.
+		{"s", "t", "x", "a.txt", 2, 20 * 60000, "/m/a.txt", []byte("a"), "WA", "m a"},
+		{"s", "t", "x", "b.txt", 3, 30 * 60000, "/m/b.txt", []byte("b"), "AC", "m b"},
+		// Two runs over different folders: two first attempts, one untimed.
+		{"s", "u", "y", "u/y.txt", 1, nil, "/d/u/y.txt", nil, "AC", "m y"},
+		{"s", "u", "y", "u2/y.txt", 1, 5 * 60000, "/d/u2/y.txt", []byte{}, "NO", "m y2"},
+		{"other", "t", "x", "t/x", 1, nil, "/e/t/x", []byte("c"), "PE", "m c"},
+	} {
+		if _, err := old.Exec(insert, r...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	old.Close()
+
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if v := pragma(t, raw(t, path), "user_version"); v != len(ms) {
+		t.Errorf("user_version after Open = %d, want %d", v, len(ms))
+	}
+	show := func(set string) string {
+		t.Helper()
+		js, err := db.Judgements(ctx, set)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, j := range js {
+			s = append(s, fmt.Sprintf("%s/%s/%d/%s/%v/%s/%q/%s", j.Team, j.Problem, j.Attempt, j.File, j.Time, j.Verdict, j.Answer, j.Message))
+		}
+		return strings.Join(s, " ")
+	}
+	want := `t/x/1/a.txt/20m0s/WA/"a"/m a t/x/2/b.txt/30m0s/AC/"b"/m b ` +
+		`u/y/1/u2/y.txt/5m0s/NO/""/m y2 u/y/2/u/y.txt/0s/AC/""/m y`
+	if got := show("s"); got != want {
+		t.Errorf("Judgements(s) after migrating =\n%s\nwant\n%s", got, want)
+	}
+	if got, want := show("other"), `t/x/1/t/x/0s/PE/"c"/m c`; got != want {
+		t.Errorf("Judgements(other) after migrating = %s, want %s", got, want)
+	}
+	js, err := db.Judgements(ctx, "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js[3].Answer != nil || js[2].Answer == nil {
+		t.Errorf("answers after migrating: NULL became %v, empty became %v", js[3].Answer, js[2].Answer)
+	}
+	// The new key: b.txt again, as attempt 3.
+	more := append(js[:2:2], Judgement{Set: "s", Team: "t", Problem: "x", File: "b.txt", Attempt: 3, Path: "/m/b.txt",
+		Key: CacheKey{"h", "1"}, Verdict: "AC"})
+	if err := db.PutJudgements(ctx, more); err != nil {
+		t.Fatalf("PutJudgements of b.txt twice after migrating: %v", err)
+	}
+	if js, err := db.Judgements(ctx, "s"); err != nil || len(js) != 5 {
+		t.Errorf("Judgements(s) = %d, %v; want 5", len(js), err)
+	}
+	if rep, err := db.Doctor(ctx, "1"); err != nil || len(rep.Integrity) != 0 {
+		t.Errorf("Doctor after migrating = %+v, %v", rep, err)
+	}
 }

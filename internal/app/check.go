@@ -57,7 +57,12 @@ func (c Checked) WriteTable(w io.Writer) error {
 // Check judges the answer in a file, or on stdin, to one problem of a set
 // and prints the judgement. A wrong answer is a verdict, not an error; a
 // judge error (JE) is a said failure.
-func Check(ctx context.Context, con Console, req CheckRequest) (Checked, error) {
+func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err error) {
+	defer func() {
+		if err != nil && ctx.Err() != nil {
+			err = context.Cause(ctx) // a signal, wherever it stopped the check
+		}
+	}()
 	g := guard.New()
 	g.Input(req.Set, req.Answer)
 	cachePath, err := claimCache(g, req.Cache)
@@ -109,7 +114,7 @@ func Check(ctx context.Context, con Console, req CheckRequest) (Checked, error) 
 	if ctx.Err() != nil {
 		return Checked{}, context.Cause(ctx) // no verdict on half an answer
 	}
-	c := Checked{Problem: req.ID, Verdict: j.Verdict, Message: j.Message, TeamMessage: j.TeamMessage, Squares: j.SquareNames(), Line: j.Line}
+	c = Checked{Problem: req.ID, Verdict: j.Verdict, Message: j.Message, TeamMessage: j.TeamMessage, Squares: j.SquareNames(), Line: j.Line}
 	if err := output.Write(con.Stdout, con.Format, c); err != nil {
 		return c, err
 	}

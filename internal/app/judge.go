@@ -44,8 +44,12 @@ type JudgeResult struct {
 // Judge judges every submission against the ground truth of the set, from
 // the cache or solved, prints the verdicts and the scoreboard, writes the
 // files asked for and keeps the judgements in the cache for regrade. Each
-// attempt is kept. A judge error (JE) or, with Strict, a warning makes it a
-// said failure.
+// attempt is kept, also when a team sent one file for several; they replace
+// what the cache kept of the same teams' attempts at the same problems. A
+// warning (a file that is no submission, a hidden one, two files of a team
+// folder for one problem, none of them judged: see judge.Stray and
+// judge.Doubled) is printed; a judge error (JE) or, with Strict, a warning
+// makes it a said failure.
 func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, error) {
 	g := guard.New()
 	g.Input(req.Set, req.Submissions)
@@ -121,7 +125,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
 		return res, err
 	}
-	if res.Kept, err = keep(ctx, cache, set, judged, subs, path); err != nil {
+	if res.Kept, err = keep(ctx, cache, set, judged, subs, func(i int) string { return path(subs[i].File) }); err != nil {
 		return res, err
 	}
 	for _, f := range files {
@@ -152,7 +156,7 @@ func sayJudgeErrors(con Console, r judge.Report) bool {
 
 // loadSubmissions reads a submissions directory, or a CSV manifest when
 // path names a file. The error, when path is neither, names it; errs are
-// what could not be read, and the *judge.Stray files.
+// what could not be read, and the *judge.Stray files (hidden ones too).
 func loadSubmissions(path string) (subs []judge.Submission, errs []error, err error) {
 	fi, err := os.Stat(path)
 	var pe *fs.PathError
@@ -219,26 +223,29 @@ func judgeContest(ctx context.Context, con Console, command string, src *truth.S
 	return judged, nil
 }
 
-// keep stores the results of report in the cache, with the answers of subs
-// small enough to keep; path gives the absolute path of a submission's
-// file.
-func keep(ctx context.Context, cache *truth.Cache, set *problems.Set, r judge.Report, subs []judge.Submission, path func(file string) string) ([]truth.Judgement, error) {
-	opens := map[[3]string]func() (io.ReadCloser, error){}
-	for _, s := range subs {
-		opens[[3]string{s.Team, s.Problem, s.File}] = s.Open
-	}
+// keep stores the results of r, one for each attempt, with the answers of
+// subs small enough to keep; r must come from judge.Contest given subs (a
+// result's Index is its submission's place in subs, which is what tells two
+// attempts with the same file apart), and path gives the absolute path of
+// the file of subs[i]. What the cache held for the same teams' attempts at
+// the same problems is replaced.
+func keep(ctx context.Context, cache *truth.Cache, set *problems.Set, r judge.Report, subs []judge.Submission, path func(i int) string) ([]truth.Judgement, error) {
 	now := time.Now().UTC()
 	var js []truth.Judgement
 	for _, res := range r.Results {
+		if res.Index < 0 || res.Index >= len(subs) {
+			return js, fmt.Errorf("keep judgements: team %s, problem %s, attempt %d: no submission %d", res.Team, res.Problem, res.Attempt, res.Index)
+		}
+		s := subs[res.Index]
 		p, _ := set.Problem(res.Problem)
 		j := truth.Judgement{
 			Set: set.Name, Team: res.Team, Problem: res.Problem, File: res.File, Attempt: res.Attempt,
-			Time: res.Time, Timed: res.Timed, Path: path(res.File),
+			Time: res.Time, Timed: res.Timed, Path: path(res.Index),
 			Key:     truth.Key(p.Problem),
 			Verdict: string(res.Verdict), Message: res.Message, TeamMessage: res.TeamMessage, JudgedAt: now,
 		}
-		if open := opens[[3]string{res.Team, res.Problem, res.File}]; open != nil {
-			j.Answer = readSmall(open, truth.MaxKeptAnswer)
+		if s.Open != nil {
+			j.Answer = readSmall(s.Open, truth.MaxKeptAnswer)
 		}
 		js = append(js, j)
 	}

@@ -4,14 +4,18 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
@@ -261,6 +265,148 @@ func TestJudgeOutputIsCache(t *testing.T) {
 					t.Errorf("Judge printed %q", con.stdout)
 				}
 			})
+		}
+	}
+}
+
+// sameFileTwice writes a manifest in which team t sends b.txt (AC, 92) at
+// minute 10, a.txt (WA) at 20 and b.txt again at 30, as a contest system
+// that stores files by content writes it, and returns its path.
+func sameFileTwice(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "a.txt"), "91\n")
+	writeFile(t, filepath.Join(dir, "b.txt"), "92\n")
+	path := filepath.Join(dir, "attempts.csv")
+	writeFile(t, path, "team,problem,time,file\nt,eight-queens,10,b.txt\nt,eight-queens,20,a.txt\nt,eight-queens,30,b.txt\n")
+	return path
+}
+
+// attempts lists the kept judgements as attempt/file/minute/verdict.
+func attempts(js []truth.Judgement) []string {
+	var s []string
+	for _, j := range js {
+		s = append(s, fmt.Sprintf("%d/%s/%d/%s", j.Attempt, j.File, int64(j.Time/time.Minute), j.Verdict))
+	}
+	return s
+}
+
+// keptIn returns the judgements the cache file keeps for set.
+func keptIn(t *testing.T, cache, set string) []truth.Judgement {
+	t.Helper()
+	c, err := truth.Open(context.Background(), cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	js, err := c.Judgements(context.Background(), set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return js
+}
+
+// TestJudgeSameFileTwice: one kept judgement per attempt, though two
+// attempts have one file, and regrade keeps the first accepted one at
+// minute 10 (before, the cache kept attempts 2 and 3, and after a regrade
+// the problem was solved at minute 30 with a rejection before it).
+func TestJudgeSameFileTwice(t *testing.T) {
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: contestSet, Submissions: sameFileTwice(t), Batch: batch})
+	checkOutcome(t, "Judge", err, 0, false)
+	want := []string{"1/b.txt/10/AC", "2/a.txt/20/WA", "3/b.txt/30/AC"}
+	if got := attempts(res.Kept); !slices.Equal(got, want) {
+		t.Errorf("Judge kept %q, want %q", got, want)
+	}
+	if got := attempts(keptIn(t, cache, "example-cup")); !slices.Equal(got, want) {
+		t.Errorf("the cache keeps %q, want %q", got, want)
+	}
+	for _, k := range res.Kept {
+		if string(k.Answer) != map[string]string{"a.txt": "91\n", "b.txt": "92\n"}[k.File] || !strings.HasSuffix(k.Path, k.File) {
+			t.Errorf("attempt %d kept the answer %q of %s", k.Attempt, k.Answer, k.Path)
+		}
+	}
+
+	for _, c := range []struct {
+		set     string
+		changes int
+		want    []string
+		solved  int
+		penalty int64
+	}{
+		{contestSet, 0, want, 1, 10},
+		{fixedSet, 3, []string{"1/b.txt/10/WA", "2/a.txt/20/WA", "3/b.txt/30/WA"}, 0, 0},
+	} {
+		con := newConsole(output.Table, "")
+		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: c.set, Batch: batch})
+		checkOutcome(t, "Regrade "+c.set, err, 0, false)
+		if len(res.Changes) != c.changes {
+			t.Errorf("Regrade %s: changes %+v, want %d", c.set, res.Changes, c.changes)
+		}
+		if got := attempts(keptIn(t, cache, "example-cup")); !slices.Equal(got, c.want) {
+			t.Errorf("after Regrade %s the cache keeps %q, want %q", c.set, got, c.want)
+		}
+		st := res.Report.Scoreboard[0]
+		if st.Solved != c.solved || st.Penalty != c.penalty {
+			t.Errorf("Regrade %s: %d solved, penalty %d; want %d, %d", c.set, st.Solved, st.Penalty, c.solved, c.penalty)
+		}
+	}
+}
+
+// TestJudgeDoubledAndHidden: a team folder with two files for one problem
+// (an old answer that is right beside a new one that is wrong) solves
+// nothing: neither is judged nor kept, and a warning names both; a hidden
+// file is a warning too. --strict makes them a failure.
+func TestJudgeDoubledAndHidden(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "submissions")
+	for _, f := range []struct{ name, text string }{
+		{"t/eight-queens.txt", "91\n"},
+		{"t/eight-queens.old", "92\n"},
+		{"t/cses-sample.txt", "65\n"},
+		{"t/.cses-sample.txt.swp", "65\n"},
+	} {
+		path := filepath.Join(dir, filepath.FromSlash(f.name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, path, f.text)
+	}
+	for _, strict := range []bool{false, true} {
+		con := newConsole(output.Table, "")
+		res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+			Cache: tempCache(t), Set: contestSet, Submissions: dir, Batch: batch, Strict: strict,
+		})
+		if strict {
+			checkOutcome(t, "Judge --strict", err, status.Failed, true)
+		} else {
+			checkOutcome(t, "Judge", err, 0, false)
+		}
+		if got := attempts(res.Kept); !slices.Equal(got, []string{"1/t/cses-sample.txt/0/AC"}) {
+			t.Errorf("kept %q, want only t/cses-sample.txt", got)
+		}
+		if st := res.Report.Scoreboard[0]; st.Solved != 1 {
+			t.Errorf("team t solved %d problems, want 1 (cses-sample)", st.Solved)
+		}
+		var doubled, hidden int
+		for _, w := range res.Warnings {
+			var d *judge.Doubled
+			var s *judge.Stray
+			switch {
+			case errors.As(w, &d) && slices.Equal(d.Files, []string{"eight-queens.old", "eight-queens.txt"}):
+				doubled++
+			case errors.As(w, &s) && strings.HasSuffix(s.Path, ".cses-sample.txt.swp"):
+				hidden++
+			default:
+				t.Errorf("warning %v", w)
+			}
+		}
+		if doubled != 1 || hidden != 1 {
+			t.Errorf("warnings %v, want one for the two eight-queens files and one for the hidden file", res.Warnings)
+		}
+		if want := "warning: team t, problem eight-queens: two files, eight-queens.old and eight-queens.txt: neither judged; keep one\n"; !strings.Contains(con.stderr.String(), want) {
+			t.Errorf("stderr %q, want %q", con.stderr, want)
 		}
 	}
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // RegradeRequest asks for the kept submissions of a set to be judged again.
@@ -81,9 +83,15 @@ type RegradeResult struct {
 	Report  judge.Report
 }
 
-// Regrade judges again every submission that judge kept for the set,
-// against the ground truth of the set as it is now, prints the verdicts
-// that change and keeps the new ones, unless DryRun.
+// Regrade judges again every attempt that judge kept for the set, against
+// the ground truth of the set as it is now, prints the verdicts that change
+// and keeps the new ones, unless DryRun. Each kept attempt is judged and
+// compared with itself, also when a team sent one file for several.
+//
+// A dry run stores nothing: not the new verdicts, and not the answers of
+// the problems the cache does not hold, which it solves and forgets (one
+// at a time), nor the links of the set's problems to them. A real regrade
+// solves as judge does, storing and linking the answers.
 func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResult, error) {
 	g := guard.New()
 	g.Input(req.Set)
@@ -119,17 +127,18 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		subs[i] = keptSubmission(k)
 	}
 	src := cache.Source(opt)
-	r, err := judgeContest(ctx, con, "regrade", src, set, subs, req.MaxBytes)
+	var r judge.Report
+	if req.DryRun {
+		r, err = judgeDry(ctx, con, cache, src, opt, set, subs, req.MaxBytes)
+	} else {
+		r, err = judgeContest(ctx, con, "regrade", src, set, subs, req.MaxBytes)
+	}
 	if err != nil {
 		return RegradeResult{}, err
 	}
 	res := RegradeResult{Report: r}
-	byFile := map[[3]string]truth.Judgement{}
-	for _, k := range kept {
-		byFile[[3]string{k.Team, k.Problem, k.File}] = k
-	}
 	for _, rr := range r.Results {
-		old := byFile[[3]string{rr.Team, rr.Problem, rr.File}]
+		old := kept[rr.Index] // subs[i] is kept[i]
 		if old.Verdict != string(rr.Verdict) || old.Message != rr.Message {
 			// Printed as judge prints them: one line of valid UTF-8 each,
 			// whatever the team's file names hold.
@@ -142,15 +151,45 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	}
 	failed := sayJudgeErrors(con, r)
 	if !req.DryRun {
-		paths := map[string]string{}
-		for _, k := range kept {
-			paths[k.File] = k.Path
-		}
-		if _, err := keep(ctx, cache, set, r, subs, func(file string) string { return paths[file] }); err != nil {
+		if _, err := keep(ctx, cache, set, r, subs, func(i int) string { return kept[i].Path }); err != nil {
 			return res, err
 		}
 	}
 	return res, status.FailedIf(failed)
+}
+
+// judgeDry judges subs as judgeContest does, against the ground truth of
+// set read from the cache where it holds it, and solved without being
+// stored where it does not: a dry run leaves the cache as it was. A
+// problem is found in the cache by its key through the links of any set
+// (a fixed problem that was never solved is not there, and is solved now).
+func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.Source, opt truth.Options, set *problems.Set, subs []judge.Submission, maxBytes int64) (judge.Report, error) {
+	truths := judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
+		key := truth.Key(p.Problem)
+		if !opt.Force {
+			entries, err := cache.Lookup(ctx, "", p.ID)
+			if err != nil {
+				return judge.Truth{}, err
+			}
+			for _, e := range entries {
+				if e.OK && e.Result.Key == key {
+					return src.TruthOf(p.Problem, e.Result), nil
+				}
+			}
+		}
+		if opt.Timeout > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeoutCause(ctx, opt.Timeout, fmt.Errorf("timed out after %v", opt.Timeout))
+			defer cancel()
+		}
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: opt.MaxSolutions})
+	})
+	judged := judge.Contest(ctx, set, subs, truths, judge.Limits{MaxBytes: maxBytes})
+	if ctx.Err() != nil {
+		con.errorf("interrupted: nothing was changed; run regrade --dry-run again")
+		return judge.Report{}, stopped(ctx)
+	}
+	return judged, nil
 }
 
 // keptSubmission is a submission as judge kept it: its answer from the

@@ -22,8 +22,11 @@ Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
 error (the ground truth could not be had; exit status 1).
 
 A file that is no submission (a README beside the team folders, a file named
-after no problem) is skipped with a warning; with --strict a warning makes
-the exit status 1.`,
+after no problem) is skipped with a warning; so are hidden names (starting
+with '.'), and two files of one team for one problem (x.old and x.txt, an
+editor's x.txt~) are both left unjudged with a warning. With --strict a
+warning makes the exit status 1. In a manifest every row is an attempt,
+the same file sent twice included, and each is kept for regrade.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},

@@ -103,7 +103,8 @@ func (c *Cache) Judgements(ctx context.Context, set string) ([]Judgement, error)
 	return c.db.Judgements(ctx, set)
 }
 
-// Keep keeps judgements, replacing what was kept for the same submission.
+// Keep keeps judgements, one per attempt, replacing every attempt kept for
+// the same set, team and problem.
 func (c *Cache) Keep(ctx context.Context, js []Judgement) error {
 	return c.db.PutJudgements(ctx, js)
 }

@@ -1,0 +1,142 @@
+package judge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// writeTree writes files (slash paths relative to dir, and their text).
+func writeTree(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDoubled: two or more files in a team folder for one problem (an old
+// answer, an editor's backup, an id with a '.' written with and without an
+// extension) are one *Doubled warning naming them all, and none of them is
+// judged, whatever they hold; backups named after no problem are strays,
+// and hidden names are reported by the loader, not skipped in silence.
+// Before, x.old (AC) beside x.txt (WA) solved the problem.
+func TestDoubled(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"alice/eight-queens.txt":        "91\n",
+		"alice/eight-queens.old":        "92\n",
+		"alice/cses.txt":                "64\n",
+		"alice/cses.txt~":               "65\n",
+		"alice/q1.5":                    "10\n",
+		"alice/q1.5.txt":                "10\n",
+		"bob/eight-queens.txt":          "91\n",
+		"bob/eight-queens.txt.swp":      "92\n",
+		"bob/#eight-queens#":            "92\n",
+		"bob/.eight-queens.txt.swp":     "92\n",
+		"carol/six-all.txt":             "none\n",
+		"carol/six-all.a":               "none\n",
+		"carol/six-all.b":               "none\n",
+		"dave/eight-queens.txt":         "92\n",
+		".DS_Store":                     "",
+		".hidden-team/eight-unique.txt": "12\n",
+	})
+	subs, errs := LoadSubmissions(dir)
+	var hidden []string
+	for _, err := range errs {
+		var s *Stray
+		if !errors.As(err, &s) || !strings.Contains(s.Why, "hidden") {
+			t.Errorf("LoadSubmissions error %v, want only hidden strays", err)
+			continue
+		}
+		rel, _ := filepath.Rel(dir, s.Path)
+		hidden = append(hidden, filepath.ToSlash(rel))
+	}
+	slices.Sort(hidden)
+	if want := []string{".DS_Store", ".hidden-team", "bob/.eight-queens.txt.swp"}; !slices.Equal(hidden, want) {
+		t.Errorf("hidden strays %q, want %q", hidden, want)
+	}
+
+	set := loadSet(t, "testdata/contest/set.yaml")
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	var judged []string
+	for _, res := range r.Results {
+		judged = append(judged, res.File+" "+string(res.Verdict))
+	}
+	if want := []string{"bob/eight-queens.txt WA", "dave/eight-queens.txt AC"}; !slices.Equal(judged, want) {
+		t.Errorf("judged %q, want %q", judged, want)
+	}
+	var doubled, strays []string
+	for _, w := range r.Warnings {
+		var d *Doubled
+		var s *Stray
+		switch {
+		case errors.As(w, &d):
+			doubled = append(doubled, w.Error())
+		case errors.As(w, &s):
+			strays = append(strays, s.Path)
+		default:
+			t.Errorf("warning %v is neither a *Doubled nor a *Stray", w)
+		}
+	}
+	wantDoubled := []string{
+		"team alice, problem cses: two files, cses.txt and cses.txt~: neither judged; keep one",
+		"team alice, problem eight-queens: two files, eight-queens.old and eight-queens.txt: neither judged; keep one",
+		"team alice, problem q1.5: two files, q1.5 and q1.5.txt: neither judged; keep one",
+		"team carol, problem six-all: 3 files, six-all.a, six-all.b and six-all.txt: none judged; keep one",
+	}
+	if !slices.Equal(doubled, wantDoubled) {
+		t.Errorf("doubled warnings\n%s\nwant\n%s", strings.Join(doubled, "\n"), strings.Join(wantDoubled, "\n"))
+	}
+	if want := []string{"bob/#eight-queens# (team bob)", "bob/eight-queens.txt.swp (team bob)"}; !slices.Equal(strays, want) {
+		t.Errorf("strays %q, want %q", strays, want)
+	}
+	for _, st := range r.Scoreboard {
+		if st.Team == "alice" && st.Solved != 0 {
+			t.Errorf("alice solved %d problems with doubled files, want 0", st.Solved)
+		}
+	}
+}
+
+// TestResultIndex: a manifest may list one file for several attempts
+// (t,x,10,b / t,x,20,a / t,x,30,b); each is judged, numbered and tied to
+// its own submission by Index, and the first AC (minute 10) counts.
+func TestResultIndex(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"a.txt":        "91\n",
+		"b.txt":        "92\n",
+		"manifest.csv": "team,problem,time,file\nt,eight-queens,10,b.txt\nt,eight-queens,20,a.txt\nt,eight-queens,30,b.txt\n",
+	})
+	subs, errs := LoadManifest(filepath.Join(dir, "manifest.csv"))
+	if len(errs) != 0 || len(subs) != 3 {
+		t.Fatalf("LoadManifest = %d submissions, %v", len(subs), errs)
+	}
+	r := Contest(context.Background(), loadSet(t, "testdata/contest/set.yaml"), subs, SolverTruths{}, Limits{})
+	var got []string
+	for _, res := range r.Results {
+		got = append(got, fmt.Sprint(res.Attempt, " ", res.File, " ", res.Minutes(), " ", res.Verdict, " ", res.Index))
+		if s := subs[res.Index]; s.File != res.File || s.Time != res.Time {
+			t.Errorf("attempt %d: Index %d is %s at %v, want %s at %v", res.Attempt, res.Index, s.File, s.Time, res.File, res.Time)
+		}
+	}
+	if want := []string{"1 b.txt 10 AC 0", "2 a.txt 20 WA 1", "3 b.txt 30 AC 2"}; !slices.Equal(got, want) {
+		t.Errorf("results %q, want %q", got, want)
+	}
+	if len(r.Warnings) != 0 {
+		t.Errorf("warnings %v, want none: attempts are never doubled", r.Warnings)
+	}
+	if st := r.Scoreboard[0]; st.Solved != 1 || st.Penalty != 10 {
+		t.Errorf("scoreboard %+v, want 1 solved at minute 10, no penalty", st)
+	}
+}
