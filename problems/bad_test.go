@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"bytes"
 	"errors"
 	"os"
 	"path/filepath"
@@ -48,7 +49,8 @@ func TestBad(t *testing.T) {
 }
 
 // checkErrors checks the contract of a Parse error: each mistake an *Error
-// naming file, in line order, one line long, with no trailing period.
+// naming file and a line, in line order, one line long, with no trailing
+// period.
 func checkErrors(t *testing.T, file string, err error) {
 	t.Helper()
 	last := 0
@@ -60,6 +62,9 @@ func checkErrors(t *testing.T, file string, err error) {
 		}
 		if pe.File != file {
 			t.Errorf("error %q names file %q, want %q", e, pe.File, file)
+		}
+		if pe.Line < 1 {
+			t.Errorf("error %q has no line", e)
 		}
 		if pe.Line < last {
 			t.Errorf("error %q at line %d comes after one at line %d", e, pe.Line, last)
@@ -88,9 +93,11 @@ func TestLoadTooLarge(t *testing.T) {
 		t.Errorf("Load(200 MB file) error = %v, want %s", err, want)
 	}
 
-	data := make([]byte, MaxFileSize+1)
+	// Read, a file too large is reported at the line where it passes
+	// the limit.
+	data := bytes.Repeat([]byte("# sixteen bytes\n"), MaxFileSize/16+1)
 	_, err = Parse("big.yaml", data)
-	want = "big.yaml: file has 1048577 bytes, more than the 1048576 allowed"
+	want = "big.yaml:65537: file has 1048592 bytes, more than the 1048576 allowed, from this line on"
 	if err == nil || err.Error() != want {
 		t.Errorf("Parse(MaxFileSize+1 bytes) error = %v, want %s", err, want)
 	}
@@ -112,7 +119,7 @@ func TestLoadStdinTooLarge(t *testing.T) {
 	os.Stdin = r
 	defer func() { os.Stdin = stdin }()
 	_, err = Load("-")
-	want := "stdin: file has more than the 1048576 bytes allowed"
+	want := "stdin:1: file has more than the 1048576 bytes allowed, from this line on"
 	if err == nil || err.Error() != want {
 		t.Errorf("Load(-) of a large input: error = %v, want %s", err, want)
 	}

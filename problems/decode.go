@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"regexp"
 	"slices"
 	"strconv"
@@ -23,10 +24,48 @@ type reporter func(line int, format string, args ...any)
 type decoder struct {
 	file string
 	errs []*Error
+	// dropped counts the mistakes left out of errs: past the first
+	// maxErrors+1 by line, they would not be shown anyway.
+	dropped int
+	// cut is the line from which a new mistake is dropped unformatted, once
+	// errs holds maxErrors+1 mistakes before it; 0 until then.
+	cut int
 }
 
 func (d *decoder) errorf(line int, format string, args ...any) {
+	if d.full(line) {
+		return
+	}
 	d.errs = append(d.errs, &Error{File: d.file, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// full reports whether a mistake at line would not be shown, counting it as
+// dropped if so. A file of junk has hundreds of thousands of mistakes:
+// keeping only the first maxErrors+1 by line (the last for the summary)
+// keeps the memory they take, and the time spent wording them, bounded.
+// Mistakes come nearly in line order, so that most are dropped here.
+func (d *decoder) full(line int) bool {
+	if d.cut > 0 && line >= d.cut {
+		d.dropped++
+		return true
+	}
+	if len(d.errs) >= 4*(maxErrors+1) {
+		d.sort()
+		d.dropped += len(d.errs) - (maxErrors + 1)
+		clear(d.errs[maxErrors+1:])
+		d.errs = d.errs[:maxErrors+1]
+		// A later mistake at the same line as the last one kept sorts
+		// after it, so it is dropped too.
+		d.cut = d.errs[maxErrors].Line
+		return d.full(line)
+	}
+	return false
+}
+
+// sort puts the mistakes in line order, keeping the order they were found
+// in on one line.
+func (d *decoder) sort() {
+	slices.SortStableFunc(d.errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
 }
 
 // maxErrors is the most mistakes reported for one file. A real set never
@@ -36,8 +75,8 @@ const maxErrors = 1000
 
 // err joins the mistakes found, in line order, or returns nil.
 func (d *decoder) err() error {
-	slices.SortStableFunc(d.errs, func(a, b *Error) int { return cmp.Compare(a.Line, b.Line) })
-	if more := len(d.errs) - maxErrors; more > 0 {
+	d.sort()
+	if more := len(d.errs) + d.dropped - maxErrors; more > 0 {
 		next := d.errs[maxErrors]
 		d.errs = append(d.errs[:maxErrors], &Error{File: d.file, Line: next.Line,
 			Msg: fmt.Sprintf("%d more mistakes from here on, not shown", more)})
@@ -63,7 +102,11 @@ func (d *decoder) set(data []byte) *Set {
 		return nil
 	}
 	if root == nil || isNull(root) {
-		d.errorf(0, "the file is empty: a set lists its problems under problems:")
+		line := 1
+		if root != nil && root.Value != "" {
+			line = root.Line // a ~ or null
+		}
+		d.errorf(line, "the file is empty: a set lists its problems under problems:")
 		return nil
 	}
 	if root.Kind != yaml.MappingNode {
@@ -72,18 +115,18 @@ func (d *decoder) set(data []byte) *Set {
 	}
 	s := &Set{File: d.file}
 	fields := fieldsOf(root, []string{"name", "problems"}, d.errorf)
-	if f, ok := fields["name"]; ok {
+	if f, ok := fields.get("name"); ok {
 		if name, ok := f.text(d.errorf); ok {
 			if msg := checkID(name); msg != "" {
 				d.errorf(f.key.Line, "name %s", msg)
 			} else {
-				s.Name = name
+				s.Name, s.NameLine = name, f.key.Line
 			}
 		}
 	}
-	f, ok := fields["problems"]
+	f, ok := fields.get("problems")
 	if !ok {
-		d.errorf(0, "problems is missing: a set lists its problems under problems:")
+		d.errorf(root.Line, "problems is missing: a set lists its problems under problems:")
 		return s
 	}
 	list := f.val
@@ -100,18 +143,23 @@ func (d *decoder) set(data []byte) *Set {
 	}
 	first := map[string]int{} // id → line of its first use
 	for i, n := range list.Content {
-		p, errs := d.problem(i+1, n)
-		d.errs = append(d.errs, errs...)
+		p := d.problem(i+1, n)
 		if p.ID == "" {
 			continue
 		}
 		if line, dup := first[p.ID]; dup {
-			d.errs = append(d.errs, &Error{File: d.file, Line: p.Line, Index: i + 1, ID: p.ID,
-				Msg: fmt.Sprintf("duplicate id, first at line %d", line)})
+			if !d.full(p.Line) {
+				d.errs = append(d.errs, &Error{File: d.file, Line: p.Line, Index: i + 1, ID: p.ID,
+					Msg: fmt.Sprintf("duplicate id, first at line %d", line)})
+			}
 			continue
 		}
 		first[p.ID] = p.Line
-		s.Problems = append(s.Problems, p)
+		if len(d.errs) == 0 && d.dropped == 0 {
+			// Once there is a mistake the set is not returned: keep
+			// only the ids.
+			s.Problems = append(s.Problems, p)
+		}
 	}
 	return s
 }
@@ -122,7 +170,7 @@ func (d *decoder) set(data []byte) *Set {
 // reports only the first offence: junk has thousands.
 func (d *decoder) text(data []byte) bool {
 	if bytes.HasPrefix(data, []byte{0xFE, 0xFF}) || bytes.HasPrefix(data, []byte{0xFF, 0xFE}) {
-		d.errorf(0, "UTF-16 text is not supported: save the file as UTF-8")
+		d.errorf(1, "UTF-16 text is not supported: save the file as UTF-8")
 		return false
 	}
 	line := 1
@@ -140,6 +188,13 @@ func (d *decoder) text(data []byte) bool {
 			}
 		case r == 0:
 			d.errorf(line, "NUL byte: not a text file")
+			return false
+		case r == 0xFEFF:
+			// A byte order mark after the first: yaml.v3 skips a
+			// character of the line it finds one at the start of its
+			// buffer on (its is_bom looks at the wrong place), so
+			// that where one is decides what the rest means.
+			d.errorf(line, "a byte order mark (U+FEFF) after the start of the file is not allowed")
 			return false
 		case r == 0x85 || r == 0x2028 || r == 0x2029:
 			// YAML ends a line at these too; refusing them keeps line
@@ -161,14 +216,27 @@ func printable(r rune) bool {
 		r >= 0xA0 && r <= 0xD7FF || r >= 0xE000 && r <= 0xFFFD || r >= 0x10000 && r <= 0x10FFFF
 }
 
+// maxNodes is the most YAML nodes (scalars, lists, mappings and aliases)
+// a file may hold. yaml.v3 builds each one as a yaml.Node of about 200
+// bytes before this package sees any, so that a 1 MiB file of junk such as
+// [{?, ?, …}] (a million nodes) took 455 MB to load. A set of 10,000
+// problems with every key is 170,000 nodes; the densest valid 1 MiB file,
+// 22,000 problems of four short keys, is 200,000.
+const maxNodes = 250_000
+
 // parse returns the root node of the one YAML document in data, or nil for
 // an empty file; ok is false when a mistake was recorded.
 func (d *decoder) parse(data []byte) (root *yaml.Node, ok bool) {
+	sh := countShape(data, maxNodes, "")
+	if sh.over > 0 {
+		d.errorf(sh.over, "more than %d YAML nodes (values, lists and mappings) by this line, more than a set of %d problems has: is this a problem set?", maxNodes, 10_000)
+		return nil, false
+	}
 	defer func() {
 		// yaml.v3 returns errors for bad input; should some input find a
 		// panic in it nonetheless, that is one bad file, not a crashed batch.
 		if r := recover(); r != nil {
-			d.errorf(0, "yaml decoder: %v", r)
+			d.errorf(1, "yaml decoder: %v", r)
 			root, ok = nil, false
 		}
 	}()
@@ -178,14 +246,14 @@ func (d *decoder) parse(data []byte) (root *yaml.Node, ok bool) {
 	case err == io.EOF:
 		return nil, true
 	case err != nil:
-		d.yamlError(data, err)
+		d.yamlError(data, err, sh)
 		return nil, false
 	}
 	var extra yaml.Node
 	switch err := dec.Decode(&extra); {
 	case err == io.EOF:
 	case err != nil:
-		d.yamlError(data, err)
+		d.yamlError(data, err, sh)
 		return nil, false
 	default:
 		d.errorf(extra.Line, "a second YAML document: a set is one document, with no --- after its start")
@@ -197,30 +265,79 @@ func (d *decoder) parse(data []byte) (root *yaml.Node, ok bool) {
 	return doc.Content[0], true
 }
 
-var yamlLine = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
+var yamlLineRE = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
 
-// yamlError records a YAML syntax error at its line, with a hint for the
-// mistakes people make most.
-func (d *decoder) yamlError(data []byte, err error) {
-	msg := err.Error()
-	line := 0
-	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+// splitYAMLError returns the line yaml.v3's error names, or 0 for none, and
+// its message.
+func splitYAMLError(err error) (line int, msg string) {
+	msg = err.Error()
+	if m := yamlLineRE.FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
-		msg = m[2]
-	} else {
-		msg = strings.TrimPrefix(msg, "yaml: ")
+		return line, m[2]
+	}
+	return 0, strings.TrimPrefix(msg, "yaml: ")
+}
+
+// parserProblems are the messages of yaml.v3's parser, as opposed to its
+// scanner's. yaml.v3 names a line differently for the two (decode.go,
+// parser.fail): for a scanner error, the 1-based line where the token in
+// question starts; for a parser error, the 0-based line, so the line before,
+// of the start of the collection being parsed, not of the token it stopped
+// at. Either way it names the line of the token when the start is on line 1,
+// and no line when both are.
+var parserProblems = map[string]bool{
+	"did not find expected <stream-start>":   true,
+	"did not find expected <document start>": true,
+	"found undefined tag handle":             true,
+	"did not find expected node content":     true,
+	"did not find expected '-' indicator":    true,
+	"did not find expected key":              true,
+	"did not find expected ',' or ']'":       true,
+	"did not find expected ',' or '}'":       true,
+	"found duplicate %YAML directive":        true,
+	"found incompatible YAML document":       true,
+	"found duplicate %TAG directive":         true,
+}
+
+var unknownAnchorRE = regexp.MustCompile(`^unknown anchor '([0-9A-Za-z_-]*)' referenced$`)
+
+// yamlError records a YAML syntax error at the line of the mistake, with a
+// hint for the mistakes people make most. yaml.v3's own line is not always
+// that one: for a parser error it is the 0-based line, so the line before,
+// of the start of the collection being parsed (or of the token it stopped
+// at, or none, when that start is on line 1); for a scanner error the line
+// of the start of the token being read, or, when that is on line 1, of the
+// place the error was found; for an alias to a missing anchor, none. The
+// shape pass sh supplies the rest: the token yaml.v3's parser stopped at, the
+// alias, and how far tokens starting on line 1 go.
+func (d *decoder) yamlError(data []byte, err error, sh shape) {
+	line, msg := splitYAMLError(err)
+	switch {
+	case parserProblems[msg]:
+		if stop := sh.err; stop != nil && stop.problem == msg && stop.yamlLine() == line {
+			line, msg = parserError(data, stop)
+		} else {
+			// The start of the collection, or the token, 1-based.
+			line++
+		}
+	case unknownAnchorRE.MatchString(msg):
+		name := unknownAnchorRE.FindStringSubmatch(msg)[1]
+		line = max(countShape(data, maxNodes, name).unknownAlias, 1)
+		msg = fmt.Sprintf("*%s is a YAML alias, and no anchor &%s comes before it: write the value out, quoted if it starts with '*'", clip(name, 40), clip(name, 40))
+	case line == 0:
+		line = 1 // it all happened on line 1
+	case sh.reach == 0 || line <= sh.reach:
+		// A scanner error (or one of the decoder's) whose token may
+		// start on line 1, with yaml.v3 naming the line it was found on:
+		// read the lines up to that one again to know.
+		line = scannerLine(data, line, msg)
 	}
 	// YAML quotes anchor names and such, which may be long.
 	msg = clip(strings.Join(strings.Fields(msg), " "), 200)
 	if strings.Contains(msg, "tab character") {
-		// YAML names the line where the construct began, which is often
-		// the line before the tab.
-		for l := line; l > 0 && l < line+3; l++ {
-			if text := lineText(data, l); strings.Contains(text[:len(text)-len(strings.TrimLeft(text, " \t"))], "\t") {
-				line = l
-				break
-			}
-		}
+		// yaml.v3 names the line where the scalar began: the tab may be
+		// on a later line of it.
+		line = tabLine(data, line)
 	}
 	text := lineText(data, line)
 	indent := text[:len(text)-len(strings.TrimLeft(text, " \t"))]
@@ -233,21 +350,125 @@ func (d *decoder) yamlError(data []byte, err error) {
 	d.errorf(line, "%s", msg)
 }
 
+// parserError words a parser error the shape pass found where yaml.v3
+// found it, and returns the line to report it at: the line the parser
+// stopped at, where the collection being parsed went wrong; or the line
+// where a [ or { was opened when it is never closed.
+func parserError(data []byte, e *shapeError) (line int, msg string) {
+	at, start := e.at.line+1, e.context.line+1
+	switch e.problem {
+	case "did not find expected ',' or ']'", "did not find expected ',' or '}'":
+		what, open := "list", "["
+		if strings.HasSuffix(e.problem, "'}'") {
+			what, open = "mapping", "{"
+		}
+		switch {
+		case e.atEnd:
+			return start, fmt.Sprintf("%s: the %s opened on this line is not closed by the end of the file", e.problem, open)
+		case at > start && indentation(lineText(data, at)) <= indentation(lineText(data, start)):
+			// The file goes on at the indentation of the block around
+			// the flow collection: its ] or } was forgotten.
+			return start, fmt.Sprintf("%s: the %s opened on this line is not closed before line %d", e.problem, open, at)
+		case at > start:
+			return at, fmt.Sprintf("%s in the %s opened at line %d (is a ',' missing before this?)", e.problem, what, start)
+		}
+		return at, fmt.Sprintf("%s (is a ',' missing?)", e.problem)
+	case "did not find expected key", "did not find expected '-' indicator":
+		if at == start {
+			return at, e.problem
+		}
+		what := "mapping"
+		if strings.HasSuffix(e.problem, "indicator") {
+			what = "list"
+		}
+		return at, fmt.Sprintf("%s: this line does not go on with the %s at line %d (check its indentation)", e.problem, what, start)
+	case "did not find expected <document start>":
+		return at, e.problem + ": a set is one YAML document, and this line is outside it"
+	}
+	return at, e.problem
+}
+
+// indentation returns the number of spaces line starts with.
+func indentation(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+// scannerLine returns the line a scanner error yaml.v3 reports at line, with
+// message msg, is about: the start of the token it was reading. It reads the
+// lines of data up to that one again, behind a blank line, so that no token
+// starts on line 1: yaml.v3 then names the start of the token, plus one.
+// Should that reading not find the same error, the token does not start on
+// line 1 (had it, the error would be found within those lines), and line is
+// its start.
+func scannerLine(data []byte, line int, msg string) (at int) {
+	defer func() {
+		if recover() != nil {
+			at = line
+		}
+	}()
+	end := 0 // just past the end of line
+	for n := 1; n <= line && end < len(data); n++ {
+		i := bytes.IndexAny(data[end:], "\r\n")
+		if i < 0 {
+			end = len(data)
+			break
+		}
+		end += i + 1
+		if data[end-1] == '\r' && end < len(data) && data[end] == '\n' {
+			end++
+		}
+	}
+	dec := yaml.NewDecoder(io.MultiReader(strings.NewReader("\n"), bytes.NewReader(data[:end])))
+	for range 2 {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		if err == nil {
+			continue
+		}
+		if l, m := splitYAMLError(err); m == msg && l >= 2 {
+			return l - 1
+		}
+		break
+	}
+	return line
+}
+
+// tabLine returns the first line from line on that has a tab in its
+// indentation, or line if none has.
+func tabLine(data []byte, line int) int {
+	for l, text := range lines(data) {
+		if l >= line && bytes.Contains(text[:len(text)-len(bytes.TrimLeft(text, " \t"))], []byte("\t")) {
+			return l
+		}
+	}
+	return line
+}
+
+// lines yields the 1-based number and the text of each line of data, ended
+// by LF, CRLF or CR as the text check counts them.
+func lines(data []byte) iter.Seq2[int, []byte] {
+	return func(yield func(int, []byte) bool) {
+		for n := 1; len(data) > 0; n++ {
+			end := bytes.IndexAny(data, "\r\n")
+			if end < 0 {
+				end = len(data)
+			}
+			if !yield(n, data[:end]) {
+				return
+			}
+			next := end + 1
+			if end+1 < len(data) && data[end] == '\r' && data[end+1] == '\n' {
+				next++
+			}
+			data = data[min(next, len(data)):]
+		}
+	}
+}
+
 // lineText returns the text of the 1-based line of data, or "".
 func lineText(data []byte, line int) string {
-	for n := 1; n <= line && len(data) > 0; n++ {
-		end := bytes.IndexAny(data, "\r\n")
-		if end < 0 {
-			end = len(data)
-		}
+	for n, text := range lines(data) {
 		if n == line {
-			return string(data[:end])
+			return string(text)
 		}
-		next := end + 1
-		if end+1 < len(data) && data[end] == '\r' && data[end+1] == '\n' {
-			next++
-		}
-		data = data[min(next, len(data)):]
 	}
 	return ""
 }

@@ -3,6 +3,7 @@ package problems
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -15,10 +16,30 @@ type field struct {
 	key, val *yaml.Node
 }
 
+// fields are the fields of a mapping, by key: at most one for each known
+// key, in the order of the known keys, of which there are at most 8 (a set's
+// 2, a problem's 8). An array, not a map, since a map would cost an
+// allocation for each of the hundreds of thousands of problems a file of
+// junk holds.
+type fields struct {
+	known []string
+	of    [8]field
+}
+
+// get returns the field with key name, and whether there is one.
+func (fs *fields) get(name string) (field, bool) {
+	for i, k := range fs.known {
+		if k == name {
+			return fs.of[i], fs.of[i].key != nil
+		}
+	}
+	return field{}, false
+}
+
 // fieldsOf returns the fields of mapping n by key, reporting keys that are
-// not plain names, not among known, or given twice.
-func fieldsOf(n *yaml.Node, known []string, errorf reporter) map[string]field {
-	fields := map[string]field{}
+// not plain names, not among known (at most 8), or given twice.
+func fieldsOf(n *yaml.Node, known []string, errorf reporter) fields {
+	fs := fields{known: known}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
@@ -26,38 +47,35 @@ func fieldsOf(n *yaml.Node, known []string, errorf reporter) map[string]field {
 			continue
 		}
 		name := k.Value
-		if f, dup := fields[name]; dup {
-			errorf(k.Line, "duplicate key %q, first at line %d", short(name), f.key.Line)
-			continue
-		}
-		if !contains(known, name) {
-			errorf(k.Line, "unknown key %q (%s)", short(name), suggest(name, known))
-			continue
-		}
-		fields[name] = field{k, v}
-	}
-	return fields
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
+		j := slices.Index(known, name)
+		switch {
+		case j >= 0 && fs.of[j].key != nil:
+			errorf(k.Line, "duplicate key %q, first at line %d", short(name), fs.of[j].key.Line)
+		case j < 0:
+			errorf(k.Line, "unknown key %q (%s)", short(name), suggestion{name, known})
+		default:
+			fs.of[j] = field{k, v}
 		}
 	}
-	return false
+	return fs
 }
 
-// suggest names the known key an unknown one was probably meant to be, or
-// else lists them all.
-func suggest(name string, known []string) string {
-	if name == "<<" {
+// suggestion names the known key an unknown one was probably meant to be,
+// or else lists them all. It is worked out only when printed: most of a
+// junk file's mistakes are counted, not shown.
+type suggestion struct {
+	name  string
+	known []string
+}
+
+func (s suggestion) String() string {
+	if s.name == "<<" {
 		return "YAML merge keys are not supported"
 	}
-	if k := Closest(name, known); k != "" {
+	if k := Closest(s.name, s.known); k != "" {
 		return fmt.Sprintf("did you mean %q?", k)
 	}
-	return "want " + orList(known)
+	return "want " + orList(s.known)
 }
 
 // Closest returns the word of known that name was probably meant to be:
@@ -171,7 +189,7 @@ func (f field) integer(errorf reporter) (v int, ok, big bool) {
 	plain := n.Kind == yaml.ScalarNode && n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) == 0
 	tag := n.ShortTag()
 	if !plain || tag != "!!int" && tag != "!!float" || !decimal.MatchString(n.Value) {
-		errorf(f.key.Line, "%s must be an integer, got %s", key, show(n))
+		errorf(f.key.Line, "%s must be an integer, got %s", key, showWrong(n))
 		return 0, false, false
 	}
 	if leadingZeros.MatchString(n.Value) {
@@ -226,6 +244,18 @@ func show(n *yaml.Node) string {
 		}
 	}
 	return strconv.Quote(short(s))
+}
+
+// showWrong describes a value of the wrong type: as show does, except
+// that text written as a string (quoted, a | or > block, or tagged !!str)
+// is called one, since "n must be an integer, got 4" for n: !!str 4 reads as
+// a contradiction.
+func showWrong(n *yaml.Node) string {
+	if n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str" &&
+		n.Style&(yaml.TaggedStyle|yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle|yaml.LiteralStyle|yaml.FoldedStyle) != 0 {
+		return "the string " + strconv.Quote(short(n.Value))
+	}
+	return show(n)
 }
 
 // short cuts s to at most 40 characters, marking the cut with "…".

@@ -3,6 +3,8 @@ package problems
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -13,26 +15,25 @@ import (
 
 var problemKeys = []string{"id", "title", "kind", "n", "board", "m", "ask", "points"}
 
-// problem decodes the index-th problem of the list, node n. It returns the
-// problem, meaningful only when errs is empty, except that its ID is set
-// whenever the id is valid so that duplicates can be found.
-func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
-	errorf := func(line int, format string, args ...any) {
-		errs = append(errs, &Error{File: d.file, Line: line, Index: index, Msg: fmt.Sprintf(format, args...)})
-	}
-	defer func() {
-		for _, e := range errs {
-			e.ID = p.ID
-		}
-	}()
+// problem decodes the index-th problem of the list, node n, recording its
+// mistakes. It returns the problem, meaningful only when there were none,
+// except that its ID is set whenever the id is valid so that duplicates can
+// be found.
+func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 	p = Problem{Line: n.Line, Points: 1, Problem: solver.Problem{M: solver.AnyM}}
+	id := validID(n) // so that every mistake names the problem
+	errorf := func(line int, format string, args ...any) {
+		if !d.full(line) {
+			d.errs = append(d.errs, &Error{File: d.file, Line: line, Index: index, ID: id, Msg: fmt.Sprintf(format, args...)})
+		}
+	}
 	if n.Kind != yaml.MappingNode {
 		errorf(n.Line, "a problem must be a mapping of id, kind, ask and the rest, got %s", show(n))
-		return p, errs
+		return p
 	}
 	fields := fieldsOf(n, problemKeys, errorf)
 
-	if f, ok := fields["id"]; !ok {
+	if f, ok := fields.get("id"); !ok {
 		errorf(n.Line, "id is required")
 	} else if id, ok := f.text(errorf); ok {
 		if msg := checkID(id); msg != "" {
@@ -41,7 +42,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 			p.ID = id
 		}
 	}
-	if f, ok := fields["title"]; ok && !isNull(f.val) {
+	if f, ok := fields.get("title"); ok && !isNull(f.val) {
 		if title, ok := f.text(errorf); ok {
 			if oneLine(title) {
 				p.Title = title
@@ -52,7 +53,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 			}
 		}
 	}
-	if f, ok := fields["points"]; ok {
+	if f, ok := fields.get("points"); ok {
 		v, ok, big := f.integer(errorf)
 		switch {
 		case ok && v >= 1 && v <= MaxPoints:
@@ -66,34 +67,39 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 
 	// The definition.
 	kindOK, askOK := false, false
-	if f, ok := fields["kind"]; !ok {
-		errorf(n.Line, "kind is required (%s)", orList(solver.Kinds))
+	if f, ok := fields.get("kind"); !ok {
+		errorf(n.Line, "kind is required (%s)", kindList)
 	} else if kind, ok := f.text(errorf); ok {
 		p.Kind = solver.Kind(kind)
-		if kindOK = contains(kinds, kind); !kindOK {
-			errorf(f.key.Line, "unknown kind %q (want %s)", short(kind), orList(solver.Kinds))
+		if kindOK = slices.Contains(kinds, kind); !kindOK {
+			errorf(f.key.Line, "unknown kind %q (want %s)", short(kind), kindList)
 		}
 	}
-	if f, ok := fields["ask"]; !ok {
-		errorf(n.Line, "ask is required (%s)", orList(solver.Asks))
+	if f, ok := fields.get("ask"); !ok {
+		errorf(n.Line, "ask is required (%s)", askList)
 	} else if ask, ok := f.text(errorf); ok {
 		p.Ask = solver.Ask(ask)
-		if askOK = contains(asks, ask); !askOK {
-			errorf(f.key.Line, "unknown ask %q (want %s)", short(ask), orList(solver.Asks))
+		if askOK = slices.Contains(asks, ask); !askOK {
+			errorf(f.key.Line, "unknown ask %q (want %s)", short(ask), askList)
 		}
 	}
 	// complete stays true while every part the solver's Validate needs has
 	// decoded cleanly, so that its checks can run and say something useful.
 	complete := kindOK && askOK
 
-	nf, hasN := fields["n"]
+	nf, hasN := fields.get("n")
 	if hasN {
 		v, ok, big := nf.integer(errorf)
 		switch {
 		case ok:
 			p.N = v
 		case big && complete:
-			errorf(nf.key.Line, "n must be 1..%d for %s %s, got %s", solver.MaxN(p.Kind, p.Ask), p.Kind, p.Ask, bigText(nf.val.Value))
+			errorf(nf.key.Line, "%s", nRange(p.Kind, p.Ask, 0, bigText(nf.val.Value)))
+			if err := askError(p.Kind, p.Ask); err != nil {
+				// Validate does not run without an n: say it here.
+				f, _ := fields.get("ask")
+				errorf(f.key.Line, "%v", err)
+			}
 		case big:
 			errorf(nf.key.Line, "n is too large, got %s", bigText(nf.val.Value))
 		}
@@ -103,7 +109,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 		complete = false
 	}
 
-	bf, hasBoard := fields["board"]
+	bf, hasBoard := fields.get("board")
 	switch {
 	case !kindOK:
 	case p.Kind != solver.Reserved && hasBoard:
@@ -120,7 +126,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 		complete = complete && ok
 	}
 
-	if f, ok := fields["m"]; ok && kindOK {
+	if f, ok := fields.get("m"); ok && kindOK {
 		if p.Kind != solver.QueensKnights {
 			errorf(f.key.Line, "only a queens-knights problem has m")
 		} else {
@@ -148,11 +154,94 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem, errs []*Error) {
 	}
 
 	if complete {
-		for _, err := range flatten(p.Problem.Validate()) {
-			errorf(validationLine(err, n, fields), "%v", err)
+		errs := flatten(p.Problem.Validate())
+		askBad := slices.ContainsFunc(errs, func(err error) bool { return fieldOf(err) == solver.FieldAsk })
+		for _, err := range errs {
+			if askBad && fieldOf(err) == solver.FieldN {
+				// Validate words n's range for a kind and ask that do
+				// not go together, which contradicts the ask's error.
+				if msg := nRange(p.Kind, p.Ask, p.N, ""); msg != "" {
+					errorf(validationLine(err, n, &fields), "%s", msg)
+				}
+				continue
+			}
+			errorf(validationLine(err, n, &fields), "%v", err)
 		}
 	}
-	return p, errs
+	return p
+}
+
+// fieldOf returns the field a validation error is about, or "".
+func fieldOf(err error) string {
+	var fe *solver.FieldError
+	if errors.As(err, &fe) {
+		return fe.Field
+	}
+	return ""
+}
+
+// askError returns solver.Problem.Validate's error about ask for a problem
+// of kind that is otherwise valid, or nil when the ask goes with the kind.
+func askError(kind solver.Kind, ask solver.Ask) error {
+	probe := solver.Problem{Kind: kind, Ask: ask, N: 1, M: solver.AnyM}
+	if kind == solver.Reserved {
+		probe.Reserved = []uint64{0}
+	}
+	for _, err := range flatten(probe.Validate()) {
+		if fieldOf(err) == solver.FieldAsk {
+			return err
+		}
+	}
+	return nil
+}
+
+// nRange words why n is out of range for kind and ask, or returns "" when
+// it is not; big, when not "", is the text of an n too large for an int
+// (n is then not looked at). When the ask does not go with the kind, which
+// is reported besides, the range is the kind's widest: a message giving the
+// range of n for "nqueens max" would contradict the one saying there is no
+// such thing.
+func nRange(kind solver.Kind, ask solver.Ask, n int, big string) string {
+	got := big
+	if big == "" {
+		got = strconv.Itoa(n)
+	}
+	if askError(kind, ask) == nil {
+		if max := solver.MaxN(kind, ask); big != "" || n < 1 || n > max {
+			return fmt.Sprintf("n must be 1..%d for %s %s, got %s", max, kind, ask, got)
+		}
+		return ""
+	}
+	widest := 0
+	for _, a := range solver.Asks {
+		if askError(kind, a) == nil {
+			widest = max(widest, solver.MaxN(kind, a))
+		}
+	}
+	switch {
+	case big == "" && n < 1:
+		return fmt.Sprintf("n must be at least 1, got %s", got)
+	case big != "" || n > widest:
+		return fmt.Sprintf("n must be at most %d for %s, got %s", widest, kind, got)
+	}
+	return ""
+}
+
+// validID returns the id of problem n when it has a valid one, as problem
+// reads it: the value of the first id key.
+func validID(n *yaml.Node) string {
+	if n.Kind != yaml.MappingNode {
+		return ""
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		if k, v := n.Content[i], n.Content[i+1]; k.Kind == yaml.ScalarNode && k.Value == "id" {
+			if v.Kind == yaml.ScalarNode && !isNull(v) && checkID(v.Value) == "" {
+				return v.Value
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // oneLine reports whether s is printable text without line breaks.
@@ -166,8 +255,10 @@ func oneLine(s string) bool {
 }
 
 var (
-	kinds = stringsOf(solver.Kinds)
-	asks  = stringsOf(solver.Asks)
+	kinds    = stringsOf(solver.Kinds)
+	asks     = stringsOf(solver.Asks)
+	kindList = orList(solver.Kinds)
+	askList  = orList(solver.Asks)
 )
 
 func stringsOf[S ~string](list []S) []string {
@@ -198,15 +289,15 @@ func flatten(err error) []error {
 // an n the file leaves to the board's number of rows, or else the problem's
 // entry, n. The field comes from the error's type, never from its text, so
 // that rewording a message cannot move it.
-func validationLine(err error, n *yaml.Node, fields map[string]field) int {
+func validationLine(err error, n *yaml.Node, fields *fields) int {
 	var fe *solver.FieldError
 	if !errors.As(err, &fe) {
 		return n.Line
 	}
-	if f, ok := fields[fe.Field]; ok {
+	if f, ok := fields.get(fe.Field); ok {
 		return f.key.Line
 	}
-	if f, ok := fields["board"]; ok && fe.Field == solver.FieldN {
+	if f, ok := fields.get("board"); ok && fe.Field == solver.FieldN {
 		return f.key.Line // a reserved board's n is its number of rows
 	}
 	return n.Line
@@ -267,6 +358,14 @@ func board(f field, errorf reporter) (masks []uint64, ok bool) {
 	if len(rows) == 0 {
 		errorf(f.key.Line, "board has no rows")
 		return nil, false
+	}
+	for i, r := range rows {
+		if r.text == "" {
+			// Checked first: counted as a row, a blank line would make
+			// every other row one square short of square.
+			errorf(r.line, "board row %d is blank: a board has no blank lines between its rows", i+1)
+			return nil, false
+		}
 	}
 	for i, r := range rows {
 		for col, c := range []rune(r.text) {

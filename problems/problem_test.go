@@ -51,7 +51,9 @@ func TestValidationLines(t *testing.T) {
 		{"reserved board too large", "problems:\n- id: q\n  kind: reserved\n  ask: count\n  board: |\n" + rows(33), []string{"board"}},
 		{"m too large", "problems:\n- id: q\n  kind: queens-knights\n  n: 4\n  m: 5\n  ask: count\n", []string{"m"}},
 		{"m with max", "problems:\n- id: q\n  kind: queens-knights\n  n: 4\n  ask: max\n  m: 2\n", []string{"m"}},
-		{"two mistakes", "problems:\n- id: q\n  kind: nqueens\n  ask: max\n  points: 2\n  n: 99\n", []string{"ask", "n"}},
+		{"two mistakes", "problems:\n- id: q\n  kind: nqueens\n  ask: max\n  points: 2\n  n: 0\n", []string{"ask", "n"}},
+		{"n in range for the kind", "problems:\n- id: q\n  kind: nqueens\n  ask: max\n  n: 99\n", []string{"ask"}},
+		{"n too large for the kind", "problems:\n- id: q\n  kind: reserved\n  ask: max\n  n: 33\n  board: |\n" + rows(33), []string{"n", "ask"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -87,7 +89,7 @@ func TestValidationLines(t *testing.T) {
 // fields (kind, for one) whose mistakes the decoder finds before Validate.
 func TestValidationLineFields(t *testing.T) {
 	for _, f := range solver.Fields {
-		if !contains(problemKeys, f) {
+		if !slices.Contains(problemKeys, f) {
 			t.Errorf("solver field %q is not a problem key (%q)", f, problemKeys)
 		}
 	}
@@ -130,5 +132,12 @@ func lineFor(t *testing.T, text string, err error) int {
 	fields := fieldsOf(n, problemKeys, func(line int, format string, args ...any) {
 		t.Fatalf("line %d: %s", line, fmt.Sprintf(format, args...))
 	})
-	return validationLine(err, n, fields)
+	return validationLine(err, n, &fields)
+}
+
+func TestFieldsHoldEveryKey(t *testing.T) {
+	var fs fields
+	if len(problemKeys) > len(fs.of) {
+		t.Errorf("a problem has %d keys, fields holds %d", len(problemKeys), len(fs.of))
+	}
 }

@@ -12,8 +12,8 @@ import (
 
 // MaxFileSize is the largest problem-set file read, in bytes. A real set is a
 // few kilobytes (ten thousand problems without boards fit, or eight hundred
-// with 32×32 boards); the limit exists because decoding YAML allocates up to
-// about 250 bytes per input byte.
+// with 32×32 boards); the limit, with the one on YAML nodes, bounds the
+// memory decoding takes (yaml.v3 allocates about 200 bytes a node).
 const MaxFileSize = 1 << 20
 
 // MaxPoints is the most points a problem may be worth.
@@ -40,9 +40,41 @@ type Problem struct {
 // for each) and their ids are unique.
 type Set struct {
 	Name string
+	// NameLine is the line of the set's name: key, or 0 when the name is
+	// the file's.
+	NameLine int
 	// File is the path the set was read from, or "stdin".
 	File     string
 	Problems []Problem
+}
+
+// CheckNames reports each set of sets that has the name of an earlier one,
+// as an *Error at the line of its name (line 1 when the name is the file's):
+// a problem is known by its set's name and its id, so that two such sets
+// would have their problems mixed up, or one taken for the other's. A file
+// given twice is one set, not two of one name. The result is empty when
+// every name is unique.
+func CheckNames(sets []*Set) []error {
+	var errs []error
+	first := map[string]*Set{}
+	for _, s := range sets {
+		f, ok := first[s.Name]
+		if !ok {
+			first[s.Name] = s
+			continue
+		}
+		if filepath.Clean(f.File) == filepath.Clean(s.File) {
+			continue
+		}
+		e := &Error{File: s.File, Line: s.NameLine,
+			Msg: fmt.Sprintf("set name %q is also the name of %s's set: give one a name: of its own", s.Name, f.File)}
+		if s.NameLine == 0 {
+			e.Line = 1
+			e.Msg = fmt.Sprintf("set name %q, from the file's name, is also the name of %s's set: give one a name: of its own", s.Name, f.File)
+		}
+		errs = append(errs, e)
+	}
+	return errs
 }
 
 // Problem returns the problem with the given id. A missing id is reported as
@@ -60,7 +92,8 @@ func (s *Set) Problem(id string) (p Problem, ok bool) {
 // locates one.
 type Error struct {
 	File string
-	// Line is the 1-based line of the mistake, or 0 when it has none.
+	// Line is the 1-based line of the mistake. It is 0 only for a file Load
+	// refuses for its size, unread.
 	Line int
 	// Index is the 1-based place in the problems list of the problem the
 	// mistake is in, or 0 when it is outside any problem.
@@ -102,7 +135,7 @@ func Load(path string) (*Set, error) {
 	}
 	defer f.Close()
 	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileSize {
-		return nil, tooLarge(path, fi.Size())
+		return nil, tooLarge(path, fi.Size(), nil) // unread
 	}
 	return Read(path, f)
 }
@@ -115,17 +148,28 @@ func Read(file string, r io.Reader) (*Set, error) {
 		return nil, err
 	}
 	if len(data) > MaxFileSize {
-		return nil, tooLarge(file, -1) // only the first bytes were read
+		return nil, tooLarge(file, -1, data) // only the first bytes were read
 	}
 	return Parse(file, data)
 }
 
-// tooLarge reports a file over MaxFileSize; size is -1 when unknown.
-func tooLarge(file string, size int64) error {
+// tooLarge reports a file over MaxFileSize: size is its size, or -1 when
+// not known; data is as much of it as was read, nil when none was. Read
+// or not, the limit is what is wrong; when read, the line where the file
+// passes it is named, so that every mistake of a read file has a line.
+func tooLarge(file string, size int64, data []byte) error {
+	e := &Error{File: file, Msg: fmt.Sprintf("file has more than the %d bytes allowed", MaxFileSize)}
 	if size >= 0 {
-		return &Error{File: file, Msg: fmt.Sprintf("file has %d bytes, more than the %d allowed", size, MaxFileSize)}
+		e.Msg = fmt.Sprintf("file has %d bytes, more than the %d allowed", size, MaxFileSize)
 	}
-	return &Error{File: file, Msg: fmt.Sprintf("file has more than the %d bytes allowed", MaxFileSize)}
+	if len(data) > MaxFileSize {
+		e.Line = 1
+		for l := range lines(data[:MaxFileSize+1]) {
+			e.Line = l
+		}
+		e.Msg += ", from this line on"
+	}
+	return e
 }
 
 // Parse decodes the problem set in data, naming file in errors and taking
@@ -134,7 +178,7 @@ func tooLarge(file string, size int64) error {
 // safe for concurrent use.
 func Parse(file string, data []byte) (*Set, error) {
 	if len(data) > MaxFileSize {
-		return nil, tooLarge(file, int64(len(data)))
+		return nil, tooLarge(file, int64(len(data)), data)
 	}
 	d := &decoder{file: file}
 	s := d.set(data)

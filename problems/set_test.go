@@ -2,8 +2,10 @@ package problems
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,5 +211,51 @@ func TestWriteYAML(t *testing.T) {
 	}
 	if err := WriteYAML(&b, map[string]any{"f": func() {}}); err == nil {
 		t.Errorf("WriteYAML(a func) = nil, want an error")
+	}
+}
+
+func TestCheckNames(t *testing.T) {
+	parse := func(file, text string) *Set {
+		t.Helper()
+		s, err := Parse(file, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	const problem = "problems:\n- {id: q1, kind: nqueens, n: 8, ask: count}\n"
+	a := parse("a.yaml", "name: cup\n"+problem)
+	b := parse("b.yaml", "# the spring one\nname: cup\n"+problem)
+	c := parse("dir/cup.yaml", problem)
+	d := parse("d.yaml", "name: other\n"+problem)
+	again := parse("./a.yaml", "name: cup\n"+problem)
+	tests := []struct {
+		name string
+		sets []*Set
+		want []string
+	}{
+		{"unique", []*Set{a, d}, nil},
+		{"none", nil, nil},
+		{"two names", []*Set{a, d, b}, []string{
+			`b.yaml:2: set name "cup" is also the name of a.yaml's set: give one a name: of its own`}},
+		{"a file name", []*Set{a, c, b}, []string{
+			`dir/cup.yaml:1: set name "cup", from the file's name, is also the name of a.yaml's set: give one a name: of its own`,
+			`b.yaml:2: set name "cup" is also the name of a.yaml's set: give one a name: of its own`}},
+		{"one file twice", []*Set{a, d, again}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, err := range CheckNames(tt.sets) {
+				var e *Error
+				if !errors.As(err, &e) {
+					t.Errorf("CheckNames error %q is a %T, want *Error", err, err)
+				}
+				got = append(got, err.Error())
+			}
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("CheckNames = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
