@@ -79,7 +79,9 @@ func claimCache(g *guard.Guard, path string) (string, error) {
 }
 
 // loadSets reads the problem sets at paths, printing what keeps each one
-// from being read. failed reports whether any could not.
+// from being read. A set with the name of an earlier one is left out, with
+// a message: its problems would be linked under the other's name. failed
+// reports whether any could not be read or was left out.
 func loadSets(ctx context.Context, con Console, paths []string) (sets []*problems.Set, failed bool) {
 	for _, path := range paths {
 		set, err := loadSet(ctx, con, path)
@@ -89,7 +91,36 @@ func loadSets(ctx context.Context, con Console, paths []string) (sets []*problem
 		}
 		sets = append(sets, set)
 	}
+	clash := map[string]bool{}
+	for _, err := range problems.CheckNames(sets) {
+		fmt.Fprintln(con.Stderr, err)
+		var e *problems.Error
+		if errors.As(err, &e) {
+			clash[e.File] = true
+		}
+		failed = true
+	}
+	if len(clash) > 0 {
+		var kept []*problems.Set
+		for _, s := range sets {
+			if clash[s.File] && !firstOfName(kept, s) {
+				continue
+			}
+			kept = append(kept, s)
+		}
+		sets = kept
+	}
 	return sets, failed
+}
+
+// firstOfName reports whether none of earlier has the name of s.
+func firstOfName(earlier []*problems.Set, s *problems.Set) bool {
+	for _, e := range earlier {
+		if e.Name == s.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // loadSet reads the problem set at path, or on the console's stdin when

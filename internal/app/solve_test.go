@@ -306,3 +306,24 @@ func TestKeyOutRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveSameSetName solves two files whose sets have one name: the
+// second is left out with a message naming both, so that its problems are
+// not linked under the other's name (show would give one of two).
+func TestSolveSameSetName(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
+	os.WriteFile(a, []byte("name: same\nproblems:\n  - {id: q, kind: nqueens, n: 5, ask: count}\n"), 0o644)
+	os.WriteFile(b, []byte("name: same\nproblems:\n  - {id: q, kind: nqueens, n: 6, ask: count}\n"), 0o644)
+	con := newConsole(output.JSON, "")
+	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: tempCache(t), Sets: []string{a, b}, Batch: batch})
+	if status.KindOf(err) != status.Failed {
+		t.Errorf("Solve: %v, want a failure", err)
+	}
+	if len(res.Rows) != 1 || res.Rows[0].N != 5 {
+		t.Errorf("Solve gave %d rows (%+v), want the first set's one", len(res.Rows), res.Rows)
+	}
+	if got := con.stderr.String(); !strings.Contains(got, b+":1:") || !strings.Contains(got, a) {
+		t.Errorf("stderr %q, want a message at %s:1 naming %s", got, b, a)
+	}
+}
