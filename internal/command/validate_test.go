@@ -10,12 +10,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/internal/validator"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // TestMain lets a test run this test binary as the queensjudge program
@@ -285,24 +288,7 @@ func TestValidateKilled(t *testing.T) {
 // QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it.
 func TestValidateUnderJudgeLimits(t *testing.T) {
 	t.Parallel() // its own processes and files: it runs beside the others
-	prlimit, err := exec.LookPath("prlimit")
-	if err != nil {
-		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
-			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
-		}
-		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		for _, s := range bi.Settings {
-			if s.Key == "-race" && s.Value == "true" {
-				t.Skip("the race detector's shadow memory does not fit in 1 GiB")
-			}
-		}
-	}
-	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
-	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
-		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
-	}
+	underLimits := judgeLimits(t)
 	f := newJudgeFiles(t)
 	db := filepath.Join(t.TempDir(), "cache.db")
 	cases := []struct {
@@ -339,9 +325,7 @@ func TestValidateUnderJudgeLimits(t *testing.T) {
 				c := cases[i%len(cases)]
 				feedback := t.TempDir()
 				args := append([]string{"--db", db, "validate", c.input, c.ans, feedback}, c.flags...)
-				cmd := binary(t, c.output, args...)
-				cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)
-				cmd.Path = prlimit
+				cmd := underLimits(binary(t, c.output, args...))
 				out, _ := cmd.CombinedOutput()
 				got := cmd.ProcessState.ExitCode()
 				mu.Lock()
@@ -362,5 +346,95 @@ func TestValidateUnderJudgeLimits(t *testing.T) {
 	wg.Wait()
 	if failed > 0 {
 		t.Errorf("%d runs failed, and after 10 the rest were skipped; exit statuses (got/want: runs): %v; the first failures:\n%s", failed, statuses, strings.Join(failures, "\n"))
+	}
+}
+
+// judgeLimits returns a function that makes cmd run as problemtools runs a
+// validator, under RLIMIT_AS = 1 GiB with 8 MiB stacks, through prlimit(1)
+// from util-linux. It skips the test without prlimit, unless
+// QUEENSJUDGE_REQUIRE_PRLIMIT is set, as CI sets it, and under the race
+// detector.
+func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
+	t.Helper()
+	prlimit, err := exec.LookPath("prlimit")
+	if err != nil {
+		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
+			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
+		}
+		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range bi.Settings {
+			if s.Key == "-race" && s.Value == "true" {
+				t.Skip("the race detector's shadow memory does not fit in 1 GiB")
+			}
+		}
+	}
+	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
+	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
+		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
+	}
+	return func(cmd *exec.Cmd) *exec.Cmd {
+		cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)
+		cmd.Path = prlimit
+		return cmd
+	}
+}
+
+// TestValidateTenMillionQueens judges a placement of 10^7 queens, the
+// largest the README allows, with validate's truth from the cache or the
+// solver, under a judge's limits (judgeLimits). It died out of memory
+// before, building the answer file's text whole to compare it, and storing
+// the placement in the cache and reading it back: an n-queens placement
+// is now built, not cached, by validate. The wrong placement and the cache
+// that already holds the placement are -long: 2 s each.
+func TestValidateTenMillionQueens(t *testing.T) {
+	t.Parallel()
+	underLimits := judgeLimits(t)
+	const n = 10_000_000
+	cols, ok := solver.Construct(n)
+	if !ok {
+		t.Fatal("no construction for 10^7 queens")
+	}
+	var b strings.Builder
+	for i, c := range cols {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strconv.Itoa(c + 1))
+	}
+	b.WriteByte('\n')
+	right := b.String()
+	f := judgeFiles{dir: t.TempDir()}
+	input := f.write(t, "big.in", fmt.Sprintf("%d\n", n))
+	set := f.write(t, "big.yaml", fmt.Sprintf("problems:\n  - {id: big, kind: nqueens, n: %d, ask: placement}\n", n))
+	ans := f.write(t, "big.ans", right)
+	db := filepath.Join(t.TempDir(), "cache.db")
+	type run struct {
+		name   string
+		args   []string
+		output string
+		status int
+	}
+	runs := []run{{"right, plain input, a new cache", []string{input, ans, "", "kind=nqueens", "ask=placement"}, right, 42}}
+	if testflag.Long() {
+		// Two queens swapped: rows 1 and 2 on one diagonal.
+		wrong := strings.Replace(right, fmt.Sprintf("%d %d ", cols[0]+1, cols[1]+1), fmt.Sprintf("%d %d ", cols[1]+1, cols[0]+1), 1)
+		if out, err := binary(t, "", "--db", db, "solve", set).CombinedOutput(); err != nil {
+			t.Fatalf("solve %s: %v\n%.300s", set, err, out)
+		}
+		runs = append(runs,
+			run{"wrong, plain input", []string{input, ans, "", "kind=nqueens", "ask=placement"}, wrong, 43},
+			run{"right, the set, the cache holding it", []string{set, ans, ""}, right, 42})
+	}
+	for _, r := range runs {
+		feedback := t.TempDir()
+		r.args[2] = feedback
+		cmd := underLimits(binary(t, r.output, append([]string{"--db", db, "validate"}, r.args...)...))
+		out, _ := cmd.CombinedOutput()
+		msg, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+		if got := cmd.ProcessState.ExitCode(); got != r.status {
+			t.Errorf("%s: exit status %d, want %d; judgemessage.txt %.200q\n%.300s", r.name, got, r.status, msg, out)
+		}
 	}
 }
