@@ -17,6 +17,9 @@ import (
 // turn the same R, and classes = (count + P + 2R) / 8 on a plain board.
 func classes(ctx context.Context, p Problem, count uint64) (uint64, error) {
 	group := BoardSyms(p)
+	if count == 0 {
+		return 0, nil // a placement fixed by a turn is a placement
+	}
 	if p.N == 1 {
 		return count, nil // the lone square, fixed by everything
 	}

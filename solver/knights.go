@@ -9,13 +9,16 @@ import (
 
 // solveKnights answers a QueensKnights problem.
 //
-// Boards with at most maxFrameK rows left without a queen (m ≥ n-8, which
-// takes in the largest m of every board up to MaxKnightsN) go to the frame
-// search (knights_frame.go): count and unique as long counts in numbered
+// Count and unique of m ≤ maxFewM pieces of each go to fewCount, which
+// counts the knights by formulas (knights_few.go). Otherwise boards with at
+// most maxFrameK rows left without a queen (m ≥ n-8, which takes in the
+// largest m of every board up to MaxKnightsN) go to the frame search
+// (knights_frame.go): count and unique as long counts in numbered
 // subproblems that honour opt's hooks, placement and solutions in a fixed
 // order. Smaller m, whose counts are astronomic on large boards, go to the
 // row-by-row bitboard search (knightsCount), which has no subproblems and
-// ignores the hooks.
+// ignores the hooks; Problem.Validate refuses the counts of those, and of
+// the m near them, that no search answers in seconds (knightsCountable).
 //
 // A shard of a unique count answers its part of the classes, not of the
 // placements as for n-queens: the subproblems count classes, so the parts
@@ -32,6 +35,32 @@ func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 		// m queens leave (n-m)² squares for the knights: too few, and no
 		// search needs to find that out frame by frame.
 		return Answer{M: m}, nil
+	}
+	// A few pieces are counted by fewCount, which does not list the
+	// knights, not by the searches that do (in hours for n = 20, m = 3).
+	// It has no subproblems and ignores the hooks, as the row search did;
+	// a shard of a count the frame search would answer stays with it, so
+	// that its parts add up as before.
+	if m <= maxFewM && !(opt.Shard.K > 0 && p.N-m <= maxFrameK) {
+		switch p.Ask {
+		case AskCount, AskUnique:
+			c, err := fewCount(ctx, p.N, m, Options{Workers: opt.Workers})
+			if err != nil || p.Ask == AskCount {
+				return Answer{Count: c, M: m}, err
+			}
+			u, err := fewUnique(ctx, p.N, m, c)
+			return Answer{Count: u, M: m}, err
+		case AskSolutions:
+			// Refused before any placement is looked for; within the limit,
+			// listed by the search below, which counts again.
+			total, err := fewCount(ctx, p.N, m, Options{Workers: opt.Workers})
+			if err != nil {
+				return Answer{}, err
+			}
+			if total > opt.MaxSolutions {
+				return Answer{}, tooMany(total, opt.MaxSolutions)
+			}
+		}
 	}
 	if p.N-m > maxFrameK {
 		return solveKnightsRows(ctx, p, m, opt)
@@ -57,7 +86,7 @@ func solveKnights(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			return Answer{}, err
 		}
 		if total > opt.MaxSolutions {
-			return Answer{}, fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, opt.MaxSolutions)
+			return Answer{}, tooMany(total, opt.MaxSolutions)
 		}
 		if opt.Emit != nil {
 			if err := f.each(ctx, opt.Emit); err != nil {

@@ -492,10 +492,10 @@ func TestKnightsHooks(t *testing.T) {
 // their context.
 func TestKnightsCancel(t *testing.T) {
 	for _, p := range []Problem{
-		{Kind: QueensKnights, N: 16, M: 10, Ask: AskCount},
-		{Kind: QueensKnights, N: 16, M: 10, Ask: AskSolutions},
+		{Kind: QueensKnights, N: 16, M: 12, Ask: AskCount},
+		{Kind: QueensKnights, N: 16, M: 12, Ask: AskSolutions},
 		{Kind: QueensKnights, N: 16, M: AnyM, Ask: AskUnique},
-		{Kind: QueensKnights, N: 16, M: 6, Ask: AskCount}, // the row search
+		{Kind: QueensKnights, N: 20, M: 3, Ask: AskCount}, // fewCount
 	} {
 		ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
 		start := time.Now()
@@ -506,6 +506,14 @@ func TestKnightsCancel(t *testing.T) {
 		if took := time.Since(start); !errors.Is(err, context.DeadlineExceeded) || took > 5*time.Second {
 			t.Errorf("%+v cancelled after 200ms: %v after %v", p, err, took)
 		}
+	}
+	// The row search, which Solve no longer gives a long count (Validate
+	// refuses them), still lists placements and must stop too.
+	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := knightsCount(ctx, 16, 6, nil); !errors.Is(err, context.DeadlineExceeded) || time.Since(start) > 5*time.Second {
+		t.Errorf("the row search of n = 16, m = 6 cancelled after 200ms: %v after %v", err, time.Since(start))
 	}
 }
 

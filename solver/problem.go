@@ -69,11 +69,52 @@ const (
 	// s).
 	MaxKnightsN = 23
 	// MaxKnightsCountN is the largest queens-knights board for count,
-	// unique and solutions. Up to it the largest m leaves a 4×4 frame and
-	// the frame search counts in seconds; with 5×5 frames (n = 21) one of
-	// the 20,349 subproblems takes minutes.
+	// unique and solutions (of the m KnightsCountM gives). Up to it the
+	// largest m leaves a 4×4 frame and the frame search counts in seconds;
+	// with 5×5 frames (n = 21) one of the 20,349 subproblems takes minutes.
 	MaxKnightsCountN = 20
 )
+
+// KnightsCountM returns the m that count, unique and solutions (ask) of
+// queens and knights on an n×n board are answered for: any m (ok), or only
+// m ≤ lo and m ≥ hi; Validate refuses those between. It says ok for the
+// other asks (max and placement take any m) and for an n beyond
+// MaxKnightsCountN (refused by n). Between lo and hi the placements are
+// 10^10 and more, too many to list in hours, and too few pieces stand on
+// the board for the frame search, which lists the queens; m ≤ 3 is counted
+// by formulas (knights_few.go), the largest m, and those whose knights
+// have no room, by the frame search (KNIGHTS.md). The bounds are measured
+// (knightsCountable).
+func KnightsCountM(n int, ask Ask) (lo, hi int, ok bool) {
+	if n < 1 || n > MaxKnightsCountN {
+		return 0, 0, true
+	}
+	b := knightsCountable[n]
+	switch ask {
+	case AskCount, AskSolutions:
+		lo, hi = int(b[0]), int(b[1])
+	case AskUnique:
+		lo, hi = int(b[2]), int(b[3])
+	default:
+		return 0, 0, true
+	}
+	return lo, hi, hi <= lo+1
+}
+
+// knightsCountable holds, for each n up to MaxKnightsCountN, the bounds
+// KnightsCountM returns for count (and solutions) and for unique, lo and hi
+// each: every m ≤ lo and every m ≥ hi is answered in under 10 CPU-seconds
+// (measured one by one, going inwards from m = 4 and from the largest m
+// until the first that took longer; m ≤ 3 are the formulas' and take 4.4
+// CPU-seconds at most, at n = 20, m = 3). 0, 1: every m.
+var knightsCountable = [MaxKnightsCountN + 1][4]int8{
+	// n: count lo, hi, unique lo, hi
+	1: {0, 1, 0, 1}, 2: {0, 1, 0, 1}, 3: {0, 1, 0, 1}, 4: {0, 1, 0, 1}, 5: {0, 1, 0, 1},
+	6: {0, 1, 0, 1}, 7: {0, 1, 0, 1}, 8: {0, 1, 0, 1}, 9: {0, 1, 0, 1}, 10: {0, 1, 0, 1},
+	11: {0, 1, 3, 6}, 12: {3, 7, 3, 7}, 13: {3, 9, 3, 9}, 14: {3, 10, 3, 10},
+	15: {3, 11, 3, 11}, 16: {3, 12, 3, 12}, 17: {3, 13, 3, 13}, 18: {3, 14, 3, 14},
+	19: {3, 15, 3, 15}, 20: {3, 16, 3, 16},
+}
 
 // Problem is one puzzle instance.
 type Problem struct {
@@ -179,6 +220,8 @@ func (p Problem) Validate() error {
 	if p.Kind == QueensKnights {
 		if p.M != AnyM && (p.M < 0 || p.M > p.N) {
 			errs = append(errs, fieldErrorf(FieldM, "m must be 0..n (%d), got %d", p.N, p.M))
+		} else if lo, hi, ok := KnightsCountM(p.N, p.Ask); p.M != AnyM && !ok && p.M > lo && p.M < hi {
+			errs = append(errs, fieldErrorf(FieldM, "m must be 0..%d or %d..%d for queens-knights %s with n = %d (those between take hours), got %d", lo, hi, p.N, p.Ask, p.N, p.M))
 		}
 		if p.M != AnyM && p.Ask == AskMax {
 			errs = append(errs, fieldErrorf(FieldM, "ask max takes no m"))

@@ -3,6 +3,7 @@ package solver
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -33,6 +34,10 @@ func TestValidateFields(t *testing.T) {
 		{"m with max", Problem{Kind: QueensKnights, N: 4, M: 2, Ask: AskMax}, FieldM},
 		{"m for nqueens", Problem{Kind: NQueens, N: 4, M: 2, Ask: AskCount}, FieldM},
 		{"m for reserved", Problem{Kind: Reserved, N: 1, Reserved: []uint64{0}, M: 1, Ask: AskCount}, FieldM},
+		{"knights count between", Problem{Kind: QueensKnights, N: 20, M: 10, Ask: AskCount}, FieldM},
+		{"knights solutions between", Problem{Kind: QueensKnights, N: 20, M: 15, Ask: AskSolutions}, FieldM},
+		{"knights unique between", Problem{Kind: QueensKnights, N: 11, M: 5, Ask: AskUnique}, FieldM},
+		{"knights count m = 4", Problem{Kind: QueensKnights, N: 14, M: 4, Ask: AskCount}, FieldM},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -82,6 +87,11 @@ func TestValidateValid(t *testing.T) {
 		{Kind: Reserved, N: 2, Reserved: []uint64{1, 2}, M: AnyM, Ask: AskUnique},
 		{Kind: QueensKnights, N: 8, M: AnyM, Ask: AskMax},
 		{Kind: QueensKnights, N: 8, M: 5, Ask: AskCount},
+		{Kind: QueensKnights, N: 20, M: 3, Ask: AskCount},      // by formulas
+		{Kind: QueensKnights, N: 20, M: 16, Ask: AskSolutions}, // the largest m
+		{Kind: QueensKnights, N: 20, M: 17, Ask: AskUnique},    // no room for the knights
+		{Kind: QueensKnights, N: 20, M: 10, Ask: AskPlacement},
+		{Kind: QueensKnights, N: 11, M: 5, Ask: AskCount},
 	} {
 		if err := p.Validate(); err != nil {
 			t.Errorf("%+v.Validate() = %v, want nil", p, err)
@@ -98,4 +108,29 @@ func reasons(err error) []error {
 		return j.Unwrap()
 	}
 	return []error{err}
+}
+
+// TestKnightsCountM checks the message of an m between the bounds: it
+// names them, and every m it names as allowed is allowed.
+func TestKnightsCountM(t *testing.T) {
+	p := Problem{Kind: QueensKnights, N: 20, M: 10, Ask: AskCount}
+	want := "m must be 0..3 or 16..20 for queens-knights count with n = 20"
+	if err := p.Validate(); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("%+v.Validate() = %v, want %q", p, err, want)
+	}
+	for n := 1; n <= MaxKnightsCountN; n++ {
+		for _, ask := range []Ask{AskCount, AskUnique, AskSolutions} {
+			lo, hi, ok := KnightsCountM(n, ask)
+			for m := 0; m <= n; m++ {
+				in := ok || m <= lo || m >= hi
+				err := (Problem{Kind: QueensKnights, N: n, M: m, Ask: ask}).Validate()
+				if in != (err == nil) {
+					t.Errorf("n=%d m=%d %s: Validate() = %v, KnightsCountM says %d, %d, %v", n, m, ask, err, lo, hi, ok)
+				}
+			}
+			if !ok && (lo < maxFewM || hi > knightsTable[n-1].m) {
+				t.Errorf("n=%d %s: bounds %d, %d leave out the formulas' m or the largest", n, ask, lo, hi)
+			}
+		}
+	}
 }

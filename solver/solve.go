@@ -84,6 +84,16 @@ func (s Shard) holds(i, total int) bool {
 // more placements than Options.MaxSolutions, before any is emitted.
 var ErrTooManySolutions = errors.New("too many solutions")
 
+// tooMany is the error of an AskSolutions problem with more placements
+// than max: total of them when the count is known, or 0 when only a part
+// of them was counted, more than max already.
+func tooMany(total, max uint64) error {
+	if total == 0 {
+		return fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, max)
+	}
+	return fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, max)
+}
+
 // Solve answers p. It returns ctx's error when ctx is done first: a long
 // count stops within a second of it.
 func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
@@ -149,15 +159,33 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			}
 			return Answer{Placement: &pl}, nil
 		}
-		pl, err := queensWalk(p).first(ctx)
+		pl, err := reservedPlacement(ctx, p, opt)
 		if err != nil {
 			return Answer{}, err
 		}
 		return Answer{Placement: pl}, nil
 	case AskSolutions:
-		total, err := queensWalk(p).solutions(ctx, opt)
+		// Count first, up to the limit: nothing is listed for a problem
+		// over it, and it is refused after limit+1 placements are found.
+		total, ok, err := countUpTo(ctx, p, opt.MaxSolutions, Options{Workers: opt.Workers})
 		if err != nil {
 			return Answer{}, err
+		}
+		if !ok {
+			return Answer{}, tooMany(0, opt.MaxSolutions)
+		}
+		if opt.Emit != nil && total > 0 {
+			var err error
+			if p.Kind == Reserved {
+				err = reservedSolutions(ctx, p, total, opt.Emit)
+			} else {
+				err = queensWalk(p).each(ctx, func(cols []int) error {
+					return opt.Emit(FromColumns(append([]int(nil), cols...)))
+				})
+			}
+			if err != nil {
+				return Answer{}, err
+			}
 		}
 		return Answer{Count: total}, nil
 	}
@@ -206,7 +234,7 @@ func (w walker[T]) solutions(ctx context.Context, opt Options) (uint64, error) {
 		return nil
 	})
 	if err == errStop {
-		return 0, fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, opt.MaxSolutions)
+		return 0, tooMany(0, opt.MaxSolutions)
 	}
 	if err != nil {
 		return 0, err

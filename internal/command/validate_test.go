@@ -1,6 +1,7 @@
 package command
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -31,7 +32,7 @@ import (
 // they name testdata/... as a user would.
 func TestMain(m *testing.M) {
 	if os.Getenv("QUEENSJUDGE_RUN_VALIDATOR") == "1" {
-		os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stderr))
+		os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
 	if os.Getenv("QUEENSJUDGE_RUN_MAIN") != "1" {
 		if err := os.Chdir(filepath.Join("..", "..")); err != nil {
@@ -388,6 +389,11 @@ func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
 // the placement in the cache and reading it back: an n-queens placement
 // is now built, not cached, by validate. The wrong placement and the cache
 // that already holds the placement are -long: 2 s each.
+//
+// The files are written as they are made and the outputs read from them:
+// a child process reports the largest memory of its parent up to the exec
+// as its own (Linux keeps the high-water mark across it), and other tests
+// measure their children's.
 func TestValidateTenMillionQueens(t *testing.T) {
 	t.Parallel()
 	underLimits := judgeLimits(t)
@@ -396,42 +402,67 @@ func TestValidateTenMillionQueens(t *testing.T) {
 	if !ok {
 		t.Fatal("no construction for 10^7 queens")
 	}
-	var b strings.Builder
-	for i, c := range cols {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(strconv.Itoa(c + 1))
-	}
-	b.WriteByte('\n')
-	right := b.String()
 	f := judgeFiles{dir: t.TempDir()}
+	// writeColumns writes cols as an answer file, 1-based, the first two
+	// swapped when swap is set (rows 1 and 2 then share a diagonal).
+	writeColumns := func(name string, swap bool) string {
+		path := filepath.Join(f.dir, name)
+		file, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := bufio.NewWriter(file)
+		for i := range cols {
+			c := cols[i]
+			if swap && i < 2 {
+				c = cols[1-i]
+			}
+			if i > 0 {
+				w.WriteByte(' ')
+			}
+			w.WriteString(strconv.Itoa(c + 1))
+		}
+		w.WriteByte('\n')
+		if err := w.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if err := file.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	ans := writeColumns("big.ans", false)
 	input := f.write(t, "big.in", fmt.Sprintf("%d\n", n))
 	set := f.write(t, "big.yaml", fmt.Sprintf("problems:\n  - {id: big, kind: nqueens, n: %d, ask: placement}\n", n))
-	ans := f.write(t, "big.ans", right)
 	db := filepath.Join(t.TempDir(), "cache.db")
 	type run struct {
 		name   string
 		args   []string
-		output string
+		output string // the file on stdin
 		status int
 	}
-	runs := []run{{"right, plain input, a new cache", []string{input, ans, "", "kind=nqueens", "ask=placement"}, right, 42}}
+	runs := []run{{"right, plain input, a new cache", []string{input, ans, "", "kind=nqueens", "ask=placement"}, ans, 42}}
 	if testflag.Long() {
-		// Two queens swapped: rows 1 and 2 on one diagonal.
-		wrong := strings.Replace(right, fmt.Sprintf("%d %d ", cols[0]+1, cols[1]+1), fmt.Sprintf("%d %d ", cols[1]+1, cols[0]+1), 1)
+		wrong := writeColumns("wrong.out", true)
 		if out, err := binary(t, "", "--db", db, "solve", set).CombinedOutput(); err != nil {
 			t.Fatalf("solve %s: %v\n%.300s", set, err, out)
 		}
 		runs = append(runs,
 			run{"wrong, plain input", []string{input, ans, "", "kind=nqueens", "ask=placement"}, wrong, 43},
-			run{"right, the set, the cache holding it", []string{set, ans, ""}, right, 42})
+			run{"right, the set, the cache holding it", []string{set, ans, ""}, ans, 42})
 	}
+	cols = nil
 	for _, r := range runs {
 		feedback := t.TempDir()
 		r.args[2] = feedback
-		cmd := underLimits(binary(t, r.output, append([]string{"--db", db, "validate"}, r.args...)...))
+		cmd := underLimits(binary(t, "", append([]string{"--db", db, "validate"}, r.args...)...))
+		stdin, err := os.Open(r.output)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stdin = stdin
 		out, _ := cmd.CombinedOutput()
+		stdin.Close()
 		msg, _ := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
 		if got := cmd.ProcessState.ExitCode(); got != r.status {
 			t.Errorf("%s: exit status %d, want %d; judgemessage.txt %.200q\n%.300s", r.name, got, r.status, msg, out)
