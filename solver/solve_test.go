@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 )
 
 func solve(t *testing.T, p Problem) Answer {
@@ -247,6 +248,10 @@ func TestPlacements(t *testing.T) {
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
+	// Refused after a count of a million and one, in half a second; before,
+	// after listing a million placements in lexicographic order (31 s).
+	deadline, cancelDeadline := context.WithTimeout(ctx, 20*time.Second)
+	defer cancelDeadline()
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
@@ -255,6 +260,7 @@ func TestPlacements(t *testing.T) {
 		want error // nil: any error
 	}{
 		{"over the limit", ctx, Problem{Kind: NQueens, N: 8, Ask: AskSolutions}, Options{MaxSolutions: 91}, ErrTooManySolutions},
+		{"24 queens over the limit", deadline, Problem{Kind: NQueens, N: 24, Ask: AskSolutions}, Options{MaxSolutions: 1_000_000}, ErrTooManySolutions},
 		{"knights over the limit", ctx, Problem{Kind: QueensKnights, N: 6, M: 3, Ask: AskSolutions}, Options{MaxSolutions: 175}, ErrTooManySolutions},
 		{"cancelled", cancelled, Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, Options{}, context.Canceled},
 		{"knights cancelled", cancelled, Problem{Kind: QueensKnights, N: 12, M: 8, Ask: AskSolutions}, Options{}, context.Canceled},
