@@ -276,3 +276,29 @@ func (f progressFunc) Start(int)                                {}
 func (f progressFunc) Subproblems(string) func(done, total int) { return f }
 func (f progressFunc) Done(string)                              {}
 func (f progressFunc) Stop()                                    {}
+
+// BenchmarkSolveFresh is what `queensjudge solve` of one count does but
+// start the process: make a new cache, solve the 16-queens count (12,940
+// subproblems) and store it. Against solver.Solve alone it shows the fixed
+// costs of the cache: writing every subproblem's checkpoint at the end, to
+// remove them with the answer, took twice as long as the count.
+//
+//	go test ./internal/truth -run '^$' -bench SolveFresh -count 5
+func BenchmarkSolveFresh(b *testing.B) {
+	set, err := problems.Parse("q.yaml", []byte("name: q\nproblems:\n  - {id: q16, kind: nqueens, n: 16, ask: count}\n"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for b.Loop() {
+		db, err := store.Open(ctx, filepath.Join(b.TempDir(), "cache.db"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		out := New(db, Options{}).Solve(ctx, []*problems.Set{set})[0]
+		if out.Err != nil || out.Result.Answer.Count != 14772512 {
+			b.Fatalf("%v, %d", out.Err, out.Result.Answer.Count)
+		}
+		db.Close()
+	}
+}
