@@ -85,7 +85,7 @@ func slicedCount(avx2 bool, north, south []uint64, width uint) (got uint64, nc i
 // TestSliced checks both kernels against the pair-by-pair count, for each
 // chunk count, on tables of every size class: empty, a part of one block,
 // block and group counts that are not multiples of 4, tables matched whole
-// and tables matched a tile at a time (more than tileBytes, or more than
+// and tables matched a tile at a time (more than fitsBytes, or more than
 // maxTileGroups groups).
 func TestSliced(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 10))
