@@ -2,15 +2,20 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/pkgexport/pdf"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/problems"
 )
 
 // ExportRequest asks for the problems of sets as problem packages.
@@ -30,13 +35,23 @@ type ExportRequest struct {
 // ExportResult is the packages written, a path each.
 type ExportResult struct {
 	Packages []string
+	// Contest is the contest.yaml of the CMS layout, when export wrote it
+	// ("" when it kept the organiser's, or wrote no task).
+	Contest string
 }
 
 // Export writes each problem of the sets as a problem package in OutDir,
 // named after its id in [a-z0-9]. A package folder that exists already is
 // updated: the files export writes are replaced, every other file is left
 // alone (see pkgexport.Write). Nothing is made when no set can be read.
+//
+// With the CMS layout each problem is a CMS task directory named after its
+// id (pkgexport.CMSName), and OutDir gets a contest.yaml listing the tasks
+// written (see writeContest); there is no zip.
 func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, error) {
+	if req.Layout == pkgexport.CMS && req.Zip {
+		return ExportResult{}, status.Usagef("export: --zip: CMS imports task directories, not zip files; leave out --zip with --layout cms")
+	}
 	bin, err := validatorBinary(req.Binary, req.AllowDynamic)
 	if err != nil {
 		return ExportResult{}, err
@@ -95,6 +110,9 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 			continue
 		}
 		name := PackageName(o.Problem.ID)
+		if req.Layout == pkgexport.CMS {
+			name = pkgexport.CMSName(o.Problem.ID)
+		}
 		if name == "" {
 			con.errorf("%s: the id has no letter or digit to name a package with", at)
 			failed = true
@@ -118,6 +136,7 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 			Secret: pkgexport.Case{Problem: o.Problem, Truth: src.TruthOf(o.Problem.Problem, o.Result)},
 			Sample: pkgexport.Case{Problem: sample, Truth: sampleTruth},
 			Binary: bin,
+			PDF:    pdf.Write,
 		}
 		path := filepath.Join(out, name)
 		if req.Zip {
@@ -134,7 +153,47 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		res.Packages = append(res.Packages, path)
 		fmt.Fprintln(con.Stdout, path)
 	}
+	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
+		path, err := writeContest(con, g, out, sets, res.Packages)
+		if err != nil {
+			con.errorf("export: %v", err)
+			failed = true
+		} else if path != "" {
+			res.Contest = path
+			fmt.Fprintln(con.Stdout, path)
+		}
+	}
 	return res, status.FailedIf(failed)
+}
+
+// writeContest writes OUTDIR/contest.yaml for CMS's cmsImportContest,
+// through g: the contest named after the sets, with the tasks of the
+// directories in tasks, in order. A contest.yaml that export did not
+// write, or that was changed since (users, times added), is the
+// organiser's: it is kept, with a warning naming the tasks to list in it,
+// and the path returned is "".
+func writeContest(con Console, g *guard.Guard, out string, sets []*problems.Set, tasks []string) (string, error) {
+	var names []string
+	for _, s := range sets {
+		names = append(names, s.Name)
+	}
+	var taskNames []string
+	for _, t := range tasks {
+		taskNames = append(taskNames, filepath.Base(t))
+	}
+	path := filepath.Join(out, pkgexport.ContestFile)
+	if old, err := os.ReadFile(path); err == nil && !pkgexport.ContestWritable(old) {
+		con.errorf("export: %s kept: it was changed since export wrote it (or export did not write it); its tasks should be: %s", path, strings.Join(taskNames, ", "))
+		return "", nil
+	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return "", err
+	}
+	text := pkgexport.ContestYAML(strings.Join(names, "-"), strings.Join(names, ", "), taskNames)
+	err := g.WriteFile(path, 0o644, nil, func(w io.Writer) error {
+		_, err := io.WriteString(w, text)
+		return err
+	})
+	return path, err
 }
 
 // PackageName is the package name of problem id: its letters and digits,

@@ -11,7 +11,7 @@ import (
 func exportCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "export",
-		Usage:     "write the problems of sets as problem packages for problemtools and DOMjudge",
+		Usage:     "write the problems of sets as problem packages for problemtools and DOMjudge, or as CMS tasks",
 		ArgsUsage: "OUTDIR SET.yaml...",
 		Description: `Export writes each problem of the sets as a problem package in OUTDIR, named
 after its id in [a-z0-9] (eight-queens: eightqueens), or with --zip as one
@@ -26,6 +26,15 @@ their SHA-256 digests, which run holds with the flags) and keeps nothing.
 --layout legacy (the default) is the format DOMjudge and Kattis take;
 2023-07 is the draft problemtools checks.
 
+--layout cms writes each problem as a CMS task directory of the
+OutputOnly type, named after its id (a '.' made '_'), for cmsImportTask:
+task.yaml, input/ and output/ with two test cases (000, the sample, worth
+0 points; 001, the problem, worth 100), check/checker (the same
+queensjudge-validator, which speaks CMS's checker contract when called
+with three files) and statement/statement.pdf in English with the sample;
+and OUTDIR/contest.yaml listing the tasks, for cmsImportContest (kept when
+the organiser changed it). --zip does not go with it.
+
 A package folder that exists already is updated: the files export writes
 are replaced, each whole, and every other file in it (submissions/ a setter
 added, say) is left as it is. A zip file is replaced whole. OUTDIR is made
@@ -37,7 +46,7 @@ executable (see the README to build it), or --validator-binary PATH; it
 must be static. A solutions problem of more than 100000 placements is
 refused.`,
 		Flags: append(batchFlags(),
-			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07"},
+			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07, or cms for CMS task directories"},
 			&cli.BoolFlag{Name: "zip", Usage: "write one zip file a package instead of a directory"},
 			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge-validator `PATH` to put in the packages (default: the one beside this executable)"},
 			&cli.BoolFlag{Name: "allow-dynamic", Usage: "put in a binary that is not static: it runs only where its shared libraries are (to try packages on this machine)"},

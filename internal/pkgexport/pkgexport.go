@@ -35,7 +35,8 @@ import (
 type Layout string
 
 // The layouts Write knows. Legacy is the one DOMjudge imports and Kattis
-// runs; 2023-07 is the draft problemtools checks as "2023-07-draft".
+// runs; 2023-07 is the draft problemtools checks as "2023-07-draft"; CMS
+// (cms.go) is a task directory for CMS.
 const (
 	Legacy   Layout = "legacy"
 	V2023_07 Layout = "2023-07"
@@ -44,10 +45,10 @@ const (
 // ParseLayout returns the layout named s.
 func ParseLayout(s string) (Layout, error) {
 	switch Layout(s) {
-	case Legacy, V2023_07:
+	case Legacy, V2023_07, CMS:
 		return Layout(s), nil
 	}
-	return "", fmt.Errorf("unknown layout %q (want legacy or 2023-07)", s)
+	return "", fmt.Errorf("unknown layout %q (want legacy, 2023-07 or cms)", s)
 }
 
 // MaxSolutions is the most placements a solutions answer file holds: a
@@ -71,6 +72,10 @@ type Package struct {
 	Secret Case   // the set's problem
 	Sample Case   // a small instance of the same kind and ask, same m
 	Binary string // the static queensjudge to ship as validator
+	// PDF writes a statement as a PDF file: the CMS layout's
+	// statement/statement.pdf (the PDF library is the caller's, so that
+	// the validator, which imports this package, does not link it).
+	PDF func(io.Writer, Document) error
 }
 
 // SampleOf returns the small problem of the same kind, ask and m as p that

@@ -28,6 +28,9 @@ type file struct {
 // files are moved into an existing package in this order, so a package with
 // the new problem.yaml has all the new files.
 func contents(ctx context.Context, layout Layout, pkg Package) []file {
+	if layout == CMS {
+		return cmsContents(ctx, pkg)
+	}
 	p := pkg.Secret.Problem
 	statementDir, outDir, inDir := "problem_statement", "output_validators/queensjudge", "input_validators/queensjudge"
 	var meta string
@@ -65,17 +68,7 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 			return nil
 		}})
 	}
-	binary := func(w io.Writer) error {
-		in, err := os.Open(pkg.Binary)
-		if err != nil {
-			return fmt.Errorf("validator binary: %w", err)
-		}
-		defer in.Close()
-		if _, err := io.Copy(w, in); err != nil {
-			return fmt.Errorf("validator binary: %w", err)
-		}
-		return nil
-	}
+	binary := func(w io.Writer) error { return copyBinary(w, pkg.Binary) }
 	// The input validator's copy is a hard link where the file system
 	// allows one.
 	first := outDir + "/" + BinaryName
@@ -95,7 +88,8 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 
 // Write writes the package of pkg in layout into dir, through g: dir must
 // lie in a directory claimed with g.Dir (export's OUTDIR), where the
-// package is staged first.
+// package is staged first. A CMS task directory is written the same way,
+// task.yaml in the place of problem.yaml (see CMS).
 //
 // Export into an existing package updates it. The files export writes
 // (problem.yaml, domjudge-problem.ini, the statement, data/sample/1.* and

@@ -24,7 +24,35 @@ import (
 // answer file, so that the validator can tell the answer file of an input
 // from any other file.
 func Digest(path string) (string, error) {
-	f, err := os.Open(path)
+	return answerSpan{path: path}.digest()
+}
+
+// answerSpan is the part of a file that holds an answer: the whole file
+// for a package's answer file, all after the header line for a CMS
+// task's correct output (see pkgexport.CMSHeader).
+type answerSpan struct {
+	path string
+	off  int64 // where the answer starts
+}
+
+// open opens the answer, positioned at its start.
+func (a answerSpan) open() (*os.File, error) {
+	f, err := os.Open(a.path)
+	if err != nil {
+		return nil, err
+	}
+	if a.off > 0 {
+		if _, err := f.Seek(a.off, io.SeekStart); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// digest returns the SHA-256 digest of the answer, in hex.
+func (a answerSpan) digest() (string, error) {
+	f, err := a.open()
 	if err != nil {
 		return "", err
 	}
@@ -44,11 +72,17 @@ func Digest(path string) (string, error) {
 // number written otherwise, the answer of another case) is an error naming
 // it, a judge error, not a verdict. Nothing is solved.
 func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []Case) (judge.Truth, error) {
+	return truthOf(ctx, p, input, answerSpan{path: path}, cases)
+}
+
+// truthOf is TruthOf of the answer a.
+func truthOf(ctx context.Context, p solver.Problem, input string, a answerSpan, cases []Case) (judge.Truth, error) {
+	path := a.path
 	in, err := Digest(input)
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("input file: %w", err)
 	}
-	d, err := Digest(path)
+	d, err := a.digest()
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("answer file: %w", err)
 	}
@@ -69,7 +103,7 @@ func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []
 	bad := func(why string) error { return fmt.Errorf("answer file %s: %s", path, why) }
 	switch p.Ask {
 	case solver.AskCount, solver.AskUnique, solver.AskMax:
-		data, err := readSmall(path, 64)
+		data, err := readSmall(a, 64)
 		if err != nil {
 			return t, bad(err.Error())
 		}
@@ -84,7 +118,7 @@ func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []
 		}
 		return t, nil
 	case solver.AskPlacement:
-		f, err := os.Open(path)
+		f, err := a.open()
 		if err != nil {
 			return t, bad(err.Error())
 		}
@@ -101,11 +135,11 @@ func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []
 		t.Answer.M = len(pl.Queens)
 		return t, nil
 	case solver.AskSolutions:
-		if data, err := readSmall(path, 8); err == nil && string(data) == "none\n" {
+		if data, err := readSmall(a, 8); err == nil && string(data) == "none\n" {
 			return t, nil // no placement
 		}
 		count, m := uint64(0), solver.AnyM
-		for pl, err := range placements(ctx, p, path) {
+		for pl, err := range placements(ctx, p, a) {
 			if err != nil {
 				return t, bad(err.Error())
 			}
@@ -115,7 +149,7 @@ func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []
 			count++
 		}
 		t.Answer.Count, t.Answer.M = count, max(m, 0)
-		t.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] { return placements(ctx, p, path) }
+		t.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] { return placements(ctx, p, a) }
 		return t, nil
 	}
 	return t, fmt.Errorf("ask %q has no answer file", p.Ask)
@@ -123,9 +157,9 @@ func TruthOf(ctx context.Context, p solver.Problem, input, path string, cases []
 
 // placements streams the placements of a solutions answer file: one line
 // of columns each, or boards separated by blank lines.
-func placements(ctx context.Context, p solver.Problem, path string) iter.Seq2[solver.Placement, error] {
+func placements(ctx context.Context, p solver.Problem, a answerSpan) iter.Seq2[solver.Placement, error] {
 	return func(yield func(solver.Placement, error) bool) {
-		f, err := os.Open(path)
+		f, err := a.open()
 		if err != nil {
 			yield(solver.Placement{}, err)
 			return
@@ -177,9 +211,9 @@ func placements(ctx context.Context, p solver.Problem, path string) iter.Seq2[so
 	}
 }
 
-// readSmall reads the file at path, refusing one over max bytes.
-func readSmall(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+// readSmall reads the answer a, refusing one over max bytes.
+func readSmall(a answerSpan, max int64) ([]byte, error) {
+	f, err := a.open()
 	if err != nil {
 		return nil, err
 	}

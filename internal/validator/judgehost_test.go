@@ -24,7 +24,7 @@ import (
 // validator program: with QUEENSJUDGE_RUN_VALIDATOR=1 it is Main.
 func TestMain(m *testing.M) {
 	if os.Getenv("QUEENSJUDGE_RUN_VALIDATOR") == "1" {
-		os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stderr))
+		os.Exit(Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 	}
 	os.Exit(m.Run())
 }

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
@@ -90,7 +91,7 @@ func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, e
 // ReadInput reads the problem of the test input at path, of the kind, ask
 // and m the flags give.
 func ReadInput(path string, f Flags) (solver.Problem, error) {
-	data, err := readSmall(path, MaxInputBytes)
+	data, err := readSmall(answerSpan{path: path}, MaxInputBytes)
 	if err != nil {
 		return solver.Problem{}, fmt.Errorf("input %s: %w", path, err)
 	}
@@ -183,18 +184,24 @@ func clip(s string) string {
 
 // Usage is what the program says when it is called wrongly.
 const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] cases=IN:ANS,... < team_output
-       queensjudge-validator check-input kind=K ask=A [m=M] < input`
+       queensjudge-validator check-input kind=K ask=A [m=M] < input
+       queensjudge-validator INPUT CORRECT_OUTPUT USER_OUTPUT     (CMS's checker: the correct output a CMS task's)`
 
 // Main is the whole validator program: it runs the call in args (the
-// program's name first) with stdin and stderr and returns the exit status
-// (42 accepted, 43 rejected, 1 a judge error, 2 a usage error).
-func Main(ctx context.Context, args []string, stdin io.Reader, stderr io.Writer) int {
+// program's name first) with stdin, stdout and stderr and returns the
+// exit status: for validate and check-input 42 accepted, 43 rejected, 1 a
+// judge error; called with three files and nothing else, as CMS calls a
+// checker, 0 when it judged (the outcome on stdout) and 1 when it could
+// not; 2 a usage error.
+func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	switch {
 	case len(args) >= 5 && args[1] == "validate":
 		_, err = Validate(ctx, Call{Input: args[2], Answer: args[3], Feedback: args[4], Flags: args[5:]}, stdin, stderr)
 	case len(args) >= 2 && args[1] == "check-input":
 		err = CheckInput(ctx, args[2:], stdin, stderr)
+	case len(args) == 4 && !strings.HasPrefix(args[1], "-"):
+		err = Check(ctx, args[1], args[2], args[3], stdout, stderr)
 	default:
 		err = status.Usagef("%s", Usage)
 	}

@@ -12,6 +12,16 @@
 //
 // Exit status: 42 accepted, 43 rejected, 1 a judge error (the message in
 // FEEDBACK_DIR/judgemessage.txt and on stderr), 2 a usage error.
+//
+// It is also the check/checker of a CMS task (export --layout cms), as CMS
+// calls a checker, with three files and nothing else:
+//
+//	checker input.txt correct_output.txt user_output.txt
+//
+// It prints 1.0 or 0.0 on stdout and the team's message on stderr, and
+// exits 0; it exits 1 with a message for the administrators, and prints
+// no outcome, when the correct output is not the truth export wrote for
+// that input (CMS fails the evaluation).
 package main
 
 import (
@@ -22,5 +32,5 @@ import (
 )
 
 func main() {
-	os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stderr))
+	os.Exit(validator.Main(context.Background(), os.Args, os.Stdin, os.Stdout, os.Stderr))
 }

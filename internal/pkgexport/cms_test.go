@@ -1,0 +1,166 @@
+package pkgexport
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// TestCMSName: a task name is in CMS's codename alphabet, [A-Za-z0-9_-].
+func TestCMSName(t *testing.T) {
+	for id, want := range map[string]string{"eight-queens": "eight-queens", "Q.9_x": "Q_9_x", "...": "___", "é": ""} {
+		if got := CMSName(id); got != want {
+			t.Errorf("CMSName(%q) = %q, want %q", id, got, want)
+		}
+	}
+	for name, want := range map[string]string{"spring cup 2026": "spring-cup-2026", "a+b": "a-b", "!!": "contest"} {
+		if got := ContestName(name); got != want {
+			t.Errorf("ContestName(%q) = %q, want %q", name, got, want)
+		}
+	}
+}
+
+// TestContestWritable: export replaces the contest.yaml it wrote, and
+// keeps one the organiser changed or wrote.
+func TestContestWritable(t *testing.T) {
+	y := ContestYAML("cup", "cup", []string{"a", "b-c"})
+	if !ContestWritable([]byte(y)) {
+		t.Errorf("ContestWritable(export's own) = false:\n%s", y)
+	}
+	if !strings.Contains(y, "tasks:\n  - a\n  - b-c\n") || !strings.Contains(y, "name: cup\n") {
+		t.Errorf("ContestYAML lists no tasks a and b-c:\n%s", y)
+	}
+	for _, changed := range []string{
+		strings.Replace(y, "users: []", "users:\n  - username: ada\n    password: x", 1),
+		y + "\n",
+		"name: cup\ntasks: [a]\n",
+		"",
+	} {
+		if ContestWritable([]byte(changed)) {
+			t.Errorf("ContestWritable = true of a changed file:\n%s", changed)
+		}
+	}
+}
+
+// TestCMSAnswerHeader: the correct output is the header line, with the
+// problem's flags and the digests of the input and of what follows, then
+// the answer file.
+func TestCMSAnswerHeader(t *testing.T) {
+	ctx := context.Background()
+	p := solver.Problem{Kind: solver.QueensKnights, N: 6, M: 3, Ask: solver.AskCount}
+	tr, err := judge.SolveTruth(ctx, p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := WriteCMSAnswer(ctx, &b, Case{Problem: problems.Problem{Problem: p}, Truth: tr}); err != nil {
+		t.Fatal(err)
+	}
+	head, rest, _ := strings.Cut(b.String(), "\n")
+	in := sha256.Sum256([]byte("6\n"))
+	ans := sha256.Sum256([]byte(rest))
+	want := fmt.Sprintf("%s kind=queens-knights ask=count m=3 cases=%s:%s", CMSMagic, hex.EncodeToString(in[:]), hex.EncodeToString(ans[:]))
+	if head != want {
+		t.Errorf("header = %q, want %q", head, want)
+	}
+	if rest != fmt.Sprintf("%d\n", tr.Answer.Count) {
+		t.Errorf("answer = %q, want %d", rest, tr.Answer.Count)
+	}
+}
+
+// TestCMSStatement: the statement of every kind and ask is plain text (no
+// LaTeX left), has the sections a contestant needs, and shows the sample's
+// input and output, cut when long.
+func TestCMSStatement(t *testing.T) {
+	ctx := context.Background()
+	tex := regexp.MustCompile(`[\\$]|\\texttt|\{|\}`)
+	probs := []solver.Problem{
+		{Kind: solver.NQueens, N: 8, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.NQueens, N: 8, Ask: solver.AskUnique, M: solver.AnyM},
+		{Kind: solver.NQueens, N: 8, Ask: solver.AskPlacement, M: solver.AnyM},
+		{Kind: solver.NQueens, N: 8, Ask: solver.AskSolutions, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 6, Reserved: []uint64{1, 0, 0, 0, 0, 32}, Ask: solver.AskCount, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 6, Reserved: []uint64{1, 0, 0, 0, 0, 32}, Ask: solver.AskUnique, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 6, Reserved: []uint64{1, 0, 0, 0, 0, 32}, Ask: solver.AskPlacement, M: solver.AnyM},
+		{Kind: solver.Reserved, N: 6, Reserved: []uint64{1, 0, 0, 0, 0, 32}, Ask: solver.AskSolutions, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 8, Ask: solver.AskMax, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 8, Ask: solver.AskCount, M: 5},
+		{Kind: solver.QueensKnights, N: 8, Ask: solver.AskUnique, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 8, Ask: solver.AskPlacement, M: solver.AnyM},
+		{Kind: solver.QueensKnights, N: 5, Ask: solver.AskSolutions, M: solver.AnyM},
+	}
+	for _, p := range probs {
+		t.Run(fmt.Sprintf("%s-%s", p.Kind, p.Ask), func(t *testing.T) {
+			prob := problems.Problem{Problem: p, ID: "x.1", Title: "Ünïcode & $ {title}"}
+			sample := SampleOf(prob)
+			st, err := judge.SolveTruth(ctx, sample.Problem, solver.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := CMSStatement(ctx, Package{Set: "cup", Secret: Case{Problem: prob}, Sample: Case{Problem: sample, Truth: st}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if doc.Title != prob.Title || doc.Subtitle != "Task x_1 of cup" {
+				t.Errorf("title %q, subtitle %q", doc.Title, doc.Subtitle)
+			}
+			var headings []string
+			var all strings.Builder
+			for _, s := range doc.Sections {
+				headings = append(headings, s.Heading)
+				for _, b := range s.Blocks {
+					if !b.Verbatim && tex.MatchString(b.Text) {
+						t.Errorf("section %q: LaTeX left in %q", s.Heading, b.Text)
+					}
+					all.WriteString(b.Text + "\n")
+				}
+			}
+			if got := strings.Join(headings, "|"); got != "|Input|Output|Submission and scoring|Sample" {
+				t.Errorf("sections %q", got)
+			}
+			text := all.String()
+			for _, want := range []string{"n × n", "output_001.txt", "worth no points", Input(sample.Problem)} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the statement lacks %q:\n%s", want, text)
+				}
+			}
+			var ans bytes.Buffer
+			if err := WriteAnswer(ctx, &ans, st); err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.SplitAfter(ans.String(), "\n")
+			if len(lines) > sampleLines+1 {
+				shown := strings.Join(lines[:sampleLines], "")
+				if !strings.Contains(text, shown) || !strings.Contains(text, fmt.Sprintf("The first %d lines of %d", sampleLines, len(lines)-1)) {
+					t.Errorf("a long sample output (%d lines) is not cut after %d with a note:\n%s", len(lines)-1, sampleLines, text)
+				}
+			} else if !strings.Contains(text, ans.String()) {
+				t.Errorf("the statement lacks the sample output %q:\n%s", ans.String(), text)
+			}
+		})
+	}
+}
+
+// TestCMSTitle: a task's title is never its name (CMS warns "Short name
+// equals long name"): a problem without a title gets its kind and ask.
+func TestCMSTitle(t *testing.T) {
+	for _, c := range []struct{ id, title, want string }{
+		{"qk8", "", "qk8 (queens-knights, max)"},
+		{"qk8", "qk8", "qk8 (queens-knights, max)"},
+		{"qk8", "Knights", "Knights"},
+	} {
+		p := problems.Problem{Problem: solver.Problem{Kind: solver.QueensKnights, Ask: solver.AskMax}, ID: c.id, Title: c.title}
+		if got := cmsTitle(p); got != c.want {
+			t.Errorf("cmsTitle(%q, %q) = %q, want %q", c.id, c.title, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package validator
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/judge"
+)
+
+// Check is CMS's checker contract, as the check/checker of a task that
+// export --layout cms writes: CMS runs it alone in a bare directory as
+//
+//	./checker input.txt correct_output.txt user_output.txt
+//
+// with no flags and no other file. The problem (kind, ask, m) and the
+// digests of the input and of the answer come from the correct output's
+// header line (pkgexport.CMSHeader); the answer after it is the ground
+// truth, checked against them like a package's answer file (TruthOf).
+//
+// It writes the outcome, "1.0" for a right output and "0.0" for a wrong
+// one, as the first line of stdout; the message judge gives the team
+// (which line, what is wrong; never the expected answer) as the first line
+// of stderr, and the judges' message as an ADMIN_MESSAGE line after it,
+// both in the characters CMS allows (CMSText). The error is nil then:
+// exit status 0, as CMS wants. When it cannot judge (a correct output
+// that is not one export wrote, or changed since, or not the input's; an
+// unreadable file) it prints no outcome and returns the error, for the
+// administrators: a non-zero exit, which CMS takes for a failed
+// evaluation, never for a score. Nothing is written but stdout and stderr.
+func Check(ctx context.Context, input, correct, user string, stdout, stderr io.Writer) error {
+	t, err := checkerTruth(ctx, input, correct)
+	if err != nil {
+		return err
+	}
+	f, err := os.Open(user)
+	if err != nil {
+		return fmt.Errorf("contestant output: %w", err)
+	}
+	defer f.Close()
+	j := judge.Judge(ctx, t, f, judge.Limits{})
+	if ctx.Err() != nil {
+		return context.Cause(ctx)
+	}
+	if j.Verdict == judge.JE {
+		return fmt.Errorf("contestant output %s: %s", user, j.Message)
+	}
+	outcome := "0.0"
+	if j.Verdict == judge.AC {
+		outcome = "1.0"
+	}
+	if _, err := fmt.Fprintf(stdout, "%s\n", outcome); err != nil {
+		return fmt.Errorf("stdout: %w", err)
+	}
+	fmt.Fprintf(stderr, "%s\nADMIN_MESSAGE: %s\n", CMSText(j.TeamMessage), CMSText(string(j.Verdict)+": "+j.Message))
+	return nil
+}
+
+// maxHeader bounds the header line of a correct output: its words are a
+// few dozen bytes and two digests.
+const maxHeader = 1024
+
+// checkerTruth returns the ground truth that the correct output at path
+// holds for the input at input: its header line names the problem and the
+// digests, the rest is the answer.
+func checkerTruth(ctx context.Context, input, path string) (judge.Truth, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return judge.Truth{}, fmt.Errorf("correct output: %w", err)
+	}
+	head, err := bufio.NewReaderSize(f, maxHeader).ReadSlice('\n')
+	f.Close()
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		return judge.Truth{}, fmt.Errorf("correct output %s: %w", path, err)
+	}
+	words, ok := strings.CutPrefix(string(head), pkgexport.CMSMagic+" ")
+	if !ok || !strings.HasSuffix(words, "\n") {
+		return judge.Truth{}, fmt.Errorf("correct output %s: not one that queensjudge export --layout cms wrote: its first line is not the header %q...", path, pkgexport.CMSMagic)
+	}
+	fl, err := ParseFlags(strings.Fields(words), KeyKind, KeyAsk, KeyM, KeyCases)
+	if err != nil {
+		return judge.Truth{}, fmt.Errorf("correct output %s: header: %w", path, err)
+	}
+	if fl.Kind == "" || fl.Ask == "" || len(fl.Cases) != 1 {
+		return judge.Truth{}, fmt.Errorf("correct output %s: header: want kind=, ask= and one case in cases=", path)
+	}
+	// The input is read as the header says it is (kind, ask, m), and
+	// with the answer checked against the header's digests: an error of
+	// either is one of the pair, named so.
+	p, err := ReadInput(input, fl)
+	if err == nil {
+		var t judge.Truth
+		if t, err = truthOf(ctx, p, input, answerSpan{path: path, off: int64(len(head))}, fl.Cases); err == nil {
+			return t, nil
+		}
+	}
+	return judge.Truth{}, fmt.Errorf("correct output %s is not the truth of input %s: %w", path, input, err)
+}
+
+// CMSText returns s as CMS shows a checker's message: one line of UTF-8
+// with none of the characters CMS refuses (U+0000–U+0008, U+000A–U+001F,
+// U+007F–U+00BF; cms/grading/steps/trusted.py): judge.Printable escapes
+// the control characters, and the rest of that range, from U+00A0 (a
+// no-break space, °, ±, «, ©), is written \u00HH.
+func CMSText(s string) string {
+	s = judge.Printable(s)
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == utf8.RuneError:
+			b.WriteString(`\ufffd`) // Printable made every invalid byte \xHH; this one was in the text
+		case r < 0x09 || r > 0x09 && r < 0x20 || r >= 0x7f && r <= 0xbf:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
