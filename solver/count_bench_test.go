@@ -244,10 +244,13 @@ func randomSquares(rng *rand.Rand, n, k int) Problem {
 // (fixed seeds) and the open board of the same size, one after the other in
 // each iteration, on one core, and reports the median times and their ratio
 // ("x-open", reserved/open). Count and unique. An iteration at n = 18 takes
-// a minute or more: run it with -benchtime=1x or 3x.
+// a minute or more, at n = 19 five, at n = 20 half an hour, at n = 21
+// hours: run it with -benchtime=1x or 3x, and pick the sizes, as in
+//
+//	go test ./solver -run '^$' -bench 'ReservedVsOpen/count/n=19' -benchtime 1x -timeout 0
 func BenchmarkReservedVsOpen(b *testing.B) {
 	for _, ask := range []Ask{AskCount, AskUnique} {
-		for _, n := range []int{16, 17, 18} {
+		for _, n := range []int{16, 17, 18, 19, 20, 21} {
 			for _, k := range []int{1, 3, 5} {
 				p := randomSquares(rand.New(rand.NewPCG(uint64(n), uint64(k))), n, k)
 				p.Ask = ask
