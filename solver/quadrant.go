@@ -895,12 +895,16 @@ func nextSubset(s uint32) uint32 {
 type quadWork struct {
 	img   imageWork    // images mode's scratch
 	tabs  *groupTables // the tables in use, nil for none (or qd.even)
-	north []uint64     // the north half-boards of subproblem last, built into sl
+	north []uint64     // the north half-boards of subproblem last
 	last  quadSub      // its part is ignored; weight 0 for none yet
 	all   []uint64
 	buf   []uint64
 	sl    sliced
-	stop  *atomic.Bool // polled between tiles of the matcher; nil for never
+	split splitMatch
+	// What holds north (but in images mode, where sl always does): sl, as
+	// its table, or split, bucketed; neither until a count needs it.
+	slNorth, bucketed bool
+	stop              *atomic.Bool // polled between tiles of the matcher; nil for never
 }
 
 func newQuadWork() *quadWork { return &quadWork{} }
@@ -929,9 +933,8 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 		if qd.img != nil {
 			w.img.split(w.north, uint(c.live), qd.keyRoom)
 			w.sl.build(w.img.north, uint(c.live))
-		} else {
-			w.sl.build(w.north, uint(c.live))
 		}
+		w.slNorth, w.bucketed = false, false
 		w.last = sub
 	}
 	if len(w.north) == 0 {
@@ -959,6 +962,18 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	}
 	// With the long-diagonal weighting, the south half-board's queens on the
 	// weighted long diagonals (bits 62 and 63) weigh it by 2 each.
+	if useSplit(len(w.north), len(all)) {
+		if !w.bucketed {
+			w.split.bucket(w.north)
+			w.bucketed = true
+		}
+		w.slNorth = false // split makes its tables in sl
+		return uint64(sub.weight) * w.split.count(all, uint(c.live), &w.sl, w.stop)
+	}
+	if !w.slNorth {
+		w.sl.build(w.north, uint(c.live))
+		w.slNorth = true
+	}
 	return uint64(sub.weight) * w.sl.count(all, &w.buf, w.stop)
 }
 

@@ -145,6 +145,12 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 func (sl *sliced) build(keys []uint64, width uint) {
 	keys, at := sortByCut(keys, sl.north)
 	sl.north = keys
+	sl.buildSorted(keys, at, width)
+}
+
+// buildSorted is build for keys already sorted by cut, those of cut v at
+// at[v]:at[v+1]; it keeps no reference to keys.
+func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 	sl.nc = max(7, int(width+3)/4)
 	sl.avx2 = useAVX2
 	blocks := (len(keys) + 63) / 64
@@ -307,26 +313,52 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	if len(south) == 0 || len(sl.tab) == 0 {
 		return 0
 	}
-	if !sl.avx2 {
-		return sl.countGo(south, buf, stop)
+	if sl.avx2 && sl.fits {
+		return sl.countWhole(south, stop)
 	}
-	var total uint64
-	if sl.fits {
-		// The whole table stays in the cache: every key is matched against
-		// all its units at once, in any order.
-		const part = 4096 // keys between looks at stop
-		for i := 0; i < len(south); i += part {
-			if stop != nil && stop.Load() {
-				return 0
-			}
-			total += sl.match(south[i:min(len(south), i+part)], &sl.span)
-		}
-		return total
-	}
-	// Else the keys of each cut are matched against a tile of its units
-	// at a time.
 	south, at := sortByCut(south, *buf)
 	*buf = south
+	return sl.countSorted(south, at, stop)
+}
+
+// countCut is count for south keys that all have cut c: they need no sort.
+func (sl *sliced) countCut(south []uint64, c uint64, stop *atomic.Bool) uint64 {
+	if len(south) == 0 || len(sl.tab) == 0 {
+		return 0
+	}
+	if sl.avx2 && sl.fits {
+		return sl.countWhole(south, stop)
+	}
+	var at [17]int
+	for v := c + 1; v <= 16; v++ {
+		at[v] = len(south)
+	}
+	return sl.countSorted(south, at, stop)
+}
+
+// countWhole is count where the whole table stays in the cache (sl.fits,
+// matchAVX2): every key is matched against all its units at once, in any
+// order.
+func (sl *sliced) countWhole(south []uint64, stop *atomic.Bool) uint64 {
+	const part = 4096 // keys between looks at stop
+	var total uint64
+	for i := 0; i < len(south); i += part {
+		if stop != nil && stop.Load() {
+			return 0
+		}
+		total += sl.match(south[i:min(len(south), i+part)], &sl.span)
+	}
+	return total
+}
+
+// countSorted is count for south keys sorted by cut, those of cut v at
+// at[v]:at[v+1]: the keys of each cut are matched against a tile of its
+// units at a time.
+func (sl *sliced) countSorted(south []uint64, at [17]int, stop *atomic.Bool) uint64 {
+	if !sl.avx2 {
+		return sl.countGo(south, at, stop)
+	}
+	var total uint64
 	tile := min(maxTileGroups, max(1, tileBytes/(sl.nc*64*8))) // groups
 	var spans [16]span
 	for c := 0; c < 16; c++ {
@@ -353,12 +385,10 @@ func (sl *sliced) match(south []uint64, spans *[16]span) uint64 {
 	return matchAVX2(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
 }
 
-// countGo is count with the Go kernels: the keys of each cut are matched
+// countGo is countSorted with the Go kernels: the keys of each cut are matched
 // against a tile of consecutive blocks at a time, each holding a key of a
 // cut with no bit in common.
-func (sl *sliced) countGo(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64 {
-	south, at := sortByCut(south, *buf)
-	*buf = south
+func (sl *sliced) countGo(south []uint64, at [17]int, stop *atomic.Bool) uint64 {
 	stride := sl.nc * 16
 	var total uint64
 	for c := 0; c < 16; c++ {

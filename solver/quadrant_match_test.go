@@ -256,3 +256,69 @@ func BenchmarkMatchKernels(b *testing.B) {
 		})
 	}
 }
+
+// TestSplitMatch checks the count by buckets of low bits against the
+// pair-by-pair count, with each kernel, for north lists that part by the
+// fewest and the most bits, south keys with weights, and lists with empty
+// buckets and buckets of one cut.
+func TestSplitMatch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(20, 22))
+	for _, width := range []uint{28, 36, 40} {
+		for _, nNorth := range []int{300, 5000, 1 << 18} {
+			for _, nSouth := range []int{1, 900} {
+				north := randomKeys(rng, nNorth, width, 1+rng.IntN(2), false)
+				south := randomKeys(rng, nSouth, width, 1+rng.IntN(3), true)
+				if nNorth == 5000 {
+					for i := range north[:nNorth/2] {
+						north[i] &^= 0x3f // one cut, and empty buckets
+					}
+				}
+				nc := max(7, int(width+3)/4)
+				want := pairsSlow(north, south, nc)
+				for _, k := range kernels() {
+					withKernel(k, func() {
+						var m splitMatch
+						var sl sliced
+						m.bucket(north)
+						if got := m.count(south, width, &sl, nil); got != want {
+							t.Errorf("width %d, %d north (%d bits), %d south keys: %s count = %d, want %d", width, nNorth, m.bits, nSouth, kernelName(k), got, want)
+						}
+					})
+				}
+			}
+		}
+	}
+	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
+		t.Errorf("splitBitsFor: %d at %d keys, %d at 2^30", splitBitsFor(minSplitKeys), minSplitKeys, splitBitsFor(1<<30))
+	}
+}
+
+// TestCountSplit counts n queens, and reserved boards, by the quadrant join
+// with every list of half-boards matched by splitMatch, against the
+// published counts and the plain join.
+func TestCountSplit(t *testing.T) {
+	defer func(old int) { minSplitKeys = old }(minSplitKeys)
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(3, 14))
+	var reserved []Problem
+	for n := 12; n <= 14; n++ {
+		reserved = append(reserved, randomReserved(rng, n, 0.1, Identity))
+	}
+	plain := make([]uint64, len(reserved))
+	for i, p := range reserved {
+		plain[i] = newBoard(p).count(0, 0, 0, 0)
+	}
+	minSplitKeys = 1
+	for n := minQuadrantN; n <= 15; n++ {
+		got, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
+		if err != nil || got != a000170Long[n-1] {
+			t.Errorf("countQueens(%d), every list split = %d, %v, want %d", n, got, err, a000170Long[n-1])
+		}
+	}
+	for i, p := range reserved {
+		got, err := countQueens(ctx, p, Options{Workers: 2, Progress: func(int, int) {}})
+		if err != nil || got != plain[i] {
+			t.Errorf("reserved %v, every list split = %d, %v, the plain search %d", boardRows(p), got, err, plain[i])
+		}
+	}
+}
