@@ -302,7 +302,15 @@ func TestCountSplit(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 14))
 	var reserved []Problem
 	for n := 12; n <= 14; n++ {
-		reserved = append(reserved, randomReserved(rng, n, 0.1, Identity))
+		// In images mode, and joined under the board's own symmetries.
+		reserved = append(reserved, randomReserved(rng, n, 0.05, Identity), randomReserved(rng, n, 0.08, Rot90))
+	}
+	plans := map[countPlan]int{}
+	for _, p := range reserved {
+		plans[planCount(p)]++
+	}
+	if plans[planJoin] == 0 || plans[planImages] == 0 {
+		t.Fatalf("the reserved boards are counted by %v: want the join and images mode", plans)
 	}
 	plain := make([]uint64, len(reserved))
 	for i, p := range reserved {
