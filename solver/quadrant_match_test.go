@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -327,6 +328,14 @@ func TestCountSplit(t *testing.T) {
 		got, err := countQueens(ctx, p, Options{Workers: 2, Progress: func(int, int) {}})
 		if err != nil || got != plain[i] {
 			t.Errorf("reserved %v, every list split = %d, %v, the plain search %d", boardRows(p), got, err, plain[i])
+		}
+	}
+	// The bounded join (N = 22 and 23), whose tables hold one number of
+	// queens a quarter.
+	for n := 12; n <= 14; n++ {
+		p := Problem{Kind: NQueens, N: n}
+		if got := quadrantTotal(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2)); got != a000170Long[n-1] {
+			t.Errorf("bounded join of %d queens, every list split = %d, want %d", n, got, a000170Long[n-1])
 		}
 	}
 }
