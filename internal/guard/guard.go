@@ -79,7 +79,8 @@ type output struct {
 
 // New returns the guard of one command run. It reads the working
 // directory once: a command that changes directory afterwards must not use
-// relative paths with it.
+// relative paths with it. A working directory that is gone (problemtools
+// runs a validator in one) fails only the relative paths.
 func New() *Guard {
 	g := &Guard{created: map[string]bool{}}
 	g.cwd, g.cwdErr = physicalCwd()
@@ -362,7 +363,7 @@ type target struct {
 // as typed must exist to the kernel and be the one the cleaned path reads
 // as, and a symlink at its end must lead somewhere.
 func (g *Guard) locate(role, name string) (target, error) {
-	if g.cwdErr != nil {
+	if g.cwdErr != nil && !filepath.IsAbs(name) {
 		return target{}, g.cwdErr
 	}
 	subject := role + " " + name

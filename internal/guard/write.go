@@ -198,7 +198,7 @@ func (g *Guard) writable(path string) (string, error) {
 // else is a mistake of the program, or a symlink under a claimed directory
 // that leads out of it: a plain error. Call with g.mu held.
 func (g *Guard) claimed(path string, self bool) (string, error) {
-	if g.cwdErr != nil {
+	if g.cwdErr != nil && !filepath.IsAbs(path) {
 		return "", g.cwdErr
 	}
 	lex := g.lexical(path)
@@ -296,7 +296,7 @@ func (g *Guard) TempDir(dir, pattern string) (string, error) {
 // besideFile returns the resolved path of dir when it is the directory of
 // a claimed file, else "". Call with g.mu held.
 func (g *Guard) besideFile(dir string) string {
-	if g.cwdErr != nil {
+	if g.cwdErr != nil && !filepath.IsAbs(dir) {
 		return ""
 	}
 	p := g.resolve(g.lexical(dir))
@@ -372,7 +372,7 @@ func (g *Guard) Link(from, to string) error {
 func (g *Guard) RemoveAll(path string) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.cwdErr != nil {
+	if g.cwdErr != nil && !filepath.IsAbs(path) {
 		return g.cwdErr
 	}
 	p, err := g.made(path)
@@ -401,7 +401,7 @@ func (g *Guard) RemoveAll(path string) error {
 // made returns the resolved path of path if this run made it, or lies
 // in a directory this run made. Call with g.mu held.
 func (g *Guard) made(path string) (string, error) {
-	if g.cwdErr != nil {
+	if g.cwdErr != nil && !filepath.IsAbs(path) {
 		return "", g.cwdErr
 	}
 	p := g.resolve(g.lexical(path))
