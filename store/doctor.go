@@ -26,8 +26,8 @@ type Report struct {
 	// OldCheckpoints counts the interrupted counts of other solver
 	// versions, which no run of this version resumes.
 	OldCheckpoints int
-	// FinishedCheckpoints counts the checkpoint rows of counts that have
-	// their result: safe to remove.
+	// FinishedCheckpoints counts the subproblem counts kept as checkpoints
+	// of counts that have their result: safe to remove.
 	FinishedCheckpoints int
 }
 
@@ -79,7 +79,7 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 			AND NOT EXISTS (SELECT 1 FROM links AS l WHERE l.def_hash = r.def_hash)`},
 		{&rep.Checkpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version = ?1 AND ` + interrupted},
 		{&rep.OldCheckpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version <> ?1 AND ` + interrupted},
-		{&rep.FinishedCheckpoints, `SELECT count(*) FROM subproblems AS s WHERE EXISTS (SELECT 1 FROM results AS r
+		{&rep.FinishedCheckpoints, `SELECT coalesce(sum(size), 0) FROM subproblem_batches AS s WHERE EXISTS (SELECT 1 FROM results AS r
 			WHERE r.def_hash = s.def_hash AND r.solver_version = s.solver_version)`},
 	}
 	for _, c := range counts {
@@ -115,7 +115,7 @@ func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err e
 	// The checkpoints go first: once a result is removed, its
 	// checkpoints would look like an interrupted count's.
 	var queries []string
-	for _, table := range []string{"subproblems", "plans"} {
+	for _, table := range checkpointTables {
 		queries = append(queries,
 			`DELETE FROM `+table+` AS p WHERE EXISTS (SELECT 1 FROM results AS r
 				WHERE r.def_hash = p.def_hash AND r.solver_version = p.solver_version)`,

@@ -73,11 +73,11 @@ func TestDoctorAndFix(t *testing.T) {
 		t.Errorf("Doctor = %+v, want %+v", rep, want)
 	}
 
-	// Removed: the old result, the 3 finished subproblems and their plan,
-	// the 2 subproblems and the plan of the stopped old count.
+	// Removed: the old result, the batch of the 3 finished subproblems and
+	// their plan, the batch and the plan of the stopped old count.
 	removed, err := db.Fix(ctx, "2")
-	if err != nil || removed != 1+3+1+2+1 {
-		t.Errorf("Fix removed %d, %v; want %d", removed, err, 1+3+1+2+1)
+	if err != nil || removed != 1+1+1+1+1 {
+		t.Errorf("Fix removed %d, %v; want %d", removed, err, 1+1+1+1+1)
 	}
 	for _, k := range []CacheKey{current, orphan, finished} {
 		if _, ok, _ := db.Result(ctx, k); !ok {

@@ -272,7 +272,7 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 			continue
 		}
 		read[p.Key] = true
-		total, got, err := readSubproblems(ctx, q, p.Key)
+		total, got, err := readSubproblems(ctx, q, p.Key, version)
 		if err != nil {
 			return fmt.Errorf("read subproblems %s of %s: %w", p.Key, path, err)
 		}

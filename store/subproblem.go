@@ -5,16 +5,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // SaveSubproblems records the counts of finished subproblems of the long
 // count under key, whose plan has total subproblems numbered 0..total-1, in
-// one transaction: a checkpoint that a later run resumes from. Recording a
-// count again is a no-op; a subproblem already recorded with another count,
-// or a plan of another size, is an error and nothing of counts is kept:
-// counts are never silently replaced. Put removes the checkpoints of the key
-// it stores a result for. Safe for concurrent use.
+// one transaction and one row: a checkpoint that a later run resumes from.
+// Recording a count again is a no-op; a subproblem already recorded with
+// another count, or a plan of another size, is an error and nothing of
+// counts is kept: counts are never silently replaced. Put removes the
+// checkpoints of the key it stores a result for. Safe for concurrent use.
 func (db *DB) SaveSubproblems(ctx context.Context, key CacheKey, total int, counts map[int]uint64) error {
 	if err := db.saveSubproblems(ctx, key, total, counts); err != nil {
 		return fmt.Errorf("save subproblems %s: %w", key, err)
@@ -66,32 +69,86 @@ func savePlan(ctx context.Context, tx *sql.Tx, key CacheKey, total int) error {
 	return nil
 }
 
-// saveCounts records subproblem counts, refusing one that differs from
-// what is recorded.
+// saveCounts records subproblem counts as one batch, refusing one that
+// differs from what is recorded. Only the batches whose range meets the
+// new one's are read to find out: one run hands its subproblems out in
+// order, so its checkpoints overlap the few before them.
 func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]uint64) error {
-	insert, err := tx.PrepareContext(ctx, `INSERT INTO subproblems (def_hash, solver_version, i, count)
-		VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+	if len(counts) == 0 {
+		return nil
+	}
+	is := slices.Sorted(maps.Keys(counts))
+	first, last := is[0], is[len(is)-1]
+	rows, err := tx.QueryContext(ctx, `SELECT counts FROM subproblem_batches
+		WHERE def_hash = ? AND solver_version = ? AND first <= ? AND last >= ?`,
+		key.DefHash, key.SolverVersion, last, first)
 	if err != nil {
 		return err
 	}
-	defer insert.Close()
-	for i, c := range counts {
-		text := strconv.FormatUint(c, 10)
-		res, err := insert.ExecContext(ctx, key.DefHash, key.SolverVersion, i, text)
-		if err != nil {
-			return fmt.Errorf("subproblem %d: %w", i, err)
+	defer rows.Close()
+	for rows.Next() {
+		var text string
+		if err := rows.Scan(&text); err != nil {
+			return err
 		}
-		if n, err := res.RowsAffected(); err != nil || n == 1 {
+		err := decodeBatch(text, func(i int, had uint64) error {
+			if c, ok := counts[i]; ok && c != had {
+				return fmt.Errorf("subproblem %d counted %d, recorded before as %d", i, c, had)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO subproblem_batches (def_hash, solver_version, first, last, size, counts)
+		VALUES (?, ?, ?, ?, ?, ?)`, key.DefHash, key.SolverVersion, first, last, len(is), encodeBatch(is, counts))
+	return err
+}
+
+// encodeBatch writes the counts of the subproblems is (sorted, distinct) in
+// the form of subproblem_batches.counts: runs "i:c0,c1,..." of consecutive
+// subproblems, separated by spaces.
+func encodeBatch(is []int, counts map[int]uint64) string {
+	b := make([]byte, 0, 4*len(is))
+	for k, i := range is {
+		switch {
+		case k == 0:
+		case i == is[k-1]+1:
+			b = append(b, ',')
+			b = strconv.AppendUint(b, counts[i], 10)
 			continue
+		default:
+			b = append(b, ' ')
 		}
-		var had string
-		err = tx.QueryRowContext(ctx, `SELECT count FROM subproblems
-			WHERE def_hash = ? AND solver_version = ? AND i = ?`, key.DefHash, key.SolverVersion, i).Scan(&had)
-		if err != nil {
-			return fmt.Errorf("subproblem %d: %w", i, err)
+		b = strconv.AppendInt(b, int64(i), 10)
+		b = append(b, ':')
+		b = strconv.AppendUint(b, counts[i], 10)
+	}
+	return string(b)
+}
+
+// decodeBatch calls put with each subproblem and count of a batch written
+// by encodeBatch, stopping at the first error put returns.
+func decodeBatch(text string, put func(i int, count uint64) error) error {
+	for run := range strings.SplitSeq(text, " ") {
+		at, list, ok := strings.Cut(run, ":")
+		i, err := strconv.Atoi(at)
+		if !ok || err != nil || i < 0 {
+			return fmt.Errorf("malformed batch of counts: run %q", run)
 		}
-		if had != text {
-			return fmt.Errorf("subproblem %d counted %s, recorded before as %s", i, text, had)
+		for c := range strings.SplitSeq(list, ",") {
+			count, err := strconv.ParseUint(c, 10, 64)
+			if err != nil {
+				return fmt.Errorf("malformed batch of counts: subproblem %d: %q", i, c)
+			}
+			if err := put(i, count); err != nil {
+				return err
+			}
+			i++
 		}
 	}
 	return nil
@@ -101,43 +158,73 @@ func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]ui
 // count under key, read in one snapshot. With none recorded, total is 0 and
 // the map empty; that is not an error. Safe for concurrent use.
 func (db *DB) Subproblems(ctx context.Context, key CacheKey) (total int, counts map[int]uint64, err error) {
-	total, counts, err = readSubproblems(ctx, db.r, key)
+	total, counts, err = readSubproblems(ctx, db.r, key, latestSchema)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
 	}
 	return total, counts, nil
 }
 
-// readSubproblems reads the plan and the counts of key in one statement, so
-// that a writer finishing the count between them cannot be half seen.
-func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey) (total int, counts map[int]uint64, err error) {
-	rows, err := q.QueryContext(ctx, `SELECT total, NULL, NULL FROM plans
+// batchesSince is the schema version that keeps subproblem counts in
+// batches; latestSchema stands for the version of a file this binary
+// opened to use (it migrates it).
+const (
+	batchesSince = 4
+	latestSchema = 1 << 30
+)
+
+// subproblemQueries read the plan and the counts of a key, ?1 and ?2, in
+// one statement, so that a writer finishing the count between them cannot
+// be half seen: from schema 4 on, batches; before, a row per subproblem.
+const (
+	subproblemQuery = `SELECT total, NULL FROM plans
 			WHERE def_hash = ?1 AND solver_version = ?2
 		UNION ALL
-		SELECT NULL, i, count FROM subproblems
-			WHERE def_hash = ?1 AND solver_version = ?2`, key.DefHash, key.SolverVersion)
+		SELECT NULL, counts FROM subproblem_batches
+			WHERE def_hash = ?1 AND solver_version = ?2`
+	subproblemQueryV2 = `SELECT total, NULL FROM plans
+			WHERE def_hash = ?1 AND solver_version = ?2
+		UNION ALL
+		SELECT NULL, i || ':' || count FROM subproblems
+			WHERE def_hash = ?1 AND solver_version = ?2`
+)
+
+// readSubproblems reads the plan and the counts of key from a file of
+// schema version (2 or later), refusing a subproblem recorded twice with
+// different counts.
+func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey, version int) (total int, counts map[int]uint64, err error) {
+	query := subproblemQuery
+	if version < batchesSince {
+		query = subproblemQueryV2
+	}
+	rows, err := q.QueryContext(ctx, query, key.DefHash, key.SolverVersion)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer rows.Close()
 	counts = map[int]uint64{}
+	put := func(i int, c uint64) error {
+		if had, ok := counts[i]; ok && had != c {
+			return fmt.Errorf("subproblem %d recorded as %d and as %d", i, had, c)
+		}
+		counts[i] = c
+		return nil
+	}
 	for rows.Next() {
 		var (
-			plan, i sql.NullInt64
-			text    sql.NullString
+			plan sql.NullInt64
+			text sql.NullString
 		)
-		if err := rows.Scan(&plan, &i, &text); err != nil {
+		if err := rows.Scan(&plan, &text); err != nil {
 			return 0, nil, err
 		}
 		if plan.Valid {
 			total = int(plan.Int64)
 			continue
 		}
-		c, err := strconv.ParseUint(text.String, 10, 64)
-		if err != nil {
-			return 0, nil, fmt.Errorf("subproblem %d: %w", i.Int64, err)
+		if err := decodeBatch(text.String, put); err != nil {
+			return 0, nil, err
 		}
-		counts[int(i.Int64)] = c
 	}
 	if err := rows.Err(); err != nil {
 		return 0, nil, err
@@ -162,8 +249,12 @@ func (db *DB) DeleteSubproblems(ctx context.Context, key CacheKey) error {
 	return nil
 }
 
+// checkpointTables hold the checkpoints of long counts, the counts before
+// the plans: the plan alone says a count was begun.
+var checkpointTables = []string{"subproblem_batches", "plans"}
+
 func deleteSubproblems(ctx context.Context, tx *sql.Tx, key CacheKey) error {
-	for _, table := range []string{"subproblems", "plans"} {
+	for _, table := range checkpointTables {
 		_, err := tx.ExecContext(ctx, `DELETE FROM `+table+` WHERE def_hash = ? AND solver_version = ?`,
 			key.DefHash, key.SolverVersion)
 		if err != nil {

@@ -2,6 +2,9 @@ package store
 
 import (
 	"context"
+	"maps"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,5 +105,125 @@ func TestSubproblemsAtomic(t *testing.T) {
 	}
 	if total, got, _ := db.Subproblems(ctx, key); total != 0 || len(got) != 0 {
 		t.Errorf("after Put: %d subproblems of %d left", len(got), total)
+	}
+}
+
+// TestSubproblemBatches checks the batches a checkpoint writes: runs of
+// consecutive subproblems read back as written, a conflict found in any
+// batch whose range meets the new one, and a batch elsewhere left unread.
+func TestSubproblemBatches(t *testing.T) {
+	ctx := context.Background()
+	db, path := openTemp(t)
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	want := map[int]uint64{}
+	save := func(counts map[int]uint64) error {
+		err := db.SaveSubproblems(ctx, key, 1000, counts)
+		if err == nil {
+			maps.Copy(want, counts)
+		}
+		return err
+	}
+	for _, counts := range []map[int]uint64{
+		{0: 5, 1: 0, 2: 18446744073709551615, 3: 7, 9: 1, 10: 2, 40: 3},
+		{4: 4, 5: 5, 6: 6, 500: 1},
+		{600: 0},
+	} {
+		if err := save(counts); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// 10 lies in the first batch, whose range (0..40) meets this one's.
+	if err := save(map[int]uint64{10: 3, 41: 1}); err == nil || !strings.Contains(err.Error(), "subproblem 10 counted 3, recorded before as 2") {
+		t.Errorf("a conflict in an overlapping batch: %v", err)
+	}
+	// 500 lies in the second batch, whose range 4..500 meets 499..501.
+	if err := save(map[int]uint64{499: 1, 501: 1, 500: 2}); err == nil || !strings.Contains(err.Error(), "subproblem 500 counted 2, recorded before as 1") {
+		t.Errorf("a conflict at the end of a batch: %v", err)
+	}
+	if err := save(map[int]uint64{10: 2, 600: 0, 601: 9}); err != nil {
+		t.Errorf("counts recorded before, again, and a new one: %v", err)
+	}
+	total, got, err := db.Subproblems(ctx, key)
+	if err != nil || total != 1000 || !maps.Equal(got, want) {
+		t.Errorf("Subproblems = %d, %v, %v; want 1000, %v", total, got, err, want)
+	}
+	var texts []string
+	rows, err := raw(t, path).Query(`SELECT counts FROM subproblem_batches ORDER BY id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		rows.Scan(&s)
+		texts = append(texts, s)
+	}
+	rows.Close()
+	if wantTexts := []string{"0:5,0,18446744073709551615,7 9:1,2 40:3", "4:4,5,6 500:1", "600:0", "10:2 600:0,9"}; !slices.Equal(texts, wantTexts) {
+		t.Errorf("batches = %q, want %q", texts, wantTexts)
+	}
+
+	// A batch that says another count for a subproblem (written past the
+	// store) is refused when read, as is one that is not a batch.
+	tamper := raw(t, path)
+	for _, tt := range []struct{ counts, err string }{
+		{"1:1", "subproblem 1 recorded as"},
+		{"7:1,,2", `malformed batch of counts: subproblem 8: ""`},
+		{"7,1", `malformed batch of counts: run "7,1"`},
+	} {
+		if _, err := tamper.Exec(`INSERT INTO subproblem_batches (def_hash, solver_version, first, last, size, counts)
+			VALUES ('h', '1', 1, 1, 1, ?)`, tt.counts); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := db.Subproblems(ctx, key); err == nil || !strings.Contains(err.Error(), tt.err) {
+			t.Errorf("Subproblems with a batch %q = %v, want an error with %q", tt.counts, err, tt.err)
+		}
+		if _, err := tamper.Exec(`DELETE FROM subproblem_batches WHERE counts = ?`, tt.counts); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestSubproblemsFromSchema3 reads the counts kept a row per subproblem
+// (schema 2 and 3): in a part file merged as it is, and in a cache that
+// opening migrates.
+func TestSubproblemsFromSchema3(t *testing.T) {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	want := map[int]uint64{0: 3, 1: 1 << 63, 2: 0}
+	path := filepath.Join(t.TempDir(), "v3.db")
+	old := raw(t, path)
+	for _, q := range []string{
+		ms[0].sql, ms[1].sql, ms[2].sql, `PRAGMA user_version = 3`,
+		`INSERT INTO plans VALUES ('h', '1', 3)`,
+		`INSERT INTO subproblems VALUES ('h', '1', 0, '3'), ('h', '1', 1, '9223372036854775808'), ('h', '1', 2, '0')`,
+		`INSERT INTO parts (def_hash, solver_version, definition, kind, ask, n, shard_i, shard_k, total, done)
+			VALUES ('h', '1', 'd', 'nqueens', 'count', 8, 0, 1, 3, 1)`,
+	} {
+		if _, err := old.Exec(q); err != nil {
+			t.Fatalf("%.40s: %v", q, err)
+		}
+	}
+	old.Close()
+
+	out := openNamed(t, "out.db")
+	merged, err := out.Merge(ctx, []string{path})
+	if err != nil || len(merged) != 1 || merged[0].Sum != 3+1<<63 || merged[0].Subproblems != 3 {
+		t.Errorf("Merge of a schema 3 part = %+v, %v; want a sum of 3 subproblems", merged, err)
+	}
+	if v := pragma(t, raw(t, path), "user_version"); v != 3 {
+		t.Errorf("Merge changed the part's schema to %d", v)
+	}
+
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 3 || !maps.Equal(got, want) {
+		t.Errorf("Subproblems after migrating = %d, %v, %v; want 3, %v", total, got, err, want)
 	}
 }
