@@ -2,6 +2,7 @@ package solver
 
 import (
 	"math/bits"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -129,18 +130,35 @@ func newQuarter(n int, sp quarterSpec, stop *atomic.Bool) *quarter {
 // does, but for the squares on the diagonals in blockD and blockA, and
 // keeps each entry's key, keyOf of its diagonals (blockD and blockA left
 // out) and the images it hits, in the memory of spare where it is large
-// enough.
-func newKeyedQuarter(n int, sp quarterSpec, blockD, blockA uint64, keyOf func(d, a uint64) uint64, spare keyed, stop *atomic.Bool) keyed {
-	kt := spare
+// enough (see takeKeys). spare is left empty.
+func newKeyedQuarter(n int, sp quarterSpec, blockD, blockA uint64, keyOf func(d, a uint64) uint64, spare *keyed, stop *atomic.Bool) keyed {
+	var kt keyed
 	kt.off = enumerate(n, sp, blockD, blockA, stop, spare.off, func(total int) {
-		if cap(kt.key) < total {
-			kt.key = make([]uint64, total)
-		}
-		kt.key = kt.key[:total]
+		kt.key = takeKeys(&spare.key, total)
 	}, func(at uint32, d, a uint64, hit uint8) {
 		kt.key[at] = keyOf(d&^blockD, a&^blockA) | uint64(hit)<<hitShift
 	})
+	*spare = keyed{}
 	return kt
+}
+
+// takeKeys returns room for total keys: the memory of *spare when it is
+// large enough, else new memory with an eighth more room. A spare too small
+// is collected before the new memory is taken: the tables of a group are
+// 0.1 to 0.3 GB at N = 22, and garbage of that size would let the heap grow
+// by as much before the collector ran (N = 22 in one process: over 1 GB
+// with two groups' tables live). *spare is left nil.
+func takeKeys(spare *[]uint64, total int) []uint64 {
+	s := *spare
+	*spare = nil
+	if cap(s) >= total {
+		return s[:total]
+	}
+	if cap(s) > 0 {
+		s = nil
+		runtime.GC()
+	}
+	return make([]uint64, total, total+total/8)
 }
 
 // enumerate walks the partial placements of quarter sp twice: once to count
@@ -417,7 +435,7 @@ func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded boo
 	qd.listRowSets()
 	qd.subproblems(stop)
 	if n%2 == 0 && !bounded && !stop.Load() {
-		t := qd.tables(qd.groups[0], [4]keyed{}, stop)
+		t := qd.tables(qd.groups[0], &[4]keyed{}, stop)
 		qd.even = &t
 	}
 	if stop.Load() {
@@ -559,13 +577,13 @@ func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *group
 			qd.release(dropped)
 		}
 		if k := len(qd.spare); k > 0 {
-			e.spare, qd.spare = qd.spare[k-1], qd.spare[:k-1]
+			e.spare, qd.spare[k-1], qd.spare = qd.spare[k-1], [4]keyed{}, qd.spare[:k-1]
 		}
 	}
 	e.users++
 	qd.cacheMu.Unlock()
 	e.once.Do(func() {
-		e.tabs = qd.tables(qd.groups[g], e.spare, stop)
+		e.tabs = qd.tables(qd.groups[g], &e.spare, stop)
 		e.spare = [4]keyed{}
 	})
 	return e
@@ -581,8 +599,8 @@ func (qd *quadrants) release(e *groupTables) {
 }
 
 // tables returns the keyed quarter tables of group g, made in the memory of
-// spare where it is large enough.
-func (qd *quadrants) tables(g tableGroup, spare [4]keyed, stop *atomic.Bool) [4]keyed {
+// spare where it is large enough. The bounded join leaves spare empty.
+func (qd *quadrants) tables(g tableGroup, spare *[4]keyed, stop *atomic.Bool) [4]keyed {
 	n := qd.n
 	c := qd.cfgs[g.cfg]
 	var bd, ba uint64
@@ -606,7 +624,7 @@ func (qd *quadrants) tables(g tableGroup, spare [4]keyed, stop *atomic.Bool) [4]
 		if qd.quarters[i] == nil { // the bounded join, or an even board
 			sp := qd.specs[i]
 			sp.queens = g.need[i]
-			t[i] = newKeyedQuarter(n, sp, qbd, qba, func(d, a uint64) uint64 { return c.laidOut(qd.key(d, a)) }, spare[i], stop)
+			t[i] = newKeyedQuarter(n, sp, qbd, qba, func(d, a uint64) uint64 { return c.laidOut(qd.key(d, a)) }, &spare[i], stop)
 			return
 		}
 		q := qd.quarters[i]
