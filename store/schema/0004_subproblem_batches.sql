@@ -19,7 +19,9 @@ CREATE TABLE subproblem_batches (
     counts         TEXT    NOT NULL CHECK (length(counts) >= 3 AND counts NOT GLOB '*[^0-9:, ]*')
 ) STRICT;
 
-CREATE INDEX subproblem_batches_by_key ON subproblem_batches (def_hash, solver_version, first);
+-- A checkpoint reads the batches its own range meets, those with last at or
+-- above its first: a run goes forward, so those are the latest few.
+CREATE INDEX subproblem_batches_by_last ON subproblem_batches (def_hash, solver_version, last, first);
 
 -- Each key's rows of 0002 become one batch of one-subproblem runs.
 INSERT INTO subproblem_batches (def_hash, solver_version, first, last, size, counts)
