@@ -1,6 +1,7 @@
 package command
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,7 +51,7 @@ func TestSignalWhileReading(t *testing.T) {
 				if err := cmd.Start(); err != nil {
 					t.Fatal(err)
 				}
-				time.Sleep(300 * time.Millisecond) // the ground truth is solved, the read waits
+				waitReading(t, cmd.Process.Pid) // the ground truth is solved, the read waits
 				if err := cmd.Process.Signal(sig); err != nil {
 					t.Fatal(err)
 				}
@@ -64,6 +65,26 @@ func TestSignalWhileReading(t *testing.T) {
 			})
 		}
 	}
+}
+
+// waitReading waits, at most 10 s, until a thread of process pid sleeps
+// reading a pipe or opening a FIFO, as the kernel names the place it waits
+// (wait_for_partner, anon_pipe_read, pipe_read...): once the command reads
+// its answer, its signal handlers are in place. A fixed pause was too short
+// on a busy machine, where the signal came first and killed the process.
+// Where /proc does not say, it waits the 10 s.
+func waitReading(t *testing.T, pid int) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		tasks, _ := filepath.Glob(fmt.Sprintf("/proc/%d/task/*/wchan", pid))
+		for _, task := range tasks {
+			b, _ := os.ReadFile(task)
+			if w := string(b); strings.Contains(w, "pipe") || strings.Contains(w, "partner") || strings.Contains(w, "fifo") {
+				return
+			}
+		}
+	}
+	t.Logf("process %d not seen waiting on a pipe or a FIFO in 10 s", pid)
 }
 
 // waitFor waits for cmd to end, at most d, and returns its exit status;
