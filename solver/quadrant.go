@@ -146,8 +146,8 @@ func newKeyedQuarter(n int, sp quarterSpec, blockD, blockA uint64, keyOf func(d,
 // large enough, else new memory with an eighth more room. A spare too small
 // is collected before the new memory is taken: the tables of a group are
 // 0.1 to 0.3 GB at N = 22, and garbage of that size would let the heap grow
-// by as much before the collector ran (N = 22 in one process: over 1 GB
-// with two groups' tables live). *spare is left nil.
+// by as much before the collector ran (N = 22 in one process, at 9
+// minutes: 1.03 GB without this, 0.88 GB with it). *spare is left nil.
 func takeKeys(spare *[]uint64, total int) []uint64 {
 	s := *spare
 	*spare = nil
