@@ -37,8 +37,8 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 			return 0, err
 		}
 		if !ok {
-			return runSplit(ctx, 1, 1, opt, func(*atomic.Bool) func(int) uint64 {
-				return func(int) uint64 { return 0 }
+			return runSplit(ctx, 1, 1, opt, func(*atomic.Bool) (func(int) uint64, func()) {
+				return func(int) uint64 { return 0 }, nil
 			})
 		}
 	}
@@ -56,19 +56,15 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 		if qd == nil {
 			return 0, ctx.Err()
 		}
-		return runSplit(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, func(stop *atomic.Bool) func(i int) uint64 {
-			w := newQuadWork()
-			w.stop = stop
-			return func(i int) uint64 { return qd.count(qd.subs[i], w) }
-		})
+		return qd.run(ctx, opt)
 	}
 	s := newSpread(b)
-	return runSplit(ctx, len(s.prefixes), 1, opt, func(stop *atomic.Bool) func(i int) uint64 {
+	return runSplit(ctx, len(s.prefixes), 1, opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
 		s.stop = stop // the same flag for every worker
 		return func(i int) uint64 {
 			x := s.prefixes[i]
 			return x.weight * s.count(&x)
-		}
+		}, nil
 	})
 }
 
@@ -149,12 +145,13 @@ func workers(opt Options) int {
 // opt.Resume knows, with opt.Workers goroutines (GOMAXPROCS when zero). Each
 // worker's counting function is made by newWorker, called before any of them
 // starts; the function may give up once stop is set, and its result is then
-// dropped. The subproblems come in runs of group that share work (1 for
+// dropped. The worker's leave, when not nil, is called once it takes no more
+// subproblems (done, stopped or failed). The subproblems come in runs of group that share work (1 for
 // none): while much is left, a worker takes the rest of a run at once, and
 // near the end single subproblems, so that the workers finish together. It
 // returns the sum, or ctx's error (within a second of ctx being done) or
 // Checkpoint's.
-func runSplit(ctx context.Context, total, group int, opt Options, newWorker func(stop *atomic.Bool) func(i int) uint64) (uint64, error) {
+func runSplit(ctx context.Context, total, group int, opt Options, newWorker func(stop *atomic.Bool) (count func(i int) uint64, leave func())) (uint64, error) {
 	if opt.Plan != nil {
 		opt.Plan(total)
 	}
@@ -206,14 +203,17 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 			}
 		}
 	}
-	counts := make([]func(int) uint64, workers)
+	counts, leaves := make([]func(int) uint64, workers), make([]func(), workers)
 	for k := range counts {
-		counts[k] = newWorker(&stop)
+		counts[k], leaves[k] = newWorker(&stop)
 	}
-	for _, count := range counts {
+	for k, count := range counts {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			if leave := leaves[k]; leave != nil {
+				defer leave()
+			}
 			for {
 				lo, hi := take()
 				if lo == hi {

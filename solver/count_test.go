@@ -318,7 +318,8 @@ func TestCountCancel(t *testing.T) {
 }
 
 // TestRunSplitGroups checks that runSplit counts every subproblem of its
-// shard exactly once, whatever the runs, workers, shards and resumed ones.
+// shard exactly once, whatever the runs, workers, shards and resumed ones,
+// and that each worker made leaves once.
 func TestRunSplitGroups(t *testing.T) {
 	const total = 1000
 	for _, group := range []int{1, 3, 8} {
@@ -326,11 +327,16 @@ func TestRunSplitGroups(t *testing.T) {
 			for _, shard := range []Shard{{}, {I: 1, K: 3}} {
 				var mu sync.Mutex
 				seen := make([]int, total)
+				var made, left atomic.Int32
 				resume := func(i int) (uint64, bool) { return uint64(i), i%7 == 0 }
 				got, err := runSplit(context.Background(), total, group, Options{Workers: workers, Shard: shard, Resume: resume},
-					func(*atomic.Bool) func(int) uint64 {
-						return func(i int) uint64 { mu.Lock(); seen[i]++; mu.Unlock(); return uint64(i) }
+					func(*atomic.Bool) (func(int) uint64, func()) {
+						made.Add(1)
+						return func(i int) uint64 { mu.Lock(); seen[i]++; mu.Unlock(); return uint64(i) }, func() { left.Add(1) }
 					})
+				if m, l := made.Load(), left.Load(); m != int32(workers) || l != m {
+					t.Errorf("group %d, %d workers, shard %v: %d workers made, %d left", group, workers, shard, m, l)
+				}
 				var want uint64
 				for i := range total {
 					mine := shard.K == 0 || i >= total*shard.I/shard.K && i < total*(shard.I+1)/shard.K

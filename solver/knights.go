@@ -172,9 +172,9 @@ func knightsMax(ctx context.Context, n int, opt Options) (int, error) {
 
 // count returns the number of placements, a long count in f's subproblems.
 func (f *kframes) count(ctx context.Context, opt Options) (uint64, error) {
-	return runSplit(ctx, len(f.subs), 1, opt, func(stop *atomic.Bool) func(int) uint64 {
+	return runSplit(ctx, len(f.subs), 1, opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
 		w := newKWorker(f, stop)
-		return w.subCount
+		return w.subCount, nil
 	})
 }
 
@@ -182,9 +182,9 @@ func (f *kframes) count(ctx context.Context, opt Options) (uint64, error) {
 // f's subproblems. Each subproblem counts classes, so the parts of a shard
 // add up to the classes too.
 func (f *kframes) unique(ctx context.Context, opt Options) (uint64, error) {
-	return runSplit(ctx, len(f.subs), 1, opt, func(stop *atomic.Bool) func(int) uint64 {
+	return runSplit(ctx, len(f.subs), 1, opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
 		w := newKWorker(f, stop)
-		return w.subUnique
+		return w.subUnique, nil
 	})
 }
 

@@ -43,9 +43,9 @@ func fewCount(ctx context.Context, n, m int, opt Options) (uint64, error) {
 	if m == 0 {
 		return 1, ctx.Err() // the empty board
 	}
-	return runSplit(ctx, n*n, 1, opt, func(*atomic.Bool) func(int) uint64 {
+	return runSplit(ctx, n*n, 1, opt, func(*atomic.Bool) (func(int) uint64, func()) {
 		w := &fewWorker{s: knightsSearch{n: n, m: m, full: 1<<uint(n) - 1}}
-		return w.sub
+		return w.sub, nil
 	})
 }
 

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"context"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -252,9 +253,12 @@ type quadrants struct {
 	subs            []quadSub
 	even            *[4]keyed // the tables of an even board, shared (the plain join)
 	workers         int       // goroutines that build tables at once
-	cacheMu         sync.Mutex
-	cache           []*groupTables // the latest groups' tables
-	spare           [][4]keyed     // the memory of dropped tables, for new ones
+	// The tables of the groups in use (see shared), under tablesMu.
+	tablesMu          sync.Mutex
+	tablesFree        sync.Cond      // on tablesMu: a group's tables were let go
+	open              []*groupTables // the groups workers hold, and the latest
+	spare             [4]keyed       // the memory of released tables, for new ones
+	madeNow, madePeak int            // groups whose tables hold memory: now, at most
 }
 
 // quadCfg is a placement of the queens of the middle row and column of an
@@ -411,6 +415,7 @@ func newImageQuadrants(p Problem, bounded bool, stop *atomic.Bool, workers int) 
 func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded bool, stop *atomic.Bool, workers int) *quadrants {
 	h := n / 2
 	qd := &quadrants{n: n, h: h, rsv: rsv, group: group, img: img, keyRoom: maxKeyBits, bounded: bounded, workers: max(1, workers)}
+	qd.tablesFree.L = &qd.tablesMu
 	core := coreLines(n)
 	// Each quarter is enumerated on its own squares: once here, or for each
 	// group in the bounded join.
@@ -539,63 +544,104 @@ type tableGroup struct {
 // groupTables are the tables of one group, made once and shared by the
 // workers.
 type groupTables struct {
-	group  int32
-	once   sync.Once
-	tabs   [4]keyed
-	spare  [4]keyed // memory to make tabs in, lent by dropped tables
-	users  int      // workers on it; with cached, under qd.cacheMu
-	cached bool
+	group int32
+	once  sync.Once
+	tabs  [4]keyed
+	users int  // workers that hold it, under qd.tablesMu
+	made  bool // tabs hold memory (made, or being made), under qd.tablesMu
 }
 
 // shared returns the tables of group g to a worker that leaves old (nil for
-// none). Subproblems are handed out in order, so the workers are on one or
-// two neighbouring groups: the cache keeps the two latest, and tables that
-// neither the cache nor a worker holds lend their memory to the next ones
-// made. stop, when set, leaves the tables half made.
+// none). stop, when set, leaves the tables half made.
+//
+// One group's tables are made at a time: those of g are made once no worker
+// holds an earlier group's, and in their memory. Subproblems are handed out
+// in order, so a worker that comes to a new group waits at most for the
+// others to finish a subproblem each, and a group's tables, 0.2 to 0.4 GB at
+// N = 22, are never live beside another's. (Keeping the two latest groups, as
+// before, held 1.29 GB at N = 22 in one process: two groups' tables and the
+// collector's room above them.) A worker stalled while the others move on may
+// ask for a group again; it is made again, the same tables.
 func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *groupTables {
-	qd.cacheMu.Lock()
+	qd.tablesMu.Lock()
 	if old != nil {
 		old.users--
-		qd.release(old)
 	}
 	var e *groupTables
-	for _, x := range qd.cache {
+	for _, x := range qd.open {
 		if x.group == g {
 			e = x
 		}
 	}
 	if e == nil {
-		e = &groupTables{group: g, cached: true}
-		qd.cache = append(qd.cache, e)
-		if len(qd.cache) > 2 {
-			// Dropped first, so that its memory, when no worker holds
-			// it, makes the new tables: two groups' tables live, not
-			// three (N = 22 in one process: 1.1 GB with three).
-			dropped := qd.cache[0]
-			qd.cache = slices.Delete(qd.cache, 0, 1)
-			dropped.cached = false
-			qd.release(dropped)
-		}
-		if k := len(qd.spare); k > 0 {
-			e.spare, qd.spare[k-1], qd.spare = qd.spare[k-1], [4]keyed{}, qd.spare[:k-1]
-		}
+		e = &groupTables{group: g}
+		qd.open = append(qd.open, e)
 	}
 	e.users++
-	qd.cacheMu.Unlock()
-	e.once.Do(func() {
-		e.tabs = qd.tables(qd.groups[g], &e.spare, stop)
-		e.spare = [4]keyed{}
-	})
+	qd.releaseIdle(false)
+	qd.tablesMu.Unlock()
+	e.once.Do(func() { qd.makeTables(e, stop) })
 	return e
 }
 
-// release keeps the memory of e's tables for the next ones once nothing
-// holds e. The caller holds qd.cacheMu.
-func (qd *quadrants) release(e *groupTables) {
-	if e.users == 0 && !e.cached {
-		qd.spare = append(qd.spare, e.tabs)
-		e.tabs = [4]keyed{}
+// leave lets go of the tables w holds, once w's worker takes no more
+// subproblems: no other is handed out, so no group is needed again but by a
+// worker already given one.
+func (qd *quadrants) leave(w *quadWork) {
+	if w.tabs == nil {
+		return
 	}
+	qd.tablesMu.Lock()
+	w.tabs.users--
+	w.tabs = nil
+	qd.releaseIdle(true)
+	qd.tablesMu.Unlock()
+}
+
+// makeTables makes e's tables once no worker holds an earlier group's, in
+// the memory of released tables.
+func (qd *quadrants) makeTables(e *groupTables, stop *atomic.Bool) {
+	qd.tablesMu.Lock()
+	for slices.ContainsFunc(qd.open, func(x *groupTables) bool { return x.group < e.group && x.users > 0 }) {
+		qd.tablesFree.Wait()
+	}
+	qd.releaseIdle(false)
+	spare := qd.spare
+	qd.spare = [4]keyed{}
+	e.made = true
+	qd.madeNow++
+	qd.madePeak = max(qd.madePeak, qd.madeNow)
+	qd.tablesMu.Unlock()
+	e.tabs = qd.tables(qd.groups[e.group], &spare, stop)
+}
+
+// releaseIdle drops the groups no worker holds but the latest, or every one
+// when all is true, and keeps the memory of their tables for the next ones
+// made; it wakes the makers waiting. The caller holds qd.tablesMu.
+func (qd *quadrants) releaseIdle(all bool) {
+	var latest int32 = -1
+	for _, x := range qd.open {
+		latest = max(latest, x.group)
+	}
+	qd.open = slices.DeleteFunc(qd.open, func(x *groupTables) bool {
+		if x.users > 0 || x.group == latest && !all {
+			return false
+		}
+		if x.made {
+			for i, t := range x.tabs {
+				if cap(t.key) > cap(qd.spare[i].key) {
+					qd.spare[i].key = t.key
+				}
+				if cap(t.off) > cap(qd.spare[i].off) {
+					qd.spare[i].off = t.off
+				}
+			}
+			x.tabs, x.made = [4]keyed{}, false
+			qd.madeNow--
+		}
+		return true
+	})
+	qd.tablesFree.Broadcast()
 }
 
 // tables returns the keyed quarter tables of group g, made in the memory of
@@ -929,6 +975,16 @@ type quadWork struct {
 }
 
 func newQuadWork() *quadWork { return &quadWork{} }
+
+// run counts the subproblems of qd's shard, each worker with its own
+// scratch space (see runSplit).
+func (qd *quadrants) run(ctx context.Context, opt Options) (uint64, error) {
+	return runSplit(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
+		w := newQuadWork()
+		w.stop = stop
+		return func(i int) uint64 { return qd.count(qd.subs[i], w) }, func() { qd.leave(w) }
+	})
+}
 
 // count returns the weighted number of placements of subproblem sub.
 func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {

@@ -1,6 +1,8 @@
 package solver
 
 import (
+	"context"
+	"errors"
 	"math/rand/v2"
 	"sync/atomic"
 	"testing"
@@ -58,6 +60,51 @@ func TestBoundedJoin(t *testing.T) {
 			got, want, search := quadrantTotal(bounded), quadrantTotal(plain), newBoard(p).count(0, 0, 0, 0)
 			if got != want || want != search {
 				t.Errorf("images n=%d %v: bounded join counts %d, plain %d, the search %d", n, boardRows(p), got, want, search)
+			}
+		}
+	}
+}
+
+// TestTablesOneGroupAtATime counts joins whose workers share tables a group
+// at a time (the bounded join, and the plain one of odd boards) with more
+// workers than cores: the totals are those of one worker, no two groups'
+// tables ever held memory at once, and every group is let go at the end.
+// A checkpoint that fails midway stops the workers, which must not wait for
+// each other for ever.
+func TestTablesOneGroupAtATime(t *testing.T) {
+	for _, n := range []int{11, 12, 13, 14} {
+		for _, bounded := range []bool{false, true} {
+			if !bounded && n%2 == 0 {
+				continue // one configuration, its tables made at once
+			}
+			p := Problem{Kind: NQueens, N: n}
+			want := quadrantTotal(newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 1))
+			qd := newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2)
+			if len(qd.groups) < 4 {
+				t.Fatalf("n=%d bounded=%v: %d groups, too few to test", n, bounded, len(qd.groups))
+			}
+			got, err := qd.run(context.Background(), Options{Workers: 5})
+			if err != nil || got != want {
+				t.Errorf("n=%d bounded=%v: 5 workers count %d, %v; one counts %d", n, bounded, got, err, want)
+			}
+			if qd.madePeak != 1 || qd.madeNow != 0 || len(qd.open) != 0 {
+				t.Errorf("n=%d bounded=%v: at most %d groups' tables at once, %d left made, %d open; want 1, 0, 0", n, bounded, qd.madePeak, qd.madeNow, len(qd.open))
+			}
+
+			qd = newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2)
+			failed := errors.New("disk full")
+			var calls atomic.Int32
+			checkpoint := func(int, uint64) error {
+				if calls.Add(1) == int32(len(qd.subs)/2) {
+					return failed
+				}
+				return nil
+			}
+			if _, err := qd.run(context.Background(), Options{Workers: 5, Checkpoint: checkpoint}); err != failed {
+				t.Errorf("n=%d bounded=%v: a failed checkpoint gave %v", n, bounded, err)
+			}
+			if qd.madeNow != 0 || len(qd.open) != 0 {
+				t.Errorf("n=%d bounded=%v: after a failed checkpoint %d groups left made, %d open", n, bounded, qd.madeNow, len(qd.open))
 			}
 		}
 	}
