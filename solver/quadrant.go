@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"math"
 	"math/bits"
 	"runtime"
 	"slices"
@@ -259,6 +260,7 @@ type quadrants struct {
 	open              []*groupTables // the groups workers hold, and the latest
 	spare             [4]keyed       // the memory of released tables, for new ones
 	madeNow, madePeak int            // groups whose tables hold memory: now, at most
+	makes             int            // groups made
 }
 
 // quadCfg is a placement of the queens of the middle row and column of an
@@ -554,14 +556,14 @@ type groupTables struct {
 // shared returns the tables of group g to a worker that leaves old (nil for
 // none). stop, when set, leaves the tables half made.
 //
-// One group's tables are made at a time: those of g are made once no worker
-// holds an earlier group's, and in their memory. Subproblems are handed out
-// in order, so a worker that comes to a new group waits at most for the
-// others to finish a subproblem each, and a group's tables, 0.2 to 0.4 GB at
-// N = 22, are never live beside another's. (Keeping the two latest groups, as
-// before, held 1.29 GB at N = 22 in one process: two groups' tables and the
-// collector's room above them.) A worker stalled while the others move on may
-// ask for a group again; it is made again, the same tables.
+// One group's tables are made at a time, and once: those of g once no
+// worker holds an earlier group's, in their memory, and a group is let go
+// only when no worker holds an earlier one (which might still ask for it).
+// Subproblems are handed out in order, so a worker that comes to a new group
+// waits at most for the others to finish a subproblem each, and a group's
+// tables, 0.2 to 0.4 GB at N = 22, are never live beside another's. (Keeping
+// the two latest groups, as before, held 1.29 GB at N = 22 in one process:
+// two groups' tables and the collector's room above them.)
 func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *groupTables {
 	qd.tablesMu.Lock()
 	if old != nil {
@@ -610,21 +612,26 @@ func (qd *quadrants) makeTables(e *groupTables, stop *atomic.Bool) {
 	qd.spare = [4]keyed{}
 	e.made = true
 	qd.madeNow++
+	qd.makes++
 	qd.madePeak = max(qd.madePeak, qd.madeNow)
 	qd.tablesMu.Unlock()
 	e.tabs = qd.tables(qd.groups[e.group], &spare, stop)
 }
 
-// releaseIdle drops the groups no worker holds but the latest, or every one
-// when all is true, and keeps the memory of their tables for the next ones
-// made; it wakes the makers waiting. The caller holds qd.tablesMu.
+// releaseIdle drops the groups that no worker holds and none will ask for
+// again: those before every group held, but the latest unless all is true.
+// It keeps the memory of their tables for the next ones made, and wakes the
+// makers waiting. The caller holds qd.tablesMu.
 func (qd *quadrants) releaseIdle(all bool) {
-	var latest int32 = -1
+	latest, held := int32(-1), int32(math.MaxInt32) // the latest group, the first held
 	for _, x := range qd.open {
 		latest = max(latest, x.group)
+		if x.users > 0 {
+			held = min(held, x.group)
+		}
 	}
 	qd.open = slices.DeleteFunc(qd.open, func(x *groupTables) bool {
-		if x.users > 0 || x.group == latest && !all {
+		if x.users > 0 || x.group > held || x.group == latest && !all {
 			return false
 		}
 		if x.made {
@@ -978,10 +985,22 @@ func newQuadWork() *quadWork { return &quadWork{} }
 
 // run counts the subproblems of qd's shard, each worker with its own
 // scratch space (see runSplit).
+//
+// Until its first subproblem a worker holds a group before every other,
+// so that no tables are made while a worker given a subproblem has not yet
+// asked for its group's (see shared).
 func (qd *quadrants) run(ctx context.Context, opt Options) (uint64, error) {
+	arriving := &groupTables{group: -1}
+	qd.tablesMu.Lock()
+	qd.open = append(qd.open, arriving)
+	qd.tablesMu.Unlock()
 	return runSplit(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
 		w := newQuadWork()
 		w.stop = stop
+		qd.tablesMu.Lock()
+		w.tabs = arriving
+		arriving.users++
+		qd.tablesMu.Unlock()
 		return func(i int) uint64 { return qd.count(qd.subs[i], w) }, func() { qd.leave(w) }
 	})
 }

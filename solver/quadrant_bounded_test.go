@@ -67,8 +67,9 @@ func TestBoundedJoin(t *testing.T) {
 
 // TestTablesOneGroupAtATime counts joins whose workers share tables a group
 // at a time (the bounded join, and the plain one of odd boards) with more
-// workers than cores: the totals are those of one worker, no two groups'
-// tables ever held memory at once, and every group is let go at the end.
+// workers than cores: the totals are those of one worker, each group's
+// tables were made once, no two groups' ever held memory at once, and every
+// group is let go at the end.
 // A checkpoint that fails midway stops the workers, which must not wait for
 // each other for ever.
 func TestTablesOneGroupAtATime(t *testing.T) {
@@ -87,8 +88,9 @@ func TestTablesOneGroupAtATime(t *testing.T) {
 			if err != nil || got != want {
 				t.Errorf("n=%d bounded=%v: 5 workers count %d, %v; one counts %d", n, bounded, got, err, want)
 			}
-			if qd.madePeak != 1 || qd.madeNow != 0 || len(qd.open) != 0 {
-				t.Errorf("n=%d bounded=%v: at most %d groups' tables at once, %d left made, %d open; want 1, 0, 0", n, bounded, qd.madePeak, qd.madeNow, len(qd.open))
+			if qd.madePeak != 1 || qd.makes != len(qd.groups) || qd.madeNow != 0 || len(qd.open) != 0 {
+				t.Errorf("n=%d bounded=%v: at most %d groups' tables at once, %d made for %d groups, %d left made, %d open; want 1, each once, 0, 0",
+					n, bounded, qd.madePeak, qd.makes, len(qd.groups), qd.madeNow, len(qd.open))
 			}
 
 			qd = newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2)
