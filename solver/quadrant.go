@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
-	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -146,10 +146,12 @@ func newKeyedQuarter(n int, sp quarterSpec, blockD, blockA uint64, keyOf func(d,
 
 // takeKeys returns room for total keys: the memory of *spare when it is
 // large enough, else new memory with an eighth more room. A spare too small
-// is collected before the new memory is taken: the tables of a group are
-// 0.1 to 0.3 GB at N = 22, and garbage of that size would let the heap grow
-// by as much before the collector ran (N = 22 in one process, at 9
-// minutes: 1.03 GB without this, 0.88 GB with it). *spare is left nil.
+// is collected and its memory given back to the system (debug.FreeOSMemory)
+// before the new memory is taken: the tables of a group are 0.1 to 0.7 GB at
+// N = 22, and the heap would otherwise hold both (N = 22 in one process, at 9
+// minutes: 1.03 GB without collecting, 0.88 GB with runtime.GC; the slice
+// 27/40, which crosses the largest change of group, 660 MB with runtime.GC,
+// 528 MB with FreeOSMemory). *spare is left nil.
 func takeKeys(spare *[]uint64, total int) []uint64 {
 	s := *spare
 	*spare = nil
@@ -158,7 +160,7 @@ func takeKeys(spare *[]uint64, total int) []uint64 {
 	}
 	if cap(s) > 0 {
 		s = nil
-		runtime.GC()
+		debug.FreeOSMemory()
 	}
 	return make([]uint64, total, total+total/8)
 }
@@ -441,6 +443,12 @@ func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded boo
 	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
 	qd.listRowSets()
 	qd.subproblems(stop)
+	if bounded {
+		// The list grew by copies, as much garbage as list: N = 23's
+		// 19.6 million subproblems left a heap of 840 MB, half of it
+		// garbage, that the tables would be made on top of.
+		debug.FreeOSMemory()
+	}
 	if n%2 == 0 && !bounded && !stop.Load() {
 		t := qd.tables(qd.groups[0], &[4]keyed{}, stop)
 		qd.even = &t
