@@ -569,9 +569,10 @@ type groupTables struct {
 // only when no worker holds an earlier one (which might still ask for it).
 // Subproblems are handed out in order, so a worker that comes to a new group
 // waits at most for the others to finish a subproblem each, and a group's
-// tables, 0.2 to 0.4 GB at N = 22, are never live beside another's. (Keeping
-// the two latest groups, as before, held 1.29 GB at N = 22 in one process:
-// two groups' tables and the collector's room above them.)
+// tables, up to 0.7 GB at N = 22, are never live beside another's. (N = 22
+// in one process on two cores peaked at 1.29 GB keeping the two latest
+// groups, as before: two groups' tables and the collector's room above
+// them; at 0.88 GB with one.)
 func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *groupTables {
 	qd.tablesMu.Lock()
 	if old != nil {
