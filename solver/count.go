@@ -146,11 +146,11 @@ func workers(opt Options) int {
 // worker's counting function is made by newWorker, called before any of them
 // starts; the function may give up once stop is set, and its result is then
 // dropped. The worker's leave, when not nil, is called once it takes no more
-// subproblems (done, stopped or failed). The subproblems come in runs of group that share work (1 for
-// none): while much is left, a worker takes the rest of a run at once, and
-// near the end single subproblems, so that the workers finish together. It
-// returns the sum, or ctx's error (within a second of ctx being done) or
-// Checkpoint's.
+// subproblems (done, stopped or failed). The subproblems come in runs of
+// group that share work (1 for none): while much is left, a worker takes the
+// rest of a run at once, and near the end single subproblems, so that the
+// workers finish together. It returns the sum, or ctx's error (within a
+// second of ctx being done) or Checkpoint's.
 func runSplit(ctx context.Context, total, group int, opt Options, newWorker func(stop *atomic.Bool) (count func(i int) uint64, leave func())) (uint64, error) {
 	if opt.Plan != nil {
 		opt.Plan(total)
