@@ -155,14 +155,11 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	if opt.Plan != nil {
 		opt.Plan(total)
 	}
-	var todo []int
+	lo, hi := opt.Shard.bounds(total)
+	mine := hi - lo
+	todo := make([]int, 0, mine)
 	var sum uint64
-	mine := 0
-	for i := 0; i < total; i++ {
-		if !opt.Shard.holds(i, total) {
-			continue
-		}
-		mine++
+	for i := lo; i < hi; i++ {
 		if opt.Resume != nil {
 			if c, ok := opt.Resume(i); ok {
 				sum += c

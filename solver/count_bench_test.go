@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -293,6 +295,29 @@ func BenchmarkBoundedSlice(b *testing.B) {
 				if _, err := countQueens(context.Background(), p, opt); err != nil {
 					b.Fatal(err)
 				}
+			}
+			b.ReportMetric(float64(subs), "subproblems")
+			if mb, ok := peakRSSMB(); ok {
+				b.ReportMetric(mb, "peak-MB")
+			}
+		})
+	}
+}
+
+// BenchmarkSubproblems lists the subproblems of the bounded join of
+// n = 21, 22 and 23, as a count or a slice of it does before it makes any
+// tables, and reports how many and the process's peak resident memory while
+// it listed them ("peak-MB"). Run it with -benchtime=1x: a second listing
+// would be measured on top of the first one's garbage.
+func BenchmarkSubproblems(b *testing.B) {
+	for _, n := range []int{21, 22, 23} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			p := Problem{Kind: NQueens, N: n}
+			var subs int
+			debug.FreeOSMemory()
+			resetPeakRSS()
+			for b.Loop() {
+				subs = len(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2).subs)
 			}
 			b.ReportMetric(float64(subs), "subproblems")
 			if mb, ok := peakRSSMB(); ok {

@@ -298,6 +298,36 @@ func TestCountNumbering(t *testing.T) {
 	}
 }
 
+// TestCentreCount checks the count of each configuration's subproblems,
+// by which the list is made at its size, against the subproblems listed:
+// open boards, reserved ones with and without symmetry, and images mode.
+func TestCentreCount(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	for n := 4; n <= 17; n++ {
+		boards := []*quadrants{newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1)}
+		for _, sym := range []Sym{Identity, FlipH, Rot90, Transpose} {
+			p := randomReserved(rng, n, 0.08, sym)
+			boards = append(boards, newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1))
+		}
+		if n >= 8 {
+			boards = append(boards, newImageQuadrants(randomSquares(rng, n, 3), true, new(atomic.Bool), 1))
+		}
+		for _, qd := range boards {
+			ms, listed := qd.middles(), 0
+			for _, md := range ms {
+				got, want := qd.centreCount(md), len(qd.centreSets(nil, md))
+				if got != want {
+					t.Errorf("n=%d %v: centreCount %d, listed %d", n, md.mid, got, want)
+				}
+				listed += want
+			}
+			if len(ms) != len(qd.cfgs) || listed<<uint(qd.partBits) != len(qd.subs) {
+				t.Errorf("n=%d: %d configurations and %d subproblems (parted on %d bits), want %d and %d", n, len(qd.cfgs), len(qd.subs), qd.partBits, len(ms), listed)
+			}
+		}
+	}
+}
+
 // TestCountCancel checks that a long count stops soon after its context is
 // cancelled.
 func TestCountCancel(t *testing.T) {

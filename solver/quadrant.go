@@ -266,13 +266,10 @@ type quadrants struct {
 }
 
 // quadCfg is a placement of the queens of the middle row and column of an
-// odd board (none on an even one).
+// odd board (none on an even one), ready to count.
 type quadCfg struct {
-	mid  []Square
+	middle
 	dead uint8 // images mode: the images the middle queens hit (counted as none)
-	// The long diagonals weighted on an even board (see evenPlan): the main
-	// one (row = column) and the anti-diagonal (row + column = n-1).
-	weighD, weighA bool
 	// Keys are laid out afresh for each configuration: the window bits the
 	// middle queens leave free are packed into the low live bits, and the
 	// weighted long diagonals go to bits 62 and 63, out of the matcher's
@@ -443,12 +440,6 @@ func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded boo
 	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
 	qd.listRowSets()
 	qd.subproblems(stop)
-	if bounded {
-		// The list grew by copies, as much garbage as list: N = 23's
-		// 19.6 million subproblems left a heap of 840 MB, half of it
-		// garbage, that the tables would be made on top of.
-		debug.FreeOSMemory()
-	}
 	if n%2 == 0 && !bounded && !stop.Load() {
 		t := qd.tables(qd.groups[0], &[4]keyed{}, stop)
 		qd.even = &t
@@ -741,78 +732,130 @@ func (qd *quadrants) frees(c *quadCfg) (freeN, freeS, freeW, freeE uint32) {
 	return freeN, freeS, freeW, freeE
 }
 
-// subproblems lists the configurations and subproblems in their fixed order;
-// it stops early, leaving the list short, once stop is set (n = 23 lists 19.6
-// million subproblems in seconds).
-func (qd *quadrants) subproblems(stop *atomic.Bool) {
+// middle is one placement of the middle row's and column's queens (none on
+// an even board) and how the subproblems under it are listed: each set S
+// of north core columns that is the least of its orbit under sGroup, of
+// weight times the orbit's size.
+type middle struct {
+	mid    []Square
+	weight uint16
+	sGroup []Sym
+	// The long diagonals weighted on an even board (see evenPlan): the main
+	// one (row = column) and the anti-diagonal (row + column = n-1).
+	weighD, weighA bool
+}
+
+// middles lists the placements of the middle queens in their fixed order.
+func (qd *quadrants) middles() []middle {
 	n, h := qd.n, qd.h
-	var subs []quadSub // one configuration's, before they are grouped
-	add := func(mid []Square, weight uint16, sGroup []Sym, weighD, weighA bool) {
-		c := &quadCfg{mid: mid, weighD: weighD, weighA: weighA}
-		if qd.img != nil {
-			for _, q := range mid {
-				c.dead |= qd.img.hitOf[q.Row*n+q.Col]
-			}
-		}
-		qd.layout(c)
-		qd.cfgs = append(qd.cfgs, c)
-		core := uint32(1)<<uint(2*h) - 1
-		subs = subs[:0]
-		t, skip := h, uint32(0) // north rows free, the core column taken
-		if len(mid) == 2 {
-			a, b := mid[0].Col, mid[1].Row
-			if a > h {
-				a--
-			}
-			skip = 1 << uint(a)
-			if b < h {
-				t--
-			}
-		}
-		for s := uint32(1)<<uint(t) - 1; s <= core; s = nextSubset(s) {
-			if s&skip != 0 {
-				continue
-			}
-			least, orbit, size := s, [4]uint32{s}, 1
-			for _, g := range sGroup {
-				t := qd.sImage(g, s)
-				least = min(least, t)
-				if !slices.Contains(orbit[:size], t) {
-					orbit[size] = t
-					size++
-				}
-			}
-			if least == s {
-				subs = append(subs, quadSub{s: s, weight: weight * uint16(size)})
-			}
-		}
-		qd.addGroups(c, subs)
-	}
-	defer qd.part()
 	if n%2 == 0 {
 		sGroup, weighD, weighA := evenPlan(qd.group)
-		add(nil, 1, sGroup, weighD, weighA)
-		return
+		return []middle{{weight: 1, sGroup: sGroup, weighD: weighD, weighA: weighA}}
 	}
+	var ms []middle
 	m := h
 	if !qd.reserved(m, m) {
-		add([]Square{{m, m}}, 1, qd.lineSyms(FlipH, FlipV, Rot180), false, false)
+		ms = append(ms, middle{mid: []Square{{m, m}}, weight: 1, sGroup: qd.lineSyms(FlipH, FlipV, Rot180)})
 	}
 	// The queen of the middle row on column a, that of the middle column on
 	// row b, not attacking each other. No such pair is fixed by a symmetry
 	// (a pair fixed by a diagonal mirror shares an anti-diagonal or a
 	// diagonal), so each stands for its orbit, |G| pairs, and only the
 	// least of them is counted.
-	for a := 0; a < n && !stop.Load(); a++ {
-		for b := 0; b < n; b++ {
+	for a := range n {
+		for b := range n {
 			if a == m || b == m || abs(a-m) == abs(b-m) || qd.reserved(m, a) || qd.reserved(b, m) {
 				continue
 			}
 			if pair := []Square{{m, a}, {b, m}}; leastMiddle(pair, n, qd.group) {
-				add(pair, uint16(len(qd.group)), nil, false, false)
+				ms = append(ms, middle{mid: pair, weight: uint16(len(qd.group))})
 			}
 		}
 	}
+	return ms
+}
+
+// centre says which sets S of north core columns there are under md: those
+// of t of the 2h core columns, none of them in skip (the middle row's queen
+// takes a column; the middle column's queen, in a north row, leaves one
+// north row fewer to fill).
+func (qd *quadrants) centre(md middle) (t int, skip uint32) {
+	t = qd.h
+	if len(md.mid) == 2 {
+		a, b := md.mid[0].Col, md.mid[1].Row
+		if a > qd.h {
+			a--
+		}
+		skip = 1 << uint(a)
+		if b < qd.h {
+			t--
+		}
+	}
+	return t, skip
+}
+
+// centreSets appends md's subproblems to out, in the order of S.
+func (qd *quadrants) centreSets(out []quadSub, md middle) []quadSub {
+	t, skip := qd.centre(md)
+	core := uint32(1)<<uint(2*qd.h) - 1
+	for s := uint32(1)<<uint(t) - 1; s <= core; s = nextSubset(s) {
+		if s&skip != 0 {
+			continue
+		}
+		least, orbit, size := s, [4]uint32{s}, 1
+		for _, g := range md.sGroup {
+			t := qd.sImage(g, s)
+			least = min(least, t)
+			if !slices.Contains(orbit[:size], t) {
+				orbit[size] = t
+				size++
+			}
+		}
+		if least == s {
+			out = append(out, quadSub{s: s, weight: md.weight * uint16(size)})
+		}
+	}
+	return out
+}
+
+// centreCount returns how many subproblems centreSets lists under md: all
+// t-sets of the core columns not in skip when no symmetry pairs them.
+func (qd *quadrants) centreCount(md middle) int {
+	if len(md.sGroup) > 0 {
+		return len(qd.centreSets(nil, md))
+	}
+	t, skip := qd.centre(md)
+	return int(binomial(2*qd.h-bits.OnesCount32(skip), t))
+}
+
+// subproblems lists the configurations and subproblems in their fixed order;
+// it stops early, leaving the list short, once stop is set. The list is
+// made at its size, counted first: grown by copies, N = 23's 19.6 million
+// subproblems (235 MB) took a heap of 840 MB.
+func (qd *quadrants) subproblems(stop *atomic.Bool) {
+	ms := qd.middles()
+	total := 0
+	for _, md := range ms {
+		total += qd.centreCount(md)
+	}
+	qd.subs = make([]quadSub, 0, total)
+	var subs []quadSub // one configuration's, before they are grouped
+	for _, md := range ms {
+		if stop.Load() {
+			break
+		}
+		c := &quadCfg{middle: md}
+		if qd.img != nil {
+			for _, q := range md.mid {
+				c.dead |= qd.img.hitOf[q.Row*qd.n+q.Col]
+			}
+		}
+		qd.layout(c)
+		qd.cfgs = append(qd.cfgs, c)
+		subs = qd.centreSets(subs[:0], md)
+		qd.addGroups(c, subs)
+	}
+	qd.part()
 }
 
 // addGroups appends the subproblems subs of configuration c, the last one

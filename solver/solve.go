@@ -69,15 +69,13 @@ type Shard struct {
 	I, K int
 }
 
-// holds reports whether subproblem i of total is in slice s; every one is
+// bounds returns the subproblems lo..hi-1 of total in slice s: all of them
 // when s.K is zero.
-func (s Shard) holds(i, total int) bool {
+func (s Shard) bounds(total int) (lo, hi int) {
 	if s.K == 0 {
-		return true
+		return 0, total
 	}
-	lo := int64(s.I) * int64(total) / int64(s.K)
-	hi := int64(s.I+1) * int64(total) / int64(s.K)
-	return lo <= int64(i) && int64(i) < hi
+	return int(int64(s.I) * int64(total) / int64(s.K)), int(int64(s.I+1) * int64(total) / int64(s.K))
 }
 
 // ErrTooManySolutions is returned, wrapped, for an AskSolutions problem with
