@@ -70,10 +70,13 @@ type Shard struct {
 }
 
 // bounds returns the subproblems lo..hi-1 of total in slice s: all of them
-// when s.K is zero.
+// when s.K is not positive, none when s.I is not 0..K-1.
 func (s Shard) bounds(total int) (lo, hi int) {
-	if s.K == 0 {
+	if s.K <= 0 {
 		return 0, total
+	}
+	if s.I < 0 || s.I >= s.K {
+		return 0, 0
 	}
 	return int(int64(s.I) * int64(total) / int64(s.K)), int(int64(s.I+1) * int64(total) / int64(s.K))
 }

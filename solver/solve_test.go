@@ -333,7 +333,8 @@ func BenchmarkSolutions(b *testing.B) {
 }
 
 // TestShardBounds checks that the K slices of a count hold each subproblem
-// once, in runs of consecutive ones whose sizes differ by one at most.
+// once, in runs of consecutive ones whose sizes differ by one at most, that
+// no slice holds all, and that a slice that does not exist holds none.
 func TestShardBounds(t *testing.T) {
 	for _, total := range []int{0, 1, 7, 100, 12_941} {
 		for _, k := range []int{1, 2, 3, 16, 1000, 100_000} {
@@ -359,6 +360,15 @@ func TestShardBounds(t *testing.T) {
 			}
 			if total > 0 && slices.Max(sizes)-slices.Min(sizes) > 1 {
 				t.Errorf("total %d, K %d: slice sizes %d..%d", total, k, slices.Min(sizes), slices.Max(sizes))
+			}
+		}
+		// No slice, and slices that do not exist.
+		for _, c := range []struct {
+			s          Shard
+			size, from int
+		}{{Shard{}, total, 0}, {Shard{I: 2, K: -3}, total, 0}, {Shard{I: 3, K: 3}, 0, 0}, {Shard{I: -1, K: 3}, 0, 0}} {
+			if lo, hi := c.s.bounds(total); lo != c.from || hi-lo != c.size {
+				t.Errorf("total %d, %+v: subproblems %d..%d, want %d from %d", total, c.s, lo, hi-1, c.size, c.from)
 			}
 		}
 	}
