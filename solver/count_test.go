@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -343,6 +344,51 @@ func TestCountCancel(t *testing.T) {
 		// run for minutes to years.
 		if d := time.Since(start); d > 5*time.Second {
 			t.Errorf("n=%d: cancelled count took %v", n, d)
+		}
+	}
+}
+
+// TestRunSplitKeepsOnStop checks that the subproblems counted before a
+// count is cancelled reach Checkpoint, once each, though a worker reports
+// them in batches: a Ctrl-C loses no finished work.
+func TestRunSplitKeepsOnStop(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		ctx, cancel := context.WithCancel(context.Background())
+		kept := map[int]int{}
+		var lastDone int
+		opt := Options{Workers: workers,
+			Checkpoint: func(i int, c uint64) error {
+				if c != uint64(i) {
+					t.Errorf("%d workers: subproblem %d checkpointed as %d", workers, i, c)
+				}
+				kept[i]++
+				return nil
+			},
+			Progress: func(done, _ int) { lastDone = done }}
+		_, err := runSplit(ctx, 100_000, 1, opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
+			return func(i int) uint64 {
+				if i == 500 {
+					cancel()
+					for !stop.Load() {
+						runtime.Gosched()
+					}
+				}
+				return uint64(i)
+			}, nil
+		})
+		cancel()
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("%d workers: cancelled count gave %v", workers, err)
+		}
+		// One worker counts 0..499 before 500. (Two may drop any of theirs
+		// that finished as the count stopped: it might have been cut short.)
+		for i := range 500 {
+			if kept[i] > 1 || kept[i] == 0 && workers == 1 {
+				t.Errorf("%d workers: subproblem %d, finished before the cancel, checkpointed %d times", workers, i, kept[i])
+			}
+		}
+		if lastDone != len(kept) {
+			t.Errorf("%d workers: progress says %d done, %d checkpointed", workers, lastDone, len(kept))
 		}
 	}
 }

@@ -52,8 +52,11 @@ type Options struct {
 	// counted; ok == true gives its count from an earlier run, and it is not
 	// counted again.
 	Resume func(i int) (count uint64, ok bool)
-	// Checkpoint, when not nil, receives the count of each subproblem as it
-	// finishes. Calls are serialised. An error stops the solve.
+	// Checkpoint, when not nil, receives the count of each subproblem
+	// counted: one of a millisecond or more as it finishes, quicker ones in
+	// batches (of those a worker finished within 50 ms, or when its next
+	// subproblem finishes), and every one before the solve returns, stopped
+	// or not. Calls are serialised. An error stops the solve.
 	Checkpoint func(i int, count uint64) error
 	// Shard, when Shard.K > 0, restricts a long count to its slice of the
 	// subproblems; Answer.Count is then that slice's partial sum of all
