@@ -174,11 +174,11 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	if opt.Plan != nil {
 		opt.Plan(total)
 	}
-	lo, hi := opt.Shard.bounds(total)
-	mine := hi - lo
+	from, to := opt.Shard.bounds(total)
+	mine := to - from
 	todo := make([]int, 0, mine)
 	var sum uint64
-	for i := lo; i < hi; i++ {
+	for i := from; i < to; i++ {
 		if opt.Resume != nil {
 			if c, ok := opt.Resume(i); ok {
 				sum += c
