@@ -713,7 +713,7 @@ func (qd *quadrants) tables(g tableGroup, spare *[4]keyed, stop *atomic.Bool) [4
 // columns of the west and east halves that configuration c leaves free, as
 // local masks: the middle row's queen takes a core column, the middle
 // column's a core row.
-func (qd *quadrants) frees(c *quadCfg) (freeN, freeS, freeW, freeE uint32) {
+func (qd *quadrants) frees(c middle) (freeN, freeS, freeW, freeE uint32) {
 	h := qd.h
 	full := uint32(1)<<uint(h) - 1
 	freeN, freeS, freeW, freeE = full, full, full, full
@@ -776,22 +776,12 @@ func (qd *quadrants) middles() []middle {
 }
 
 // centre says which sets S of north core columns there are under md: those
-// of t of the 2h core columns, none of them in skip (the middle row's queen
-// takes a column; the middle column's queen, in a north row, leaves one
-// north row fewer to fill).
+// of t of the 2h core columns (the north rows md leaves free), none of them
+// in skip (the core column md takes), the west columns first.
 func (qd *quadrants) centre(md middle) (t int, skip uint32) {
-	t = qd.h
-	if len(md.mid) == 2 {
-		a, b := md.mid[0].Col, md.mid[1].Row
-		if a > qd.h {
-			a--
-		}
-		skip = 1 << uint(a)
-		if b < qd.h {
-			t--
-		}
-	}
-	return t, skip
+	freeN, _, freeW, freeE := qd.frees(md)
+	core := uint32(1)<<uint(2*qd.h) - 1
+	return bits.OnesCount32(freeN), core &^ (freeW | freeE<<uint(qd.h))
 }
 
 // centreSets appends md's subproblems to out, in the order of S.
@@ -872,7 +862,7 @@ func (qd *quadrants) addGroups(c *quadCfg, subs []quadSub) {
 		}
 		return
 	}
-	freeN, _, freeW, freeE := qd.frees(c)
+	freeN, _, freeW, freeE := qd.frees(c.middle)
 	full := uint32(1)<<uint(qd.h) - 1
 	t, w, e := bits.OnesCount32(freeN), bits.OnesCount32(freeW), bits.OnesCount32(freeE)
 	var at [33]int // where the subproblems with k queens in NW go, from len(qd.subs)
@@ -1069,7 +1059,7 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 		tabs = &w.tabs.tabs
 	}
 	full := uint32(1)<<uint(h) - 1
-	freeN, freeS, freeW, freeE := qd.frees(c)
+	freeN, freeS, freeW, freeE := qd.frees(c.middle)
 	cw, ce := sub.s&full, sub.s>>uint(h)
 	k := bits.OnesCount32(cw)
 	// North half-boards: NW on rows R with the west columns of S, NE on the
