@@ -44,13 +44,13 @@ func TestDoctorAndFix(t *testing.T) {
 	must(db.Link(ctx, "s", "a", current.DefHash))
 	must(db.Link(ctx, "s", "b", old.DefHash))
 	must(db.Link(ctx, "s", "c", "never-solved"))
-	must(db.SaveSubproblems(ctx, running, 5, map[int]uint64{1: 3}))
-	must(db.SaveSubproblems(ctx, stopped, 5, map[int]uint64{1: 3, 2: 4}))
-	must(db.SaveSubproblems(ctx, shardKey, 5, map[int]uint64{0: 3}))
+	must(db.SaveSubproblems(ctx, running, 5, counted(map[int]uint64{1: 3})))
+	must(db.SaveSubproblems(ctx, stopped, 5, counted(map[int]uint64{1: 3, 2: 4})))
+	must(db.SaveSubproblems(ctx, shardKey, 5, counted(map[int]uint64{0: 3})))
 	must(db.PutPart(ctx, Part{Key: shardKey, Definition: "d", Kind: solver.NQueens, Ask: solver.AskCount, N: 8, ShardI: 0, ShardK: 2, Total: 5}))
 	// A result stored past Put (another tool, an older binary) leaves
 	// finished checkpoints behind.
-	must(db.SaveSubproblems(ctx, finished, 3, map[int]uint64{0: 1, 1: 2, 2: 3}))
+	must(db.SaveSubproblems(ctx, finished, 3, counted(map[int]uint64{0: 1, 1: 2, 2: 3})))
 	_, err := db.w.ExecContext(ctx, `INSERT INTO results SELECT 'finished', '2', definition, kind, ask, n, count, m, placement, seconds, solved_at
 		FROM results WHERE def_hash = 'current'`)
 	must(err)
@@ -224,7 +224,7 @@ func TestDamagedFile(t *testing.T) {
 	writes := map[string]error{
 		"Link":            db.Link(ctx, "s", "d", r.Key.DefHash),
 		"Put":             db.Put(ctx, countResult(9, 352), nil),
-		"SaveSubproblems": db.SaveSubproblems(ctx, r.Key, 3, map[int]uint64{0: 1}),
+		"SaveSubproblems": db.SaveSubproblems(ctx, r.Key, 3, counted(map[int]uint64{0: 1})),
 		"PutLinks":        db.PutLinks(ctx, []ProblemLink{{Set: "s", ID: "e", DefHash: "h", LinkedAt: time.Now()}}),
 	}
 	_, fixErr := db.Fix(ctx, solver.Version)

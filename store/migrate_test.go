@@ -56,7 +56,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if es, err := db.Lookup(ctx, "s", "eight"); err != nil || len(es) != 1 || es[0].DefHash != want.Key.DefHash {
 		t.Errorf("Lookup after migrating = %+v, %v", es, err)
 	}
-	if err := db.SaveSubproblems(ctx, CacheKey{"h", "1"}, 2, map[int]uint64{0: 1}); err != nil {
+	if err := db.SaveSubproblems(ctx, CacheKey{"h", "1"}, 2, counted(map[int]uint64{0: 1})); err != nil {
 		t.Errorf("SaveSubproblems after migrating: %v", err)
 	}
 	if err := db.PutJudgements(ctx, []Judgement{{Set: "s", Team: "t", Problem: "eight", File: "t/eight", Key: want.Key, Verdict: "AC"}}); err != nil {

@@ -178,6 +178,15 @@ type shardCounts struct {
 	from   map[int]string
 }
 
+// sorted returns the counts in the order of the subproblems.
+func (sc *shardCounts) sorted() []SubproblemCount {
+	out := make([]SubproblemCount, 0, len(sc.counts))
+	for _, i := range slices.Sorted(maps.Keys(sc.counts)) {
+		out = append(out, SubproblemCount{I: i, Count: sc.counts[i]})
+	}
+	return out
+}
+
 func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	if len(paths) == 0 {
 		return nil, errors.New("no part files")
@@ -229,7 +238,7 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 		if err := savePlan(ctx, tx, key, m.Part.Total); err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
-		if err := saveCounts(ctx, tx, key, counts[key].counts); err != nil {
+		if err := saveCounts(ctx, tx, key, counts[key].sorted()); err != nil {
 			return nil, fmt.Errorf("%s: %w", key, err)
 		}
 		for _, p := range byKey[key] {

@@ -56,7 +56,7 @@ func (sh shard) write(t *testing.T, path string) {
 		}
 	}
 	if len(counts) > 0 {
-		if err := db.SaveSubproblems(ctx, sh.key, sh.total, counts); err != nil {
+		if err := db.SaveSubproblems(ctx, sh.key, sh.total, counted(counts)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -263,7 +263,7 @@ func TestMergeRefuses(t *testing.T) {
 
 	// A count in the output that differs from the parts' is refused, and
 	// the transaction leaves the output as it was.
-	if err := out.SaveSubproblems(ctx, key, total, map[int]uint64{5: 1}); err != nil {
+	if err := out.SaveSubproblems(ctx, key, total, counted(map[int]uint64{5: 1})); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := out.Merge(ctx, paths); err == nil || !strings.Contains(err.Error(), "recorded before as 1") {

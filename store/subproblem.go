@@ -1,40 +1,54 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
 )
 
+// SubproblemCount is the count of one finished subproblem of a long count.
+type SubproblemCount struct {
+	I     int    // the subproblem's number in the plan
+	Count uint64 // its placements
+}
+
 // SaveSubproblems records the counts of finished subproblems of the long
 // count under key, whose plan has total subproblems numbered 0..total-1, in
 // one transaction and one row: a checkpoint that a later run resumes from.
-// Recording a count again is a no-op; a subproblem already recorded with
-// another count, or a plan of another size, is an error and nothing of
-// counts is kept: counts are never silently replaced. Put removes the
-// checkpoints of the key it stores a result for. Safe for concurrent use.
-func (db *DB) SaveSubproblems(ctx context.Context, key CacheKey, total int, counts map[int]uint64) error {
+// counts may come in any order. Recording a count again is a no-op; a
+// subproblem already recorded (or given twice in counts) with another
+// count, or a plan of another size, is an error and nothing of counts is
+// kept: counts are never silently replaced. Put removes the checkpoints of
+// the key it stores a result for. Safe for concurrent use; counts is not
+// changed.
+func (db *DB) SaveSubproblems(ctx context.Context, key CacheKey, total int, counts []SubproblemCount) error {
 	if err := db.saveSubproblems(ctx, key, total, counts); err != nil {
 		return fmt.Errorf("save subproblems %s: %w", key, err)
 	}
 	return nil
 }
 
-func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, counts map[int]uint64) error {
+func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, counts []SubproblemCount) error {
 	switch {
 	case key.DefHash == "" || key.SolverVersion == "":
 		return errors.New("incomplete key")
 	case total < 0:
 		return fmt.Errorf("plan of %d subproblems", total)
 	}
-	for i := range counts {
-		if i < 0 || i >= total {
-			return fmt.Errorf("subproblem %d of a plan of %d", i, total)
+	sorted, err := sortCounts(counts)
+	if err != nil {
+		return err
+	}
+	if n := len(sorted); n > 0 {
+		for _, i := range []int{sorted[0].I, sorted[n-1].I} {
+			if i < 0 || i >= total {
+				return fmt.Errorf("subproblem %d of a plan of %d", i, total)
+			}
 		}
 	}
 	tx, err := db.begin(ctx)
@@ -45,10 +59,23 @@ func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, coun
 	if err := savePlan(ctx, tx, key, total); err != nil {
 		return err
 	}
-	if err := saveCounts(ctx, tx, key, counts); err != nil {
+	if err := saveCounts(ctx, tx, key, sorted); err != nil {
 		return err
 	}
 	return tx.Commit()
+}
+
+// sortCounts returns a copy of counts in the order of the subproblems, each
+// once, refusing a subproblem given twice with two counts.
+func sortCounts(counts []SubproblemCount) ([]SubproblemCount, error) {
+	sorted := slices.Clone(counts)
+	slices.SortFunc(sorted, func(a, b SubproblemCount) int { return cmp.Compare(a.I, b.I) })
+	for k := 1; k < len(sorted); k++ {
+		if a, b := sorted[k-1], sorted[k]; a.I == b.I && a.Count != b.Count {
+			return nil, fmt.Errorf("subproblem %d counted %d and %d", a.I, a.Count, b.Count)
+		}
+	}
+	return slices.CompactFunc(sorted, func(a, b SubproblemCount) bool { return a.I == b.I }), nil
 }
 
 // savePlan records that key's count has total subproblems.
@@ -69,16 +96,16 @@ func savePlan(ctx context.Context, tx *sql.Tx, key CacheKey, total int) error {
 	return nil
 }
 
-// saveCounts records subproblem counts as one batch, refusing one that
-// differs from what is recorded. Only the batches whose range meets the
-// new one's are read to find out: one run hands its subproblems out in
-// order, so its checkpoints overlap the few before them.
-func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]uint64) error {
+// saveCounts records subproblem counts, sorted and distinct (sortCounts),
+// as one batch, refusing one that differs from what is recorded. Only the
+// batches whose range meets the new one's are read to find out: one run
+// hands its subproblems out in order, so its checkpoints overlap the few
+// before them.
+func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts []SubproblemCount) error {
 	if len(counts) == 0 {
 		return nil
 	}
-	is := slices.Sorted(maps.Keys(counts))
-	first, last := is[0], is[len(is)-1]
+	first, last := counts[0].I, counts[len(counts)-1].I
 	rows, err := tx.QueryContext(ctx, `SELECT counts FROM subproblem_batches
 		WHERE def_hash = ? AND solver_version = ? AND first <= ? AND last >= ?`,
 		key.DefHash, key.SolverVersion, last, first)
@@ -92,8 +119,9 @@ func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]ui
 			return err
 		}
 		err := decodeBatch(text, func(i int, had uint64) error {
-			if c, ok := counts[i]; ok && c != had {
-				return fmt.Errorf("subproblem %d counted %d, recorded before as %d", i, c, had)
+			k, ok := slices.BinarySearchFunc(counts, i, func(c SubproblemCount, i int) int { return cmp.Compare(c.I, i) })
+			if ok && counts[k].Count != had {
+				return fmt.Errorf("subproblem %d counted %d, recorded before as %d", i, counts[k].Count, had)
 			}
 			return nil
 		})
@@ -105,28 +133,28 @@ func saveCounts(ctx context.Context, tx *sql.Tx, key CacheKey, counts map[int]ui
 		return err
 	}
 	_, err = tx.ExecContext(ctx, `INSERT INTO subproblem_batches (def_hash, solver_version, first, last, size, counts)
-		VALUES (?, ?, ?, ?, ?, ?)`, key.DefHash, key.SolverVersion, first, last, len(is), encodeBatch(is, counts))
+		VALUES (?, ?, ?, ?, ?, ?)`, key.DefHash, key.SolverVersion, first, last, len(counts), encodeBatch(counts))
 	return err
 }
 
-// encodeBatch writes the counts of the subproblems is (sorted, distinct) in
-// the form of subproblem_batches.counts: runs "i:c0,c1,..." of consecutive
-// subproblems, separated by spaces.
-func encodeBatch(is []int, counts map[int]uint64) string {
-	b := make([]byte, 0, 4*len(is))
-	for k, i := range is {
+// encodeBatch writes counts (sorted, distinct) in the form of
+// subproblem_batches.counts: runs "i:c0,c1,..." of consecutive subproblems,
+// separated by spaces.
+func encodeBatch(counts []SubproblemCount) string {
+	b := make([]byte, 0, 4*len(counts))
+	for k, c := range counts {
 		switch {
 		case k == 0:
-		case i == is[k-1]+1:
+		case c.I == counts[k-1].I+1:
 			b = append(b, ',')
-			b = strconv.AppendUint(b, counts[i], 10)
+			b = strconv.AppendUint(b, c.Count, 10)
 			continue
 		default:
 			b = append(b, ' ')
 		}
-		b = strconv.AppendInt(b, int64(i), 10)
+		b = strconv.AppendInt(b, int64(c.I), 10)
 		b = append(b, ':')
-		b = strconv.AppendUint(b, counts[i], 10)
+		b = strconv.AppendUint(b, c.Count, 10)
 	}
 	return string(b)
 }

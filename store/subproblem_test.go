@@ -11,6 +11,44 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
+// counted returns counts as SaveSubproblems takes them, in the order of the
+// subproblems.
+func counted(counts map[int]uint64) []SubproblemCount {
+	var out []SubproblemCount
+	for _, i := range slices.Sorted(maps.Keys(counts)) {
+		out = append(out, SubproblemCount{I: i, Count: counts[i]})
+	}
+	return out
+}
+
+// TestSaveSubproblemsOrder checks that counts are taken in any order, a
+// subproblem given twice with one count is kept once, and one given twice
+// with two counts refuses the batch, whose slice is left as it was.
+func TestSaveSubproblemsOrder(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	batch := []SubproblemCount{{7, 70}, {2, 20}, {7, 70}, {3, 30}, {0, 0}}
+	given := slices.Clone(batch)
+	if err := db.SaveSubproblems(ctx, key, 10, batch); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(batch, given) {
+		t.Errorf("SaveSubproblems changed its argument: %v, was %v", batch, given)
+	}
+	want := map[int]uint64{0: 0, 2: 20, 3: 30, 7: 70}
+	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 10 || !maps.Equal(got, want) {
+		t.Errorf("Subproblems = %d, %v, %v; want 10, %v", total, got, err, want)
+	}
+	err := db.SaveSubproblems(ctx, key, 10, []SubproblemCount{{5, 1}, {4, 4}, {5, 2}})
+	if err == nil || !strings.Contains(err.Error(), "subproblem 5 counted 1 and 2") {
+		t.Errorf("SaveSubproblems with a subproblem given two counts = %v", err)
+	}
+	if _, got, _ := db.Subproblems(ctx, key); !maps.Equal(got, want) {
+		t.Errorf("after the refused batch: %v, want %v", got, want)
+	}
+}
+
 func TestSubproblemsCheckpoints(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
@@ -18,16 +56,16 @@ func TestSubproblemsCheckpoints(t *testing.T) {
 	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 0 || len(got) != 0 {
 		t.Fatalf("Subproblems of nothing = %d, %v, %v", total, got, err)
 	}
-	if err := db.SaveSubproblems(ctx, key, 10, map[int]uint64{0: 18446744073709551615, 3: 7}); err != nil {
+	if err := db.SaveSubproblems(ctx, key, 10, counted(map[int]uint64{0: 18446744073709551615, 3: 7})); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.SaveSubproblems(ctx, key, 10, map[int]uint64{3: 7, 4: 0}); err != nil {
+	if err := db.SaveSubproblems(ctx, key, 10, counted(map[int]uint64{3: 7, 4: 0})); err != nil {
 		t.Fatalf("saving the same count again: %v", err)
 	}
-	if err := db.SaveSubproblems(ctx, key, 10, map[int]uint64{3: 8}); err == nil {
+	if err := db.SaveSubproblems(ctx, key, 10, counted(map[int]uint64{3: 8})); err == nil {
 		t.Errorf("a different count for subproblem 3: no error")
 	}
-	if err := db.SaveSubproblems(ctx, key, 11, map[int]uint64{5: 1}); err == nil {
+	if err := db.SaveSubproblems(ctx, key, 11, counted(map[int]uint64{5: 1})); err == nil {
 		t.Errorf("a plan of another size: no error")
 	}
 	total, got, err := db.Subproblems(ctx, key)
@@ -50,14 +88,14 @@ func TestSubproblemsAtomic(t *testing.T) {
 	ctx := context.Background()
 	db, path := openTemp(t)
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
-	if err := db.SaveSubproblems(ctx, key, 100, map[int]uint64{50: 5}); err != nil {
+	if err := db.SaveSubproblems(ctx, key, 100, counted(map[int]uint64{50: 5})); err != nil {
 		t.Fatal(err)
 	}
 	batch := map[int]uint64{50: 6}
 	for i := range 40 {
 		batch[i] = uint64(i)
 	}
-	if err := db.SaveSubproblems(ctx, key, 100, batch); err == nil || !strings.Contains(err.Error(), "subproblem 50 counted 6, recorded before as 5") {
+	if err := db.SaveSubproblems(ctx, key, 100, counted(batch)); err == nil || !strings.Contains(err.Error(), "subproblem 50 counted 6, recorded before as 5") {
 		t.Errorf("SaveSubproblems with a conflict = %v", err)
 	}
 	for _, tt := range []struct {
@@ -71,7 +109,7 @@ func TestSubproblemsAtomic(t *testing.T) {
 		{key, 100, map[int]uint64{1: 1, 100: 1}, "subproblem 100 of a plan of 100"},
 		{key, 100, map[int]uint64{-1: 1}, "subproblem -1 of a plan of 100"},
 	} {
-		if err := db.SaveSubproblems(ctx, tt.key, tt.total, tt.counts); err == nil || !strings.Contains(err.Error(), tt.err) {
+		if err := db.SaveSubproblems(ctx, tt.key, tt.total, counted(tt.counts)); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("SaveSubproblems(%v, %d, %v) = %v, want an error with %q", tt.key, tt.total, tt.counts, err, tt.err)
 		}
 	}
@@ -117,7 +155,7 @@ func TestSubproblemBatches(t *testing.T) {
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
 	want := map[int]uint64{}
 	save := func(counts map[int]uint64) error {
-		err := db.SaveSubproblems(ctx, key, 1000, counts)
+		err := db.SaveSubproblems(ctx, key, 1000, counted(counts))
 		if err == nil {
 			maps.Copy(want, counts)
 		}

@@ -76,6 +76,9 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	}
 	start := time.Now()
 	ans, err := solver.Solve(ctx, p, sopt)
+	if cp != nil {
+		cp.stop() // what is left is written below, or goes with the answer
+	}
 	if cp != nil && (err != nil || sharded) {
 		// What is counted is kept: a stopped count resumes from it, and a
 		// shard's subproblems are its part. A finished count keeps its

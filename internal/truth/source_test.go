@@ -3,6 +3,7 @@ package truth
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -217,7 +218,7 @@ func TestResumeAfterCancel(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, c := range kept {
-				if err := db.SaveSubproblems(context.Background(), Key(p), total, map[int]uint64{i: c + 1}); err != nil {
+				if err := db.SaveSubproblems(context.Background(), Key(p), total, []store.SubproblemCount{{I: i, Count: c + 1}}); err != nil {
 					t.Fatal(err)
 				}
 				wantCount++
@@ -278,27 +279,35 @@ func (f progressFunc) Done(string)                              {}
 func (f progressFunc) Stop()                                    {}
 
 // BenchmarkSolveFresh is what `queensjudge solve` of one count does but
-// start the process: make a new cache, solve the 16-queens count (12,940
-// subproblems) and store it. Against solver.Solve alone it shows the fixed
-// costs of the cache: writing every subproblem's checkpoint at the end, to
-// remove them with the answer, took twice as long as the count.
+// start the process: make a new cache, solve the count and store it. Against
+// solver.Solve alone it shows the costs of the cache: writing every
+// subproblem's checkpoint at the end, to remove them with the answer, took
+// N = 16 twice as long as the count. N = 17 (183,479 subproblems) takes
+// four checkpoints: made by a worker, each held the other up.
 //
-//	go test ./internal/truth -run '^$' -bench SolveFresh -count 5
+//	go test ./internal/truth -run '^$' -bench SolveFresh -cpu 1,2 -count 5
 func BenchmarkSolveFresh(b *testing.B) {
-	set, err := problems.Parse("q.yaml", []byte("name: q\nproblems:\n  - {id: q16, kind: nqueens, n: 16, ask: count}\n"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for b.Loop() {
-		db, err := store.Open(ctx, filepath.Join(b.TempDir(), "cache.db"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		out := New(db, Options{}).Solve(ctx, []*problems.Set{set})[0]
-		if out.Err != nil || out.Result.Answer.Count != 14772512 {
-			b.Fatalf("%v, %d", out.Err, out.Result.Answer.Count)
-		}
-		db.Close()
+	for _, tt := range []struct {
+		n    int
+		want uint64
+	}{{16, 14772512}, {17, 95815104}} {
+		b.Run(fmt.Sprintf("N=%d", tt.n), func(b *testing.B) {
+			set, err := problems.Parse("q.yaml", fmt.Appendf(nil, "name: q\nproblems:\n  - {id: q, kind: nqueens, n: %d, ask: count}\n", tt.n))
+			if err != nil {
+				b.Fatal(err)
+			}
+			ctx := context.Background()
+			for b.Loop() {
+				db, err := store.Open(ctx, filepath.Join(b.TempDir(), "cache.db"))
+				if err != nil {
+					b.Fatal(err)
+				}
+				out := New(db, Options{}).Solve(ctx, []*problems.Set{set})[0]
+				if out.Err != nil || out.Result.Answer.Count != tt.want {
+					b.Fatalf("%v, %d", out.Err, out.Result.Answer.Count)
+				}
+				db.Close()
+			}
+		})
 	}
 }

@@ -1,0 +1,102 @@
+package truth
+
+import (
+	"context"
+	"maps"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
+)
+
+// TestCheckpointerWritesInTheBackground checks that the counts handed to
+// Checkpoint reach the cache within a few checkpoint periods with no
+// further call: the workers only hand them over, and the checkpointer's own
+// goroutine writes them.
+func TestCheckpointerWritesInTheBackground(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	key := store.CacheKey{DefHash: "h", SolverVersion: "1"}
+	c, err := newCheckpointer(ctx, db, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opt solver.Options
+	c.hook(ctx, &opt)
+	defer c.stop()
+	opt.Plan(10)
+	want := map[int]uint64{3: 30, 1: 10, 4: 0}
+	for i, n := range want {
+		if err := opt.Checkpoint(i, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	deadline := time.Now().Add(20 * checkpointEvery)
+	for {
+		total, got, err := db.Subproblems(ctx, key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if total == 10 && maps.Equal(got, want) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after %v the cache holds %d subproblems of %d: %v, want %v", 20*checkpointEvery, len(got), total, got, want)
+		}
+		time.Sleep(checkpointEvery / 5)
+	}
+	if kept, total := c.done(); kept != 3 || total != 10 {
+		t.Errorf("done = %d, %d; want 3, 10", kept, total)
+	}
+}
+
+// TestCheckpointerFailedWrite checks that a write the cache refuses stops
+// the count at its next Checkpoint, that done does not count what was not
+// kept, and that the final flush tries the refused counts again.
+func TestCheckpointerFailedWrite(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	key := store.CacheKey{DefHash: "h", SolverVersion: "1"}
+	// An earlier run recorded a plan of 5 subproblems: a plan of 10 is
+	// refused.
+	if err := db.SaveSubproblems(ctx, key, 5, []store.SubproblemCount{{I: 0, Count: 1}}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := newCheckpointer(ctx, db, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opt solver.Options
+	c.hook(ctx, &opt)
+	opt.Plan(10)
+	if err := opt.Checkpoint(7, 70); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(20 * checkpointEvery)
+	for opt.Checkpoint(8, 80) == nil {
+		if time.Now().After(deadline) {
+			t.Fatalf("Checkpoint still takes counts %v after a refused write", 20*checkpointEvery)
+		}
+		time.Sleep(checkpointEvery / 5)
+	}
+	err = opt.Checkpoint(9, 90)
+	if err == nil || !strings.Contains(err.Error(), "plan of 10 subproblems, 5 recorded before") {
+		t.Errorf("Checkpoint after a refused write = %v, want the refusal", err)
+	}
+	c.stop()
+	if kept, _ := c.done(); kept != 1 {
+		t.Errorf("done counts %d kept, want 1 (the earlier run's)", kept)
+	}
+	// The plan is put right: the final flush writes what was refused.
+	if err := db.DeleteSubproblems(ctx, key); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.flush(ctx); err != nil {
+		t.Fatalf("final flush: %v", err)
+	}
+	if _, got, _ := db.Subproblems(ctx, key); got[7] != 70 || got[8] != 80 || got[9] != 90 {
+		t.Errorf("after the final flush the cache holds %v, want 7, 8 and 9", got)
+	}
+}
