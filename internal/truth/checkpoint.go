@@ -70,6 +70,9 @@ func (c *checkpointer) hook(ctx context.Context, opt *solver.Options) {
 		c.pending = append(c.pending, store.SubproblemCount{I: i, Count: count})
 		return c.failed
 	}
+	// A write is not cut short by a cancel: it would fail, and stop the
+	// count with a checkpoint error rather than the cancel's own.
+	ctx = context.WithoutCancel(ctx)
 	c.writer.Add(1)
 	go func() {
 		defer c.writer.Done()
