@@ -88,11 +88,11 @@ func TestDoctorAndFix(t *testing.T) {
 		t.Errorf("Fix kept the old result %s", old)
 	}
 	for _, k := range []CacheKey{running, shardKey} {
-		if _, got, _ := db.Subproblems(ctx, k); len(got) != 1 {
+		if _, got, _ := countMap(db.Subproblems(ctx, k)); len(got) != 1 {
 			t.Errorf("Fix removed the checkpoints of %s", k)
 		}
 	}
-	if total, got, _ := db.Subproblems(ctx, stopped); total != 0 || len(got) != 0 {
+	if total, got, _ := countMap(db.Subproblems(ctx, stopped)); total != 0 || len(got) != 0 {
 		t.Errorf("Fix kept the checkpoints of %s", stopped)
 	}
 	if parts, _ := db.Parts(ctx); len(parts) != 1 {

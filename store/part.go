@@ -293,8 +293,8 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 			sc = &shardCounts{counts: map[int]uint64{}, from: map[int]string{}}
 			counts[p.Key] = sc
 		}
-		for _, i := range slices.Sorted(maps.Keys(got)) {
-			c := got[i]
+		for _, g := range got {
+			i, c := g.I, g.Count
 			if had, ok := sc.counts[i]; ok && had != c {
 				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", p.Key, i, had, sc.from[i], c, path))
 				continue

@@ -112,7 +112,7 @@ func TestMerge(t *testing.T) {
 		merged[0].Part.ShardI != 0 || merged[0].Part.Key != key || !merged[0].Part.Done {
 		t.Errorf("Merge = %+v, want sum %d of %d subproblems", merged, sumCounts(total), total)
 	}
-	gotTotal, counts, err := out.Subproblems(ctx, key)
+	gotTotal, counts, err := countMap(out.Subproblems(ctx, key))
 	if err != nil || gotTotal != total || len(counts) != total || counts[7] != subproblemCount(7) {
 		t.Errorf("merged Subproblems = %d, %v, %v; want all %d", gotTotal, counts, err, total)
 	}
@@ -134,7 +134,7 @@ func TestMerge(t *testing.T) {
 	if err := out.Put(ctx, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	if n, counts, _ := out.Subproblems(ctx, key); n != 0 || len(counts) != 0 {
+	if n, counts, _ := countMap(out.Subproblems(ctx, key)); n != 0 || len(counts) != 0 {
 		t.Errorf("after Put: %d of %d subproblems left", len(counts), n)
 	}
 }
@@ -257,7 +257,7 @@ func TestMergeRefuses(t *testing.T) {
 	if parts, _ := out.Parts(ctx); len(parts) != 0 {
 		t.Errorf("refused merges left %d parts in the output", len(parts))
 	}
-	if n, counts, _ := out.Subproblems(ctx, key); n != 0 || len(counts) != 0 {
+	if n, counts, _ := countMap(out.Subproblems(ctx, key)); n != 0 || len(counts) != 0 {
 		t.Errorf("refused merges left %d of %d subproblems in the output", len(counts), n)
 	}
 
@@ -272,7 +272,7 @@ func TestMergeRefuses(t *testing.T) {
 	if parts, _ := out.Parts(ctx); len(parts) != 0 {
 		t.Errorf("a refused merge left %d parts in the output", len(parts))
 	}
-	if _, counts, _ := out.Subproblems(ctx, key); len(counts) != 1 {
+	if _, counts, _ := countMap(out.Subproblems(ctx, key)); len(counts) != 1 {
 		t.Errorf("a refused merge left %d subproblems in the output, want the 1 before", len(counts))
 	}
 }

@@ -40,7 +40,7 @@ func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, coun
 	case total < 0:
 		return fmt.Errorf("plan of %d subproblems", total)
 	}
-	sorted, err := sortCounts(counts)
+	sorted, err := sortCounts(slices.Clone(counts), "counted")
 	if err != nil {
 		return err
 	}
@@ -65,17 +65,18 @@ func (db *DB) saveSubproblems(ctx context.Context, key CacheKey, total int, coun
 	return tx.Commit()
 }
 
-// sortCounts returns a copy of counts in the order of the subproblems, each
-// once, refusing a subproblem given twice with two counts.
-func sortCounts(counts []SubproblemCount) ([]SubproblemCount, error) {
-	sorted := slices.Clone(counts)
-	slices.SortFunc(sorted, func(a, b SubproblemCount) int { return cmp.Compare(a.I, b.I) })
-	for k := 1; k < len(sorted); k++ {
-		if a, b := sorted[k-1], sorted[k]; a.I == b.I && a.Count != b.Count {
-			return nil, fmt.Errorf("subproblem %d counted %d and %d", a.I, a.Count, b.Count)
+// sortCounts sorts counts in the order of the subproblems and returns them
+// each once, refusing a subproblem given twice with two counts, in the
+// words of what (as "subproblem 5 <what> 1 and 2"). It reuses counts'
+// memory.
+func sortCounts(counts []SubproblemCount, what string) ([]SubproblemCount, error) {
+	slices.SortFunc(counts, func(a, b SubproblemCount) int { return cmp.Compare(a.I, b.I) })
+	for k := 1; k < len(counts); k++ {
+		if a, b := counts[k-1], counts[k]; a.I == b.I && a.Count != b.Count {
+			return nil, fmt.Errorf("subproblem %d %s %d and %d", a.I, what, a.Count, b.Count)
 		}
 	}
-	return slices.CompactFunc(sorted, func(a, b SubproblemCount) bool { return a.I == b.I }), nil
+	return slices.CompactFunc(counts, func(a, b SubproblemCount) bool { return a.I == b.I }), nil
 }
 
 // savePlan records that key's count has total subproblems.
@@ -183,9 +184,10 @@ func decodeBatch(text string, put func(i int, count uint64) error) error {
 }
 
 // Subproblems returns the plan size and the recorded counts of the long
-// count under key, read in one snapshot. With none recorded, total is 0 and
-// the map empty; that is not an error. Safe for concurrent use.
-func (db *DB) Subproblems(ctx context.Context, key CacheKey) (total int, counts map[int]uint64, err error) {
+// count under key, read in one snapshot, in the order of the subproblems
+// and each once. With none recorded, total is 0 and the list empty; that is
+// not an error. Safe for concurrent use.
+func (db *DB) Subproblems(ctx context.Context, key CacheKey) (total int, counts []SubproblemCount, err error) {
 	total, counts, err = readSubproblems(ctx, db.r, key, latestSchema)
 	if err != nil {
 		return 0, nil, fmt.Errorf("read subproblems %s: %w", key, err)
@@ -215,27 +217,39 @@ const (
 		UNION ALL
 		SELECT NULL, i || ':' || count FROM subproblems
 			WHERE def_hash = ?1 AND solver_version = ?2`
+	// How many counts the batches hold, those in two batches twice: the
+	// room made for them before they are read, read in the same
+	// transaction. Grown as it was read, a resumed N = 23's list (19.6
+	// million counts, 313 MB) took twice its size for a moment.
+	subproblemSize   = `SELECT coalesce(sum(size), 0) FROM subproblem_batches WHERE def_hash = ?1 AND solver_version = ?2`
+	subproblemSizeV2 = `SELECT count(*) FROM subproblems WHERE def_hash = ?1 AND solver_version = ?2`
 )
 
 // readSubproblems reads the plan and the counts of key from a file of
 // schema version (2 or later), refusing a subproblem recorded twice with
 // different counts.
-func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey, version int) (total int, counts map[int]uint64, err error) {
-	query := subproblemQuery
+func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey, version int) (total int, counts []SubproblemCount, err error) {
+	query, sizeQuery := subproblemQuery, subproblemSize
 	if version < batchesSince {
-		query = subproblemQueryV2
+		query, sizeQuery = subproblemQueryV2, subproblemSizeV2
 	}
-	rows, err := q.QueryContext(ctx, query, key.DefHash, key.SolverVersion)
+	tx, err := q.BeginTx(ctx, nil)
+	if err != nil {
+		return 0, nil, err
+	}
+	defer tx.Rollback()
+	var size int
+	if err := tx.QueryRowContext(ctx, sizeQuery, key.DefHash, key.SolverVersion).Scan(&size); err != nil {
+		return 0, nil, err
+	}
+	counts = make([]SubproblemCount, 0, size)
+	rows, err := tx.QueryContext(ctx, query, key.DefHash, key.SolverVersion)
 	if err != nil {
 		return 0, nil, err
 	}
 	defer rows.Close()
-	counts = map[int]uint64{}
 	put := func(i int, c uint64) error {
-		if had, ok := counts[i]; ok && had != c {
-			return fmt.Errorf("subproblem %d recorded as %d and as %d", i, had, c)
-		}
-		counts[i] = c
+		counts = append(counts, SubproblemCount{I: i, Count: c})
 		return nil
 	}
 	for rows.Next() {
@@ -255,6 +269,9 @@ func readSubproblems(ctx context.Context, q *sql.DB, key CacheKey, version int) 
 		}
 	}
 	if err := rows.Err(); err != nil {
+		return 0, nil, err
+	}
+	if counts, err = sortCounts(counts, "recorded as"); err != nil {
 		return 0, nil, err
 	}
 	return total, counts, nil

@@ -11,6 +11,16 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
+// countMap returns the counts that Subproblems returns as a map, for tests
+// to compare.
+func countMap(total int, counts []SubproblemCount, err error) (int, map[int]uint64, error) {
+	m := map[int]uint64{}
+	for _, c := range counts {
+		m[c.I] = c.Count
+	}
+	return total, m, err
+}
+
 // counted returns counts as SaveSubproblems takes them, in the order of the
 // subproblems.
 func counted(counts map[int]uint64) []SubproblemCount {
@@ -21,9 +31,10 @@ func counted(counts map[int]uint64) []SubproblemCount {
 	return out
 }
 
-// TestSaveSubproblemsOrder checks that counts are taken in any order, a
-// subproblem given twice with one count is kept once, and one given twice
-// with two counts refuses the batch, whose slice is left as it was.
+// TestSaveSubproblemsOrder checks that counts are taken in any order and
+// read back in order, a subproblem given twice with one count is kept once,
+// and one given twice with two counts refuses the batch; the caller's slice
+// is left as it was.
 func TestSaveSubproblemsOrder(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
@@ -37,14 +48,15 @@ func TestSaveSubproblemsOrder(t *testing.T) {
 		t.Errorf("SaveSubproblems changed its argument: %v, was %v", batch, given)
 	}
 	want := map[int]uint64{0: 0, 2: 20, 3: 30, 7: 70}
-	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 10 || !maps.Equal(got, want) {
-		t.Errorf("Subproblems = %d, %v, %v; want 10, %v", total, got, err, want)
+	wantList := []SubproblemCount{{0, 0}, {2, 20}, {3, 30}, {7, 70}}
+	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 10 || !slices.Equal(got, wantList) {
+		t.Errorf("Subproblems = %d, %v, %v; want 10, %v", total, got, err, wantList)
 	}
 	err := db.SaveSubproblems(ctx, key, 10, []SubproblemCount{{5, 1}, {4, 4}, {5, 2}})
 	if err == nil || !strings.Contains(err.Error(), "subproblem 5 counted 1 and 2") {
 		t.Errorf("SaveSubproblems with a subproblem given two counts = %v", err)
 	}
-	if _, got, _ := db.Subproblems(ctx, key); !maps.Equal(got, want) {
+	if _, got, _ := countMap(db.Subproblems(ctx, key)); !maps.Equal(got, want) {
 		t.Errorf("after the refused batch: %v, want %v", got, want)
 	}
 }
@@ -53,7 +65,7 @@ func TestSubproblemsCheckpoints(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
-	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 0 || len(got) != 0 {
+	if total, got, err := countMap(db.Subproblems(ctx, key)); err != nil || total != 0 || len(got) != 0 {
 		t.Fatalf("Subproblems of nothing = %d, %v, %v", total, got, err)
 	}
 	if err := db.SaveSubproblems(ctx, key, 10, counted(map[int]uint64{0: 18446744073709551615, 3: 7})); err != nil {
@@ -68,7 +80,7 @@ func TestSubproblemsCheckpoints(t *testing.T) {
 	if err := db.SaveSubproblems(ctx, key, 11, counted(map[int]uint64{5: 1})); err == nil {
 		t.Errorf("a plan of another size: no error")
 	}
-	total, got, err := db.Subproblems(ctx, key)
+	total, got, err := countMap(db.Subproblems(ctx, key))
 	if err != nil || total != 10 || len(got) != 3 || got[0] != 18446744073709551615 || got[3] != 7 {
 		t.Errorf("Subproblems = %d, %v, %v", total, got, err)
 	}
@@ -77,7 +89,7 @@ func TestSubproblemsCheckpoints(t *testing.T) {
 	if err := db.Put(ctx, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	if total, got, _ := db.Subproblems(ctx, key); total != 0 || len(got) != 0 {
+	if total, got, _ := countMap(db.Subproblems(ctx, key)); total != 0 || len(got) != 0 {
 		t.Errorf("after Put: %d subproblems of %d left", len(got), total)
 	}
 }
@@ -113,7 +125,7 @@ func TestSubproblemsAtomic(t *testing.T) {
 			t.Errorf("SaveSubproblems(%v, %d, %v) = %v, want an error with %q", tt.key, tt.total, tt.counts, err, tt.err)
 		}
 	}
-	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 100 || len(got) != 1 || got[50] != 5 {
+	if total, got, err := countMap(db.Subproblems(ctx, key)); err != nil || total != 100 || len(got) != 1 || got[50] != 5 {
 		t.Errorf("Subproblems after refused batches = %d, %v, %v; want 100, {50: 5}", total, got, err)
 	}
 
@@ -132,7 +144,7 @@ func TestSubproblemsAtomic(t *testing.T) {
 	if _, ok, err := db.Result(ctx, key); ok || err != nil {
 		t.Errorf("Result after a failed Put = %v, %v; want a miss", ok, err)
 	}
-	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 100 || len(got) != 1 {
+	if total, got, err := countMap(db.Subproblems(ctx, key)); err != nil || total != 100 || len(got) != 1 {
 		t.Errorf("Subproblems after a failed Put = %d, %v, %v; want the checkpoint kept", total, got, err)
 	}
 	if _, err := tamper.Exec(`DROP TRIGGER fail_plan`); err != nil {
@@ -141,7 +153,7 @@ func TestSubproblemsAtomic(t *testing.T) {
 	if err := db.Put(ctx, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	if total, got, _ := db.Subproblems(ctx, key); total != 0 || len(got) != 0 {
+	if total, got, _ := countMap(db.Subproblems(ctx, key)); total != 0 || len(got) != 0 {
 		t.Errorf("after Put: %d subproblems of %d left", len(got), total)
 	}
 }
@@ -181,7 +193,7 @@ func TestSubproblemBatches(t *testing.T) {
 	if err := save(map[int]uint64{10: 2, 600: 0, 601: 9}); err != nil {
 		t.Errorf("counts recorded before, again, and a new one: %v", err)
 	}
-	total, got, err := db.Subproblems(ctx, key)
+	total, got, err := countMap(db.Subproblems(ctx, key))
 	if err != nil || total != 1000 || !maps.Equal(got, want) {
 		t.Errorf("Subproblems = %d, %v, %v; want 1000, %v", total, got, err, want)
 	}
@@ -212,7 +224,7 @@ func TestSubproblemBatches(t *testing.T) {
 			VALUES ('h', '1', 1, 1, 1, ?)`, tt.counts); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := db.Subproblems(ctx, key); err == nil || !strings.Contains(err.Error(), tt.err) {
+		if _, _, err := countMap(db.Subproblems(ctx, key)); err == nil || !strings.Contains(err.Error(), tt.err) {
 			t.Errorf("Subproblems with a batch %q = %v, want an error with %q", tt.counts, err, tt.err)
 		}
 		if _, err := tamper.Exec(`DELETE FROM subproblem_batches WHERE counts = ?`, tt.counts); err != nil {
@@ -261,7 +273,7 @@ func TestSubproblemsFromSchema3(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	if total, got, err := db.Subproblems(ctx, key); err != nil || total != 3 || !maps.Equal(got, want) {
+	if total, got, err := countMap(db.Subproblems(ctx, key)); err != nil || total != 3 || !maps.Equal(got, want) {
 		t.Errorf("Subproblems after migrating = %d, %v, %v; want 3, %v", total, got, err, want)
 	}
 }

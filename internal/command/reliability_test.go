@@ -153,7 +153,12 @@ func subproblemsOf(t *testing.T, path string, key store.CacheKey) (int, map[int]
 		t.Fatal(err)
 	}
 	defer cache.Close()
-	return cache.Subproblems(context.Background(), key)
+	total, counts, err := cache.Subproblems(context.Background(), key)
+	m := map[int]uint64{}
+	for _, c := range counts {
+		m[c.I] = c.Count
+	}
+	return total, m, err
 }
 
 // TestShardsMerge counts with K shards into K caches, merges them, and

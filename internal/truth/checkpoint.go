@@ -1,8 +1,10 @@
 package truth
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -29,7 +31,11 @@ type checkpointer struct {
 	db  *store.DB
 	key store.CacheKey
 
-	resumed map[int]uint64 // counted by earlier runs, read-only
+	// Counted by earlier runs, in order, read-only; Resume searches it. A
+	// map took three times the memory: an N = 23 resumed with all but its
+	// last 1,000 subproblems counted peaked at 1.10-1.26 GB with a map and
+	// took 19-21 s, 0.68 GB and 6.3 s with this list.
+	resumed []store.SubproblemCount
 
 	mu      sync.Mutex
 	total   int                     // subproblems in the plan
@@ -61,8 +67,11 @@ func (c *checkpointer) hook(ctx context.Context, opt *solver.Options) {
 		c.mu.Unlock()
 	}
 	opt.Resume = func(i int) (uint64, bool) {
-		count, ok := c.resumed[i]
-		return count, ok
+		k, ok := slices.BinarySearchFunc(c.resumed, i, func(r store.SubproblemCount, i int) int { return cmp.Compare(r.I, i) })
+		if !ok {
+			return 0, false
+		}
+		return c.resumed[k].Count, true
 	}
 	opt.Checkpoint = func(i int, count uint64) error {
 		c.mu.Lock()

@@ -233,7 +233,7 @@ func TestResumeAfterCancel(t *testing.T) {
 			t.Errorf("tampered %v: count after resume = %d, want %d (%d of %d subproblems were kept)",
 				tamper, out.Result.Answer.Count, wantCount, len(kept), total)
 		}
-		if _, left, _ := db.Subproblems(context.Background(), Key(p)); len(left) != 0 {
+		if _, left, _ := countMap(db.Subproblems(context.Background(), Key(p))); len(left) != 0 {
 			t.Errorf("%d checkpoints left after the count finished", len(left))
 		}
 	}
@@ -262,7 +262,7 @@ func stopPartway(t *testing.T, db *store.DB, set *problems.Set) (total int, kept
 	if !errors.Is(out.Err, context.Canceled) || !strings.Contains(out.Err.Error(), "subproblems are counted and kept") {
 		t.Errorf("stopped count: error %v, want it cancelled with its subproblems kept", out.Err)
 	}
-	total, kept, err := db.Subproblems(context.Background(), Key(set.Problems[0].Problem))
+	total, kept, err := countMap(db.Subproblems(context.Background(), Key(set.Problems[0].Problem)))
 	if err != nil || len(kept) == 0 || len(kept) >= total {
 		t.Fatalf("after the stop: %d of %d subproblems kept (err %v), want some", len(kept), total, err)
 	}
