@@ -5,11 +5,27 @@ package solver
 // switch.
 var haveAVX2 = hasAVX2()
 
-// useAVX2 selects the matcher's kernel for the tables built from now on:
-// matchAVX2 (and bitPlanesAVX2) when set, else the Go kernels of
-// quadrant_kernels.go. Tests set it to compare the two, while no count
-// runs; nothing else writes it.
-var useAVX2 = haveAVX2
+// haveAVX512 reports whether the processor and the operating system run
+// matchAVX512 too: AVX-512 F and VPOPCNTDQ, with the ZMM registers saved on
+// a switch.
+var haveAVX512 = haveAVX2 && hasAVX512()
+
+// useKernel selects the matcher's kernel for the tables built from now on:
+// matchAVX512 or matchAVX2 (with bitPlanesAVX2), the best the machine runs,
+// else the Go kernels of quadrant_kernels.go. Tests set it to compare them,
+// while no count runs; nothing else writes it.
+var useKernel = bestKernel()
+
+// bestKernel returns the fastest kernel the machine runs.
+func bestKernel() kernel {
+	switch {
+	case haveAVX512:
+		return kernelAVX512
+	case haveAVX2:
+		return kernelAVX2
+	}
+	return kernelGo
+}
 
 // hasAVX2 asks the processor (CPUID) and the operating system (XGETBV) what
 // haveAVX2 reports.
@@ -29,6 +45,17 @@ func hasAVX2() bool {
 	_, ebx7, _, _ := cpuid(7, 0)
 	const avx2, bmi2 = 1 << 5, 1 << 8
 	return ebx7&avx2 != 0 && ebx7&bmi2 != 0
+}
+
+// hasAVX512 asks the processor and the operating system what haveAVX512
+// reports (haveAVX2 being true).
+func hasAVX512() bool {
+	if xcr0, _ := xgetbv(); xcr0&0xe6 != 0xe6 { // XMM, YMM, opmask and ZMM state
+		return false
+	}
+	_, ebx7, ecx7, _ := cpuid(7, 0)
+	const avx512f, vpopcntdq = 1 << 16, 1 << 14
+	return ebx7&avx512f != 0 && ecx7&vpopcntdq != 0
 }
 
 // cpuid executes CPUID with eaxArg and ecxArg in EAX and ECX.
@@ -65,6 +92,28 @@ func matchAVX2x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uin
 
 //go:noescape
 func matchAVX2x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
+
+// matchAVX512 is matchAVX2 for groups of eight blocks, matched with 512-bit
+// ANDs and counted with VPOPCNTQ, added in 64-bit lanes; nc is at least
+// minAVX512Chunks.
+func matchAVX512(tab *uint64, south []uint64, list *uint32, spans *[16]span, nc int) uint64 {
+	switch nc {
+	case 8:
+		return matchAVX512x8(tab, south, list, spans)
+	case 9:
+		return matchAVX512x9(tab, south, list, spans)
+	}
+	return matchAVX512x10(tab, south, list, spans)
+}
+
+//go:noescape
+func matchAVX512x8(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
+
+//go:noescape
+func matchAVX512x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
+
+//go:noescape
+func matchAVX512x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
 
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
 // transpose64 for the bits sliced needs, ten times faster.

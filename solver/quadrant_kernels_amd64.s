@@ -1,47 +1,19 @@
 #include "textflag.h"
+#include "quadrant_kernels_amd64.h"
 
 // The AVX2 kernels of sliced.match, one per chunk count, alike but for the
 // chunks matched (see matchAVX2; the Go kernels of quadrant_kernels.go count
 // the same pairs on another layout).
 //
-// Registers: AX, BX, CX, DX, SI, DI, R8, R9, R10, R11 hold the byte offsets
-// of the key's chunks 0..9 within a group (value·32; chunk j's words are
-// 512·j further), R12 the table, R13 the end of the list of groups being
-// walked and R14 the (negative) index in it, R15 the group. Y15 is the
-// low-nibble mask, Y14 the population counts of the 16 nibbles, Y13 zero,
-// Y12 the total (four 64-bit lanes), Y11 the key's counts per byte, X10 its
-// weight. Locals: 0(SP)..511(SP) the spans, 32 bytes per cut; 512(SP) the
-// next key, 520(SP) the end of the keys, 528(SP) the key's cut·32.
+// Registers and locals: see quadrant_kernels_amd64.h. A group's word for
+// one chunk and value is 32 bytes (four blocks), so the offset of a key's
+// chunk is its value·32, and chunk j's words are 512·j further.
 
-// PROLOGUE loads the table into R12 and the constants, and lays out each
-// cut's span in the locals as the ends of its two lists of groups and the
-// (negative) numbers of their entries.
+// PROLOGUE lays out the spans (SPANS) and loads the constants: Y15 the
+// low-nibble mask, Y14 the population counts of the 16 nibbles, Y13 zero,
+// Y12 the total (four 64-bit lanes), Y11 the key's counts per byte.
 #define PROLOGUE \
-	MOVQ tab+0(FP), R12; \
-	MOVQ south_base+8(FP), AX; \
-	MOVQ AX, 512(SP); \
-	MOVQ south_len+16(FP), BX; \
-	LEAQ (AX)(BX*8), BX; \
-	MOVQ BX, 520(SP); \
-	MOVQ spans+40(FP), SI; \
-	MOVQ list+32(FP), DI; \
-	XORQ CX, CX; \
-spans: \
-	MOVL 0(SI), AX; \
-	MOVL 4(SI), BX; \
-	MOVL 8(SI), DX; \
-	LEAQ (DI)(BX*4), R8; \
-	MOVQ R8, 0(SP)(CX*1); \
-	SUBQ BX, AX; \
-	MOVQ AX, 8(SP)(CX*1); \
-	LEAQ (DI)(DX*4), R8; \
-	MOVQ R8, 16(SP)(CX*1); \
-	SUBQ DX, BX; \
-	MOVQ BX, 24(SP)(CX*1); \
-	ADDQ $16, SI; \
-	ADDQ $32, CX; \
-	CMPQ CX, $512; \
-	JNE spans; \
+	SPANS; \
 	MOVQ $0x0f0f0f0f0f0f0f0f, AX; \
 	VMOVQ AX, X15; \
 	VPBROADCASTQ X15, Y15; \
@@ -54,48 +26,10 @@ spans: \
 	VPXOR Y12, Y12, Y12; \
 	VPXOR Y11, Y11, Y11
 
-// NEXTKEY loads the next key into R14 and its weight into X10, or jumps to
-// done when there is none.
-#define NEXTKEY(done) \
-	MOVQ 512(SP), R15; \
-	CMPQ R15, 520(SP); \
-	JEQ done; \
-	MOVQ (R15), R14; \
-	ADDQ $8, R15; \
-	MOVQ R15, 512(SP); \
-	MOVQ R14, R15; \
-	SHRQ $62, R15; \
-	POPCNTQ R15, R15; \
-	VMOVQ R15, X10
-
 // OFF sets reg to bits 4j..4j+3 of the key times 32: r = 4j-5 mod 64.
 #define OFF(r, reg) \
 	RORXQ $r, R14, reg; \
 	ANDQ $0x1e0, reg
-
-// SPANF sets R13 and R14 to walk the key's groups matched without the cut
-// chunk, or jumps to none.
-#define SPANF(none) \
-	ANDQ $15, R14; \
-	SHLQ $5, R14; \
-	MOVQ R14, 528(SP); \
-	MOVQ 0(SP)(R14*1), R13; \
-	MOVQ 8(SP)(R14*1), R14; \
-	TESTQ R14, R14; \
-	JEQ none
-
-// SPANP sets R13 and R14 to walk those matched with it, or jumps to none.
-#define SPANP(none) \
-	MOVQ 528(SP), R14; \
-	MOVQ 16(SP)(R14*1), R13; \
-	MOVQ 24(SP)(R14*1), R14; \
-	TESTQ R14, R14; \
-	JEQ none
-
-// GROUP loads the address of the next group into R15.
-#define GROUP \
-	MOVL (R13)(R14*4), R15; \
-	ADDQ R12, R15
 
 // POPACC adds the population counts of Y0's bytes to Y11's.
 #define POPACC \

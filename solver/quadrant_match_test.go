@@ -12,26 +12,22 @@ import (
 )
 
 // kernels are the matcher's kernels a test can run here: the Go kernels
-// always, matchAVX2 where the machine has it.
-func kernels() []bool {
+// always, matchAVX2 and matchAVX512 where the machine has them.
+func kernels() []kernel {
+	ks := []kernel{kernelGo}
 	if haveAVX2 {
-		return []bool{false, true}
+		ks = append(ks, kernelAVX2)
 	}
-	return []bool{false}
+	if haveAVX512 {
+		ks = append(ks, kernelAVX512)
+	}
+	return ks
 }
 
-func kernelName(avx2 bool) string {
-	if avx2 {
-		return "avx2"
-	}
-	return "go"
-}
-
-// withKernel runs f with the matcher's kernel set to matchAVX2 or the Go
-// ones, and sets it back.
-func withKernel(avx2 bool, f func()) {
-	defer func(old bool) { useAVX2 = old }(useAVX2)
-	useAVX2 = avx2
+// withKernel runs f with the matcher's kernel set to k, and sets it back.
+func withKernel(k kernel, f func()) {
+	defer func(old kernel) { useKernel = old }(useKernel)
+	useKernel = k
 	f()
 }
 
@@ -73,8 +69,8 @@ func randomKeys(rng *rand.Rand, k int, width uint, sparse int, wide bool) []uint
 
 // slicedCount builds a sliced table of north with the kernel chosen and
 // counts its pairs with south.
-func slicedCount(avx2 bool, north, south []uint64, width uint) (got uint64, nc int) {
-	withKernel(avx2, func() {
+func slicedCount(k kernel, north, south []uint64, width uint) (got uint64, nc int) {
+	withKernel(k, func() {
 		var sl sliced
 		var buf []uint64
 		sl.build(north, width)
@@ -85,7 +81,7 @@ func slicedCount(avx2 bool, north, south []uint64, width uint) (got uint64, nc i
 
 // TestSliced checks both kernels against the pair-by-pair count, for each
 // chunk count, on tables of every size class: empty, a part of one block,
-// block and group counts that are not multiples of 4, tables matched whole
+// block and group counts that are not multiples of 4 or 8, tables matched whole
 // and tables matched a tile at a time (more than fitsBytes, or more than
 // maxTileGroups groups).
 func TestSliced(t *testing.T) {
@@ -121,9 +117,9 @@ func TestSlicedCuts(t *testing.T) {
 					south[i] = south[i]&^15 | scut | 3<<62
 				}
 				want := pairsSlow(north, south, nc)
-				for _, avx2 := range kernels() {
-					if got, _ := slicedCount(avx2, north, south, width); got != want {
-						t.Errorf("%d chunks, north cut %d, south cut %d: %s count = %d, want %d", nc, cut, scut, kernelName(avx2), got, want)
+				for _, k := range kernels() {
+					if got, _ := slicedCount(k, north, south, width); got != want {
+						t.Errorf("%d chunks, north cut %d, south cut %d: %s count = %d, want %d", nc, cut, scut, k, got, want)
 					}
 				}
 			}
@@ -152,13 +148,13 @@ func FuzzSliced(f *testing.F) {
 func checkKernels(t *testing.T, what string, north, south []uint64, width uint) {
 	t.Helper()
 	var want uint64
-	for i, avx2 := range kernels() {
-		got, nc := slicedCount(avx2, north, south, width)
+	for i, k := range kernels() {
+		got, nc := slicedCount(k, north, south, width)
 		if i == 0 {
 			want = pairsSlow(north, south, nc)
 		}
 		if got != want {
-			t.Errorf("%s (%d chunks): %s count = %d, want %d", what, nc, kernelName(avx2), got, want)
+			t.Errorf("%s (%d chunks): %s count = %d, want %d", what, nc, k, got, want)
 		}
 	}
 }
@@ -216,44 +212,47 @@ func TestBitPlanes(t *testing.T) {
 // (the progress hook keeps the small boards from the plain search).
 func TestCountKernels(t *testing.T) {
 	for n := minQuadrantN; n <= 15; n++ {
-		for _, avx2 := range kernels() {
-			withKernel(avx2, func() {
+		for _, k := range kernels() {
+			withKernel(k, func() {
 				got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
 				if err != nil || got != a000170Long[n-1] {
-					t.Errorf("countQueens(%d) with the %s kernel = %d, %v, want %d", n, kernelName(avx2), got, err, a000170Long[n-1])
+					t.Errorf("countQueens(%d) with the %s kernel = %d, %v, want %d", n, k, got, err, a000170Long[n-1])
 				}
 			})
 		}
 	}
 }
 
-// BenchmarkMatchKernels times the n-queens count on one core with the Go
-// kernels and with matchAVX2, one after the other in each iteration, and
-// reports the median times and how many times faster matchAVX2 makes the
-// whole count ("x-go").
+// BenchmarkMatchKernels times the n-queens count on one core with each
+// kernel, one after the other in each iteration, and reports the median
+// times ("go-s", "avx2-s", "avx512-s") and how many times faster the best
+// kernel makes the whole count than the one before it ("x-go" for
+// matchAVX2, "x-avx2" for matchAVX512).
 func BenchmarkMatchKernels(b *testing.B) {
-	if !haveAVX2 {
+	ks := kernels()
+	if len(ks) == 1 {
 		b.Skip("no AVX2")
 	}
-	for _, n := range []int{16, 17} {
+	for _, n := range []int{16, 17, 18} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			var times [2][]time.Duration
+			times := make([][]time.Duration, len(ks))
 			for b.Loop() {
-				for i, avx2 := range []bool{false, true} {
-					withKernel(avx2, func() {
+				for i, k := range ks {
+					withKernel(k, func() {
 						start := time.Now()
 						got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1})
 						if err != nil || got != a000170Long[n-1] {
-							b.Fatalf("countQueens(%d) with the %s kernel = %d, %v", n, kernelName(avx2), got, err)
+							b.Fatalf("countQueens(%d) with the %s kernel = %d, %v", n, k, got, err)
 						}
 						times[i] = append(times[i], time.Since(start))
 					})
 				}
 			}
-			g, a := median(times[0]), median(times[1])
-			b.ReportMetric(g.Seconds(), "go-s")
-			b.ReportMetric(a.Seconds(), "avx2-s")
-			b.ReportMetric(g.Seconds()/a.Seconds(), "x-go")
+			for i, k := range ks {
+				b.ReportMetric(median(times[i]).Seconds(), k.String()+"-s")
+			}
+			last := len(ks) - 1
+			b.ReportMetric(median(times[last-1]).Seconds()/median(times[last]).Seconds(), "x-"+ks[last-1].String())
 		})
 	}
 }
@@ -282,7 +281,7 @@ func TestSplitMatch(t *testing.T) {
 						var sl sliced
 						m.bucket(north)
 						if got := m.count(south, width, &sl, nil); got != want {
-							t.Errorf("width %d, %d north (%d bits), %d south keys: %s count = %d, want %d", width, nNorth, m.bits, nSouth, kernelName(k), got, want)
+							t.Errorf("width %d, %d north (%d bits), %d south keys: %s count = %d, want %d", width, nNorth, m.bits, nSouth, k, got, want)
 						}
 					})
 				}
