@@ -229,19 +229,28 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 
 // setChunk stores the words of chunk j of block b (see chunkWords),
 // interleaved with the other blocks of its group: the word of value v is
-// the group's word (16j+v)·lanes + b mod lanes.
+// the group's word (16j+v)·lanes + b mod lanes. The lanes are constants in
+// each case: a division by a variable, and a function that took the stride,
+// made building the tables a third of N = 20's time.
 func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
-	lanes := sl.kern.lanes()
-	at := ((b/lanes)*sl.nc+j)*16*lanes + b%lanes
-	chunkWords(sl.tab[at:at+15*lanes+1], lanes, c0, z0, z1, z2, z3)
+	switch sl.kern.lanes() {
+	case 1:
+		chunkWords((*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]), c0, z0, z1, z2, z3)
+	case 4:
+		chunkWords4((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
+	default:
+		chunkWords8((*[121]uint64)(sl.tab[(b/8*sl.nc+j)*128+b%8:]), c0, z0, z1, z2, z3)
+	}
 }
 
-// chunkWords sets t[v·stride], for each value v of a chunk, to the AND of
-// c0 and of z[i] for each bit i of v. It computes them in registers and
-// stores each once: a loop through an array made each word wait for the one
+// chunkWords sets t[v], for each value v of a chunk, to the AND of c0 and
+// of z[i] for each bit i of v. It computes them in registers and stores
+// each once: a loop through an array made each word wait for the one
 // before through memory, and build took half as long again; returning them
-// in an array, a third as long again.
-func chunkWords(t []uint64, stride int, c0, z0, z1, z2, z3 uint64) {
+// in an array, a third as long again. chunkWords4 and chunkWords8 are the
+// same for the blocks of a group of four or eight, one copy each so that
+// every index is a constant.
+func chunkWords(t *[16]uint64, c0, z0, z1, z2, z3 uint64) {
 	c1 := c0 & z0
 	c2 := c0 & z1
 	c3 := c1 & z1
@@ -249,11 +258,39 @@ func chunkWords(t []uint64, stride int, c0, z0, z1, z2, z3 uint64) {
 	c5 := c1 & z2
 	c6 := c2 & z2
 	c7 := c3 & z2
-	t[15*stride] = c7 & z3
-	t[0], t[stride], t[2*stride], t[3*stride] = c0, c1, c2, c3
-	t[4*stride], t[5*stride], t[6*stride], t[7*stride] = c4, c5, c6, c7
-	t[8*stride], t[9*stride], t[10*stride], t[11*stride] = c0&z3, c1&z3, c2&z3, c3&z3
-	t[12*stride], t[13*stride], t[14*stride] = c4&z3, c5&z3, c6&z3
+	t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[8], t[9], t[10], t[11] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[12], t[13], t[14], t[15] = c4&z3, c5&z3, c6&z3, c7&z3
+}
+
+// chunkWords4 is chunkWords for a block of a group of four: the word of
+// value v is t[4v].
+func chunkWords4(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
+	c1 := c0 & z0
+	c2 := c0 & z1
+	c3 := c1 & z1
+	c4 := c0 & z2
+	c5 := c1 & z2
+	c6 := c2 & z2
+	c7 := c3 & z2
+	t[0], t[4], t[8], t[12], t[16], t[20], t[24], t[28] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[32], t[36], t[40], t[44] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[48], t[52], t[56], t[60] = c4&z3, c5&z3, c6&z3, c7&z3
+}
+
+// chunkWords8 is chunkWords for a block of a group of eight: the word of
+// value v is t[8v].
+func chunkWords8(t *[121]uint64, c0, z0, z1, z2, z3 uint64) {
+	c1 := c0 & z0
+	c2 := c0 & z1
+	c3 := c1 & z1
+	c4 := c0 & z2
+	c5 := c1 & z2
+	c6 := c2 & z2
+	c7 := c3 & z2
+	t[0], t[8], t[16], t[24], t[32], t[40], t[48], t[56] = c0, c1, c2, c3, c4, c5, c6, c7
+	t[64], t[72], t[80], t[88] = c0&z3, c1&z3, c2&z3, c3&z3
+	t[96], t[104], t[112], t[120] = c4&z3, c5&z3, c6&z3, c7&z3
 }
 
 // lists fills sl.present, and sl.list and sl.span for matchAVX2 and
