@@ -115,6 +115,14 @@ func matchAVX512x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) u
 //go:noescape
 func matchAVX512x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
 
+// groupWordsAVX512 sets the words of the nc chunks of a group of eight
+// blocks for matchAVX512 at out (see chunkWords: the word of chunk j, value
+// v and block i is out[(16j+v)·8+i]), from the blocks' planes (zg[p][i]:
+// the keys of block i with bit p) and their keys (valid[i]).
+//
+//go:noescape
+func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
+
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
 // transpose64 for the bits sliced needs, ten times faster.
 //

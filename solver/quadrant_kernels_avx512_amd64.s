@@ -217,3 +217,63 @@ done:
 	EPILOGUE
 	MOVQ AX, ret+48(FP)
 	RET
+
+// func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
+//
+// For each chunk j: Z0 the blocks' keys (c0), Z1..Z4 the keys without
+// bits 4j..4j+3 (valid &^ planes), and the sixteen words of the values,
+// c_v = c0 AND each Z for a bit of v, stored 64 bytes apart: 1024 bytes a
+// chunk.
+TEXT ·groupWordsAVX512(SB), NOSPLIT, $0-32
+	MOVQ zg+0(FP), SI
+	MOVQ valid+8(FP), AX
+	MOVQ nc+16(FP), CX
+	MOVQ out+24(FP), DI
+	VMOVDQU64 (AX), Z0
+
+chunk:
+	VMOVDQU64 0(SI), Z1
+	VPANDNQ Z0, Z1, Z1
+	VMOVDQU64 64(SI), Z2
+	VPANDNQ Z0, Z2, Z2
+	VMOVDQU64 128(SI), Z3
+	VPANDNQ Z0, Z3, Z3
+	VMOVDQU64 192(SI), Z4
+	VPANDNQ Z0, Z4, Z4
+	VPANDQ Z0, Z1, Z5
+	VPANDQ Z0, Z2, Z6
+	VPANDQ Z5, Z2, Z7
+	VPANDQ Z0, Z3, Z8
+	VPANDQ Z5, Z3, Z9
+	VPANDQ Z6, Z3, Z10
+	VPANDQ Z7, Z3, Z11
+	VMOVDQU64 Z0, 0(DI)
+	VMOVDQU64 Z5, 64(DI)
+	VMOVDQU64 Z6, 128(DI)
+	VMOVDQU64 Z7, 192(DI)
+	VMOVDQU64 Z8, 256(DI)
+	VMOVDQU64 Z9, 320(DI)
+	VMOVDQU64 Z10, 384(DI)
+	VMOVDQU64 Z11, 448(DI)
+	VPANDQ Z0, Z4, Z12
+	VPANDQ Z5, Z4, Z13
+	VPANDQ Z6, Z4, Z14
+	VPANDQ Z7, Z4, Z15
+	VMOVDQU64 Z12, 512(DI)
+	VMOVDQU64 Z13, 576(DI)
+	VMOVDQU64 Z14, 640(DI)
+	VMOVDQU64 Z15, 704(DI)
+	VPANDQ Z8, Z4, Z12
+	VPANDQ Z9, Z4, Z13
+	VPANDQ Z10, Z4, Z14
+	VPANDQ Z11, Z4, Z15
+	VMOVDQU64 Z12, 768(DI)
+	VMOVDQU64 Z13, 832(DI)
+	VMOVDQU64 Z14, 896(DI)
+	VMOVDQU64 Z15, 960(DI)
+	ADDQ $256, SI
+	ADDQ $1024, DI
+	DECQ CX
+	JNZ chunk
+	VZEROUPPER
+	RET

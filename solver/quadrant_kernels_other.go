@@ -21,6 +21,11 @@ func matchAVX512(tab *uint64, south []uint64, list *uint32, spans *[16]span, nc 
 	panic("solver: matchAVX512 on a machine without it")
 }
 
+// groupWordsAVX512 is never called where haveAVX512 is false.
+func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64) {
+	panic("solver: groupWordsAVX512 on a machine without it")
+}
+
 // bitPlanesAVX2 is never called where haveAVX2 is false.
 func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64) {
 	panic("solver: bitPlanesAVX2 on a machine without it")

@@ -196,50 +196,84 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
-	var keys64 [64]uint64
-	var z [40]uint64
-	for b := 0; b < blocks; b++ {
-		blk := keys[b*64 : min(len(keys), b*64+64)]
-		valid := ^uint64(0)
-		if len(blk) < 64 {
-			valid = 1<<uint(len(blk)) - 1
+	if sl.kern == kernelAVX512 {
+		sl.buildGroups8(keys, blocks, groups)
+	} else {
+		var z [40]uint64
+		for b := 0; b < blocks; b++ {
+			valid := sl.planes(keys, b, &z)
+			for j := 0; j < sl.nc; j++ {
+				// Every word is within valid, so that a block's missing
+				// keys never count, whichever chunks are matched.
+				sl.setChunk(b, j, valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
+			}
 		}
-		// z[j]: the keys of the block with bit j.
-		clear(keys64[copy(keys64[:], blk):])
-		if sl.kern != kernelGo {
-			bitPlanesAVX2(&keys64, &z)
-		} else {
-			transpose64(&keys64)
-			z = [40]uint64(keys64[:40])
-		}
-		for j := 0; j < sl.nc; j++ {
-			// Every word is within valid, so that a block's missing keys
-			// never count, whichever chunks are matched.
-			sl.setChunk(b, j, valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
-		}
-	}
-	// The empty blocks of the last group.
-	for b := blocks; b < lanes*groups; b++ {
-		for j := 0; j < sl.nc; j++ {
-			sl.setChunk(b, j, 0, 0, 0, 0, 0)
+		// The empty blocks of the last group.
+		for b := blocks; b < lanes*groups; b++ {
+			for j := 0; j < sl.nc; j++ {
+				sl.setChunk(b, j, 0, 0, 0, 0, 0)
+			}
 		}
 	}
 	sl.lists(at, groups)
 }
 
+// planes sets z[j] to the keys of block b of keys (sorted) that have bit j,
+// and returns the block's keys as a mask: all 64 but in the last block.
+func (sl *sliced) planes(keys []uint64, b int, z *[40]uint64) (valid uint64) {
+	blk := keys[b*64 : min(len(keys), b*64+64)]
+	valid = ^uint64(0)
+	if len(blk) < 64 {
+		valid = 1<<uint(len(blk)) - 1
+	}
+	var keys64 [64]uint64
+	copy(keys64[:], blk)
+	if sl.kern != kernelGo {
+		bitPlanesAVX2(&keys64, z)
+	} else {
+		transpose64(&keys64)
+		*z = [40]uint64(keys64[:40])
+	}
+	return valid
+}
+
+// buildGroups8 is buildSorted's loop for matchAVX512: it lays the planes of
+// a group's eight blocks side by side, and groupWordsAVX512 makes the
+// group's words of each chunk and value from them, eight blocks at once,
+// where setChunk makes them a block at a time. A block past the last one
+// has no keys (valid 0) and so all its words 0.
+func (sl *sliced) buildGroups8(keys []uint64, blocks, groups int) {
+	var z [40]uint64
+	var zg [40][8]uint64
+	var valid [8]uint64
+	for g := 0; g < groups; g++ {
+		for i := range valid {
+			b := g*8 + i
+			if b >= blocks {
+				valid[i] = 0
+				continue
+			}
+			valid[i] = sl.planes(keys, b, &z)
+			for p := range 4 * sl.nc {
+				zg[p][i] = z[p]
+			}
+		}
+		groupWordsAVX512(&zg, &valid, sl.nc, &sl.tab[g*8*sl.nc*16])
+	}
+}
+
 // setChunk stores the words of chunk j of block b (see chunkWords),
 // interleaved with the other blocks of its group: the word of value v is
-// the group's word (16j+v)·lanes + b mod lanes. The lanes are constants in
-// each case: a division by a variable, and a function that took the stride,
-// made building the tables a third of N = 20's time.
+// the group's word (16j+v)·lanes + b mod lanes, for the Go kernels (1 lane)
+// and matchAVX2 (4); matchAVX512's are made by buildGroups8. The lanes are
+// constants in each case: a division by a variable, and a function that
+// took the stride, made building the tables a third of N = 20's time.
 func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
 	switch sl.kern.lanes() {
 	case 1:
 		chunkWords((*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]), c0, z0, z1, z2, z3)
-	case 4:
-		chunkWords4((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
 	default:
-		chunkWords8((*[121]uint64)(sl.tab[(b/8*sl.nc+j)*128+b%8:]), c0, z0, z1, z2, z3)
+		chunkWords4((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
 	}
 }
 
@@ -247,9 +281,8 @@ func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
 // of z[i] for each bit i of v. It computes them in registers and stores
 // each once: a loop through an array made each word wait for the one
 // before through memory, and build took half as long again; returning them
-// in an array, a third as long again. chunkWords4 and chunkWords8 are the
-// same for the blocks of a group of four or eight, one copy each so that
-// every index is a constant.
+// in an array, a third as long again. chunkWords4 is the same for the
+// blocks of a group of four, a copy so that every index is a constant.
 func chunkWords(t *[16]uint64, c0, z0, z1, z2, z3 uint64) {
 	c1 := c0 & z0
 	c2 := c0 & z1
@@ -276,21 +309,6 @@ func chunkWords4(t *[61]uint64, c0, z0, z1, z2, z3 uint64) {
 	t[0], t[4], t[8], t[12], t[16], t[20], t[24], t[28] = c0, c1, c2, c3, c4, c5, c6, c7
 	t[32], t[36], t[40], t[44] = c0&z3, c1&z3, c2&z3, c3&z3
 	t[48], t[52], t[56], t[60] = c4&z3, c5&z3, c6&z3, c7&z3
-}
-
-// chunkWords8 is chunkWords for a block of a group of eight: the word of
-// value v is t[8v].
-func chunkWords8(t *[121]uint64, c0, z0, z1, z2, z3 uint64) {
-	c1 := c0 & z0
-	c2 := c0 & z1
-	c3 := c1 & z1
-	c4 := c0 & z2
-	c5 := c1 & z2
-	c6 := c2 & z2
-	c7 := c3 & z2
-	t[0], t[8], t[16], t[24], t[32], t[40], t[48], t[56] = c0, c1, c2, c3, c4, c5, c6, c7
-	t[64], t[72], t[80], t[88] = c0&z3, c1&z3, c2&z3, c3&z3
-	t[96], t[104], t[112], t[120] = c4&z3, c5&z3, c6&z3, c7&z3
 }
 
 // lists fills sl.present, and sl.list and sl.span for matchAVX2 and
