@@ -1138,6 +1138,11 @@ func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, c
 // joinKeys appends x|y for each x of ws and y of es with no bit in common.
 func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 	n, most := len(out), len(ws)*len(es)
+	if useKernel == kernelAVX512 {
+		// Eight y at a time; its last store may run 8 keys past the end.
+		out = slices.Grow(out, most+8)[:n+most+8]
+		return out[:n+joinKeysAVX512(&out[n], ws, es)]
+	}
 	out = slices.Grow(out, most)[:n+most]
 	o := out[n:]
 	i := 0

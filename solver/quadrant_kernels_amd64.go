@@ -123,6 +123,14 @@ func matchAVX512x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) 
 //go:noescape
 func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
 
+// joinKeysAVX512 is joinKeys for eight keys of es at a time: it writes
+// x|y for each x of ws and y of es with x&y&keyBits == 0 at out, in
+// joinKeys' order, and returns how many. out must have room for
+// len(ws)·len(es) + 8 keys.
+//
+//go:noescape
+func joinKeysAVX512(out *uint64, ws, es []uint64) int
+
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
 // transpose64 for the bits sliced needs, ten times faster.
 //

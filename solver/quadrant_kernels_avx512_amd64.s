@@ -277,3 +277,74 @@ chunk:
 	JNZ chunk
 	VZEROUPPER
 	RET
+
+// func joinKeysAVX512(out *uint64, ws, es []uint64) int
+//
+// For each x of ws (Z1; Z2 its key bits, x&keyBits): the keys y of es eight
+// at a time (Z3), the lanes with no key bit in common (K1, VPTESTNMQ) of
+// x|y (Z4) packed to the low lanes (VPCOMPRESSQ into a register: into
+// memory it is slow on some processors) and stored whole; DI moves on by
+// their number. The last 1 to 7 keys of es are loaded under a mask (K2).
+TEXT ·joinKeysAVX512(SB), NOSPLIT, $0-64
+	MOVQ out+0(FP), DI
+	MOVQ DI, R12
+	MOVQ ws_base+8(FP), SI
+	MOVQ ws_len+16(FP), CX
+	MOVQ es_base+32(FP), R8
+	MOVQ es_len+40(FP), R10
+	MOVQ R10, R13
+	ANDQ $7, R13
+	SHRQ $3, R10
+	MOVQ $1, DX
+	SHLXQ R13, DX, DX
+	DECQ DX
+	KMOVQ DX, K2
+	MOVQ $0xff00ffffffffffff, AX
+	VPBROADCASTQ AX, Z10
+	TESTQ CX, CX
+	JEQ done
+
+x:
+	VPBROADCASTQ (SI), Z1
+	VPANDQ Z10, Z1, Z2
+	MOVQ R8, R11
+	MOVQ R10, BX
+	TESTQ BX, BX
+	JEQ tail
+
+eight:
+	VMOVDQU64 (R11), Z3
+	VPTESTNMQ Z3, Z2, K1
+	VPORQ Z3, Z1, Z4
+	VPCOMPRESSQ Z4, K1, Z5
+	VMOVDQU64 Z5, (DI)
+	KMOVQ K1, AX
+	POPCNTQ AX, AX
+	LEAQ (DI)(AX*8), DI
+	ADDQ $64, R11
+	DECQ BX
+	JNZ eight
+
+tail:
+	TESTQ R13, R13
+	JEQ next
+	VMOVDQU64.Z (R11), K2, Z3
+	VPTESTNMQ Z3, Z2, K2, K1
+	VPORQ Z3, Z1, Z4
+	VPCOMPRESSQ Z4, K1, Z5
+	VMOVDQU64 Z5, (DI)
+	KMOVQ K1, AX
+	POPCNTQ AX, AX
+	LEAQ (DI)(AX*8), DI
+
+next:
+	ADDQ $8, SI
+	DECQ CX
+	JNZ x
+
+done:
+	SUBQ R12, DI
+	SHRQ $3, DI
+	MOVQ DI, ret+56(FP)
+	VZEROUPPER
+	RET

@@ -26,6 +26,11 @@ func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64) 
 	panic("solver: groupWordsAVX512 on a machine without it")
 }
 
+// joinKeysAVX512 is never called where haveAVX512 is false.
+func joinKeysAVX512(out *uint64, ws, es []uint64) int {
+	panic("solver: joinKeysAVX512 on a machine without it")
+}
+
 // bitPlanesAVX2 is never called where haveAVX2 is false.
 func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64) {
 	panic("solver: bitPlanesAVX2 on a machine without it")

@@ -223,6 +223,44 @@ func TestCountKernels(t *testing.T) {
 	}
 }
 
+// TestJoinKeysKernels checks joinKeys with each kernel against the pairs
+// taken one by one, for lists of 0 to 40 keys (the AVX-512 kernel takes
+// eight at a time and the rest under a mask), keys that share only hit
+// bits (which do not clash), and an output that already holds keys.
+func TestJoinKeysKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(22, 7))
+	key := func() uint64 {
+		return rng.Uint64()&rng.Uint64()&rng.Uint64()&(1<<40-1) | rng.Uint64()&hitBits
+	}
+	for _, nw := range []int{0, 1, 3, 8, 17} {
+		for _, ne := range []int{0, 1, 5, 7, 8, 9, 16, 23, 40} {
+			ws, es := make([]uint64, nw), make([]uint64, ne)
+			for i := range ws {
+				ws[i] = key()
+			}
+			for i := range es {
+				es[i] = key()
+			}
+			prefix := []uint64{1, 2, 3}
+			want := slices.Clone(prefix)
+			for _, x := range ws {
+				for _, y := range es {
+					if x&y&keyBits == 0 {
+						want = append(want, x|y)
+					}
+				}
+			}
+			for _, k := range kernels() {
+				withKernel(k, func() {
+					if got := joinKeys(slices.Clone(prefix), ws, es); !slices.Equal(got, want) {
+						t.Errorf("%d west, %d east keys: %s joinKeys = %#x, want %#x", nw, ne, k, got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkMatchKernels times the n-queens count on one core with each
 // kernel, one after the other in each iteration, and reports the median
 // times ("go-s", "avx2-s", "avx512-s") and how many times faster the best
