@@ -1135,11 +1135,13 @@ func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, c
 	return out
 }
 
-// joinKeys appends x|y for each x of ws and y of es with no bit in common.
+// joinKeys appends x|y for each x of ws and y of es with no key bit in
+// common (hit bits may be shared), in the order of ws, then es; with the
+// AVX-512 kernels, eight y at a time (joinKeysAVX512).
 func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 	n, most := len(out), len(ws)*len(es)
 	if useKernel == kernelAVX512 {
-		// Eight y at a time; its last store may run 8 keys past the end.
+		// Its stores are of eight keys: room for them past the last kept.
 		out = slices.Grow(out, most+8)[:n+most+8]
 		return out[:n+joinKeysAVX512(&out[n], ws, es)]
 	}
