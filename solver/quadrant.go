@@ -1069,7 +1069,7 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 		w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce, 0, 0)
 		w.img.north = w.img.north[:0]
 		if qd.img != nil {
-			w.img.split(w.north, uint(c.live), qd.keyRoom)
+			qd.subproblem(&w.img, sub, c, w.north, uint(c.live), qd.keyRoom)
 			w.sl.build(w.img.north, uint(c.live))
 		}
 		w.slNorth, w.bucketed = false, false

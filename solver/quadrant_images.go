@@ -179,38 +179,61 @@ func (qd *quadrants) terms(out []imageTerm, sub quadSub, c *quadCfg) []imageTerm
 
 // imageWork is a worker's scratch space for images mode.
 type imageWork struct {
+	// Of the subproblem whose north keys it holds (see subproblem):
 	north []uint64    // the north keys, hit bits cleared
 	nHit  [8][]uint64 // per image, the north keys that hit it, hit bits cleared
-	south []uint64    // the south keys, hit bits cleared
-	sHit  [8][]uint64 // per image, the south keys that hit it, hit bits cleared
-	dom   []uint64    // south keys for A and C (see countImages)
-	multi []uint64    // south keys for B
-	part  []uint64    // north keys for A
-	terms []imageTerm
-	sl    sliced // a table of north keys that hit images
+	terms []imageTerm // the terms it counts, but those of dead images
+	mults []uint32    // the multiplicities of terms, each once
+	dead  uint64      // how many times it counts an image its middle queens hit
 	// With room in the key (live+8 bits at most maxKeyBits, n ≤ 19), hits
 	// is a table of the north keys with the images each hits in bits live..
 	// live+7, and withHits is set.
 	hits     sliced
 	withHits bool
+
+	// Of the part being counted, sorted by cut, those of cut v of each
+	// list at at[v]:at[v+1] of it:
+	sorted []uint64 // the south keys
+	at     [17]int  // of sorted, south and dom
+	south  []uint64 // the south keys, hit bits cleared
+	dom    []uint64 // on an even board, the south keys for A (see countImages)
+	multi  []uint64 // the south keys for B, or C, of some terms
+
+	part []uint64 // north keys for A
+	sl   sliced   // a table of north keys that hit images
 }
 
 // maxKeyBits is the widest key the matcher takes (see sliced.build).
 const maxKeyBits = 40
 
-// split sorts the north keys of a subproblem with live bits into w.north
-// and w.nHit, and makes w.hits when keys of live+8 bits fit in room.
-func (w *imageWork) split(north []uint64, live, room uint) {
-	w.north = splitHits(w.north[:0], &w.nHit, north)
-	w.withHits = live+8 <= room
-	if !w.withHits {
-		return
+// subproblem keeps what the parts of subproblem sub of configuration c share
+// in images mode: its north keys, north, of live bits sorted into iw.north
+// and iw.nHit, iw.hits when keys of live+8 bits fit in room, and its terms.
+func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []uint64, live, room uint) {
+	iw.north = splitHits(iw.north[:0], &iw.nHit, north)
+	iw.withHits = live+8 <= room
+	if iw.withHits {
+		iw.part = iw.part[:0]
+		for _, k := range north {
+			iw.part = append(iw.part, k&keyBits|(k>>hitShift&0xff)<<live)
+		}
+		iw.hits.build(iw.part, live+8)
 	}
-	w.part = w.part[:0]
-	for _, k := range north {
-		w.part = append(w.part, k&keyBits|(k>>hitShift&0xff)<<live)
+	all := qd.terms(iw.terms[:0], sub, c)
+	iw.terms, iw.mults, iw.dead = all[:0], iw.mults[:0], 0
+	for _, t := range all {
+		if c.dead>>t.img&1 == 1 {
+			// The middle queens hit the image: none of the pairs avoid it.
+			// Only an odd board has middle queens, and its keys no weights,
+			// so its pairs are open.
+			iw.dead += uint64(t.mult)
+			continue
+		}
+		iw.terms = append(iw.terms, t)
+		if !slices.Contains(iw.mults, t.mult) {
+			iw.mults = append(iw.mults, t.mult)
+		}
 	}
-	w.hits.build(w.part, live+8)
 }
 
 // splitHits appends keys, hit bits cleared, to out, and each key that hits
@@ -230,21 +253,84 @@ func splitHits(out []uint64, hit *[8][]uint64, keys []uint64) []uint64 {
 	return out
 }
 
-// inDomain appends the keys of keys whose weight bits include dom, weight
-// bits cleared, to out.
-func inDomain(out, keys []uint64, dom uint8) []uint64 {
-	want := uint64(dom) << 62
-	for _, k := range keys {
-		if k&want == want {
-			out = append(out, k&^(longDiagBit|longAntiBit))
-		}
+// splitSouth sorts a part's south keys by cut into iw.sorted, and fills
+// iw.south and, on an even board, iw.dom (with the lack bits of
+// countImages) in the same order.
+func (iw *imageWork) splitSouth(south []uint64, live uint, even bool) {
+	iw.sorted, iw.at = sortByCut(south, iw.sorted)
+	n := len(iw.sorted)
+	iw.south = slices.Grow(iw.south[:0], n)[:n]
+	for i, k := range iw.sorted {
+		iw.south[i] = k & keyBits
 	}
-	return out
+	if !even {
+		return
+	}
+	iw.dom = slices.Grow(iw.dom[:0], n)[:n]
+	for i, k := range iw.sorted {
+		// lackD and lackA where bits 62 and 63 are clear.
+		iw.dom[i] = k&keyBits&^(longDiagBit|longAntiBit) | (^k>>62)<<live
+	}
 }
 
-// countImages returns the number of placements subproblem sub of
-// configuration c stands for that avoid the reserved squares, given its
-// north keys, split into w.img and built into w.sl, and its south keys.
+// hitting appends to out, cut by cut, the part's south keys (iw.sorted) that
+// hit the image of a term of ts with multiplicity m in its domain, hit and
+// weight bits cleared, and, with iw.withHits, marked with the bit live + the
+// term's image; and returns where each cut's keys start, as sortByCut.
+func (iw *imageWork) hitting(out []uint64, ts []imageTerm, m uint32, live uint) ([]uint64, [17]int) {
+	var at [17]int
+	for v := 0; v < 16; v++ {
+		at[v] = len(out)
+		keys := iw.sorted[iw.at[v]:iw.at[v+1]]
+		for _, t := range ts {
+			if t.mult != m {
+				continue
+			}
+			var mark uint64
+			if iw.withHits {
+				mark = 1 << (live + uint(t.img))
+			}
+			test := 1<<(hitShift+uint(t.img)) | uint64(t.dom)<<62
+			out = keepIf(out, keys, test, keyBits&^(longDiagBit|longAntiBit), mark)
+		}
+	}
+	at[16] = len(out)
+	return out, at
+}
+
+// keepIf appends to out k&keep | or for each key k of keys with every bit
+// of test; with the AVX-512 kernels, eight keys at a time (keepIfAVX512).
+// It has no branch on a key: a key hits the images of 0 to 5 terms,
+// unpredictably. So a key is written whether it is kept or not, and the
+// length grows by one where it is.
+func keepIf(out, keys []uint64, test, keep, or uint64) []uint64 {
+	n := len(out)
+	if useKernel == kernelAVX512 {
+		// Its stores are of eight keys: room for them past the last kept.
+		out = slices.Grow(out, len(keys)+8)[:n+len(keys)+8]
+		return out[:n+keepIfAVX512(&out[n], keys, test, keep, or)]
+	}
+	out = slices.Grow(out, len(keys))[:n+len(keys)]
+	for _, k := range keys {
+		out[n] = k&keep | or
+		n += b2i(k&test == test)
+	}
+	return out[:n]
+}
+
+// b2i returns 1 for true and 0 for false, with no branch.
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
+}
+
+// countImages returns the number of placements subproblem sub stands for
+// that avoid the reserved squares, given its south keys; its north keys,
+// and what else its parts share, are kept in w.img (see subproblem), and
+// built into w.sl.
 //
 // Its open count less, for each term, the pairs with a queen on its image:
 // those whose north half-board hits it (A), plus those whose south one does
@@ -252,52 +338,28 @@ func inDomain(out, keys []uint64, dom uint8) []uint64 {
 // are counted at once, from a table of all their north keys; their B less
 // C likewise, from a list of all their south keys, each marked with its
 // term's image, against the table of all north keys marked with the images
-// they hit (w.hits); without room for the marks, B and C on their own. Sums wrap around in
-// between; the result is exact.
+// they hit (w.hits); without room for the marks, B and C on their own. Sums
+// wrap around in between; the result is exact.
 func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []uint64) uint64 {
 	iw := &w.img
-	iw.south = splitHits(iw.south[:0], &iw.sHit, south)
-	open := w.sl.count(iw.south, &w.buf, w.stop)
-	total := uint64(sub.weight) * open
-	iw.terms = qd.terms(iw.terms[:0], sub, c)
-	var mults []uint32
-	for i, t := range iw.terms {
-		if c.dead>>t.img&1 == 1 {
-			// The middle queens hit the image: none of the pairs avoid it.
-			// Only an odd board has middle queens, and its keys no weights,
-			// so its pairs are open.
-			total -= uint64(t.mult) * open
-			iw.terms[i].mult = 0
-		} else if !slices.Contains(mults, t.mult) {
-			mults = append(mults, t.mult)
-		}
-	}
+	live := uint(c.live)
+	even := qd.n%2 == 0
+	iw.splitSouth(south, live, even)
+	open := w.sl.countSorted(iw.south, iw.at, w.stop)
+	total := (uint64(sub.weight) - iw.dead) * open
 	// A's south keys: all of them, with the weight bits turned into the
 	// bits live and live+1 set when the south half-board has no queen on
 	// the main (anti-) diagonal; a north key of a term that needs it sets
 	// the same bit, so that it only pairs with the south half-boards of its
 	// domain. At most 36 bits are live on an even board (38 in the window
-	// of n = 20, less the two weighted diagonals), so there is room.
-	live := uint(c.live)
+	// of n = 20, less the two weighted diagonals), so there is room. An odd
+	// board's keys have no weights: its terms need no domain.
 	lackD, lackA := uint64(1)<<live, uint64(1)<<(live+1)
-	width := live
-	if qd.n%2 == 0 {
-		width += 2
+	width, dom := live, iw.south
+	if even {
+		width, dom = live+2, iw.dom
 	}
-	iw.dom = iw.dom[:0]
-	if len(mults) > 0 {
-		for _, k := range south {
-			x := k & keyBits &^ (longDiagBit | longAntiBit)
-			if k&longDiagBit == 0 {
-				x |= lackD
-			}
-			if k&longAntiBit == 0 {
-				x |= lackA
-			}
-			iw.dom = append(iw.dom, x)
-		}
-	}
-	for _, m := range mults {
+	for _, m := range iw.mults {
 		iw.part = iw.part[:0] // A's north keys
 		for _, t := range iw.terms {
 			if t.mult != m {
@@ -316,43 +378,30 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 		}
 		if len(iw.part) > 0 {
 			iw.sl.build(iw.part, width)
-			total -= uint64(m) * iw.sl.count(iw.dom, &w.buf, w.stop)
+			total -= uint64(m) * iw.sl.countSorted(dom, iw.at, w.stop)
 		}
-		iw.multi = iw.multi[:0] // B's south keys
-		for _, t := range iw.terms {
-			if t.mult != m {
-				continue
-			}
-			at := len(iw.multi)
-			iw.multi = inDomain(iw.multi, iw.sHit[t.img], t.dom)
-			if iw.withHits {
-				for i := at; i < len(iw.multi); i++ {
-					iw.multi[i] |= 1 << (live + uint(t.img))
-				}
-			}
-		}
-		if len(iw.multi) == 0 {
-			continue
-		}
+		var at [17]int // B's south keys
+		iw.multi, at = iw.hitting(iw.multi[:0], iw.terms, m, live)
 		if iw.withHits {
-			total -= uint64(m) * iw.hits.count(iw.multi, &w.buf, w.stop)
+			total -= uint64(m) * iw.hits.countSorted(iw.multi, at, w.stop)
 		} else {
-			total -= uint64(m) * w.sl.count(iw.multi, &w.buf, w.stop)
+			total -= uint64(m) * w.sl.countSorted(iw.multi, at, w.stop)
 		}
 	}
 	if iw.withHits {
 		return total
 	}
-	for _, t := range iw.terms {
-		if t.mult == 0 || len(iw.nHit[t.img]) == 0 || len(iw.sHit[t.img]) == 0 {
+	for i, t := range iw.terms {
+		if len(iw.nHit[t.img]) == 0 {
 			continue
 		}
-		iw.dom = inDomain(iw.dom[:0], iw.sHit[t.img], t.dom)
-		if len(iw.dom) == 0 {
+		var at [17]int // C's south keys
+		iw.multi, at = iw.hitting(iw.multi[:0], iw.terms[i:i+1], t.mult, live)
+		if len(iw.multi) == 0 {
 			continue
 		}
-		iw.sl.build(iw.nHit[t.img], uint(c.live))
-		total += uint64(t.mult) * iw.sl.count(iw.dom, &w.buf, w.stop)
+		iw.sl.build(iw.nHit[t.img], live)
+		total += uint64(t.mult) * iw.sl.countSorted(iw.multi, at, w.stop)
 	}
 	return total
 }

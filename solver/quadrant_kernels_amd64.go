@@ -131,6 +131,13 @@ func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
 //go:noescape
 func joinKeysAVX512(out *uint64, ws, es []uint64) int
 
+// keepIfAVX512 is keepIf for eight keys at a time: it writes k&keep | or
+// for each k of keys with k&test == test at out, in order, and returns
+// how many. out must have room for len(keys) + 8 keys.
+//
+//go:noescape
+func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int
+
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
 // transpose64 for the bits sliced needs, ten times faster.
 //

@@ -348,3 +348,66 @@ done:
 	MOVQ DI, ret+56(FP)
 	VZEROUPPER
 	RET
+
+// func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int
+//
+// Eight keys at a time (Z4): the lanes with every bit of test (Z1; K1,
+// VPCMPEQQ of key&test with test) of key&keep|or (Z2, Z3) packed to the
+// low lanes with VPCOMPRESSQ into a register and stored whole, as in
+// joinKeysAVX512; DI moves on by their number. The last 1 to 7 keys are
+// loaded under a mask (K2).
+TEXT ·keepIfAVX512(SB), NOSPLIT, $0-64
+	MOVQ out+0(FP), DI
+	MOVQ DI, R12
+	MOVQ keys_base+8(FP), SI
+	MOVQ keys_len+16(FP), CX
+	MOVQ test+32(FP), AX
+	VPBROADCASTQ AX, Z1
+	MOVQ keep+40(FP), AX
+	VPBROADCASTQ AX, Z2
+	MOVQ or+48(FP), AX
+	VPBROADCASTQ AX, Z3
+	MOVQ CX, R13
+	ANDQ $7, R13
+	SHRQ $3, CX
+	JEQ tail
+
+eight:
+	VMOVDQU64 (SI), Z4
+	VPANDQ Z1, Z4, Z5
+	VPCMPEQQ Z1, Z5, K1
+	VPANDQ Z2, Z4, Z6
+	VPORQ Z3, Z6, Z6
+	VPCOMPRESSQ Z6, K1, Z7
+	VMOVDQU64 Z7, (DI)
+	KMOVQ K1, AX
+	POPCNTQ AX, AX
+	LEAQ (DI)(AX*8), DI
+	ADDQ $64, SI
+	DECQ CX
+	JNZ eight
+
+tail:
+	TESTQ R13, R13
+	JEQ done
+	MOVQ $1, DX
+	SHLXQ R13, DX, DX
+	DECQ DX
+	KMOVQ DX, K2
+	VMOVDQU64.Z (SI), K2, Z4
+	VPANDQ Z1, Z4, Z5
+	VPCMPEQQ Z1, Z5, K2, K1
+	VPANDQ Z2, Z4, Z6
+	VPORQ Z3, Z6, Z6
+	VPCOMPRESSQ Z6, K1, Z7
+	VMOVDQU64 Z7, (DI)
+	KMOVQ K1, AX
+	POPCNTQ AX, AX
+	LEAQ (DI)(AX*8), DI
+
+done:
+	SUBQ R12, DI
+	SHRQ $3, DI
+	MOVQ DI, ret+56(FP)
+	VZEROUPPER
+	RET

@@ -31,6 +31,11 @@ func joinKeysAVX512(out *uint64, ws, es []uint64) int {
 	panic("solver: joinKeysAVX512 on a machine without it")
 }
 
+// keepIfAVX512 is never called where haveAVX512 is false.
+func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int {
+	panic("solver: keepIfAVX512 on a machine without it")
+}
+
 // bitPlanesAVX2 is never called where haveAVX2 is false.
 func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64) {
 	panic("solver: bitPlanesAVX2 on a machine without it")

@@ -395,12 +395,6 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 
 // countCut is count for south keys that all have cut c: they need no sort.
 func (sl *sliced) countCut(south []uint64, c uint64, stop *atomic.Bool) uint64 {
-	if len(south) == 0 || len(sl.tab) == 0 {
-		return 0
-	}
-	if sl.kern != kernelGo && sl.fits {
-		return sl.countWhole(south, stop)
-	}
 	var at [17]int
 	for v := c + 1; v <= 16; v++ {
 		at[v] = len(south)
@@ -425,10 +419,15 @@ func (sl *sliced) countWhole(south []uint64, stop *atomic.Bool) uint64 {
 
 // countSorted is count for south keys sorted by cut, those of cut v at
 // at[v]:at[v+1]: the keys of each cut are matched against a tile of its
-// units at a time.
+// units at a time (all at once where the table fits in the cache).
 func (sl *sliced) countSorted(south []uint64, at [17]int, stop *atomic.Bool) uint64 {
-	if sl.kern == kernelGo {
+	switch {
+	case len(south) == 0 || len(sl.tab) == 0:
+		return 0
+	case sl.kern == kernelGo:
 		return sl.countGo(south, at, stop)
+	case sl.fits:
+		return sl.countWhole(south, stop)
 	}
 	var total uint64
 	tile := min(maxTileGroups, max(1, tileBytes/sl.groupBytes())) // groups

@@ -261,6 +261,37 @@ func TestJoinKeysKernels(t *testing.T) {
 	}
 }
 
+// TestKeepIfKernels checks keepIf with each kernel against a plain filter:
+// lists of 0 to 40 keys, tests of one hit bit with and without weight bits,
+// and an output already holding keys.
+func TestKeepIfKernels(t *testing.T) {
+	rng := rand.New(rand.NewPCG(23, 5))
+	keep := keyBits &^ (longDiagBit | longAntiBit)
+	for _, n := range []int{0, 1, 5, 7, 8, 9, 16, 23, 40} {
+		keys := make([]uint64, n)
+		for i := range keys {
+			keys[i] = rng.Uint64() & (1<<40 - 1 | hitBits | longDiagBit | longAntiBit)
+		}
+		for _, test := range []uint64{1 << hitShift, 1 << (hitShift + 7), 1<<(hitShift+3) | longDiagBit, 1<<(hitShift+5) | longDiagBit | longAntiBit} {
+			const or = 1 << 41
+			prefix := []uint64{1, 2, 3}
+			want := slices.Clone(prefix)
+			for _, k := range keys {
+				if k&test == test {
+					want = append(want, k&keep|or)
+				}
+			}
+			for _, k := range kernels() {
+				withKernel(k, func() {
+					if got := keepIf(slices.Clone(prefix), keys, test, keep, or); !slices.Equal(got, want) {
+						t.Errorf("%d keys, test %#x: %s keepIf = %#x, want %#x", n, test, k, got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkMatchKernels times the n-queens count on one core with each
 // kernel, one after the other in each iteration, and reports the median
 // times ("go-s", "avx2-s", "avx512-s") and how many times faster the best

@@ -266,11 +266,15 @@ func TestReservedJoinAgainstSearch(t *testing.T) {
 				}
 			}
 			// Images mode, with and without room for the marks of the
-			// images hit (n = 20 and 21 have none).
-			for _, room := range []uint{maxKeyBits, 0} {
-				if got := imageJoinCount(p, room); got != want {
-					t.Errorf("join %v in images mode (room %d) = %d, want %d", boardRows(p), room, got, want)
-				}
+			// images hit (n = 20 and 21 have none), with each kernel.
+			for _, k := range kernels() {
+				withKernel(k, func() {
+					for _, room := range []uint{maxKeyBits, 0} {
+						if got := imageJoinCount(p, room); got != want {
+							t.Errorf("join %v in images mode (room %d, %s) = %d, want %d", boardRows(p), room, k, got, want)
+						}
+					}
+				})
 			}
 		}
 	}
