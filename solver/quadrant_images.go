@@ -2,7 +2,6 @@ package solver
 
 import (
 	"cmp"
-	"math/bits"
 	"slices"
 )
 
@@ -181,7 +180,7 @@ func (qd *quadrants) terms(out []imageTerm, sub quadSub, c *quadCfg) []imageTerm
 type imageWork struct {
 	// Of the subproblem whose north keys it holds (see subproblem):
 	north []uint64    // the north keys, hit bits cleared
-	nHit  [8][]uint64 // per image, the north keys that hit it, hit bits cleared
+	nHit  [8][]uint64 // per image of terms, the north keys that hit it, hit bits cleared
 	terms []imageTerm // the terms it counts, but those of dead images
 	mults []uint32    // the multiplicities of terms, each once
 	dead  uint64      // how many times it counts an image its middle queens hit
@@ -210,15 +209,6 @@ const maxKeyBits = 40
 // in images mode: its north keys, north, of live bits sorted into iw.north
 // and iw.nHit, iw.hits when keys of live+8 bits fit in room, and its terms.
 func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []uint64, live, room uint) {
-	iw.north = splitHits(iw.north[:0], &iw.nHit, north)
-	iw.withHits = live+8 <= room
-	if iw.withHits {
-		iw.part = iw.part[:0]
-		for _, k := range north {
-			iw.part = append(iw.part, k&keyBits|(k>>hitShift&0xff)<<live)
-		}
-		iw.hits.build(iw.part, live+8)
-	}
 	all := qd.terms(iw.terms[:0], sub, c)
 	iw.terms, iw.mults, iw.dead = all[:0], iw.mults[:0], 0
 	for _, t := range all {
@@ -234,23 +224,25 @@ func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []
 			iw.mults = append(iw.mults, t.mult)
 		}
 	}
-}
-
-// splitHits appends keys, hit bits cleared, to out, and each key that hits
-// image i to hit[i] (emptied first).
-func splitHits(out []uint64, hit *[8][]uint64, keys []uint64) []uint64 {
-	for i := range hit {
-		hit[i] = hit[i][:0]
+	iw.north = slices.Grow(iw.north[:0], len(north))[:len(north)]
+	for i, k := range north {
+		iw.north[i] = k & keyBits
 	}
-	for _, k := range keys {
-		plain := k & keyBits
-		out = append(out, plain)
-		for h := k >> hitShift & 0xff; h != 0; h &= h - 1 {
-			i := bits.TrailingZeros64(h)
-			hit[i] = append(hit[i], plain)
+	var split uint8 // the images whose keys are in nHit
+	for _, t := range iw.terms {
+		if split>>t.img&1 == 0 {
+			split |= 1 << t.img
+			iw.nHit[t.img] = keepIf(iw.nHit[t.img][:0], north, 1<<(hitShift+uint(t.img)), keyBits, 0)
 		}
 	}
-	return out
+	iw.withHits = live+8 <= room
+	if iw.withHits {
+		iw.part = iw.part[:0]
+		for _, k := range north {
+			iw.part = append(iw.part, k&keyBits|(k>>hitShift&0xff)<<live)
+		}
+		iw.hits.build(iw.part, live+8)
+	}
 }
 
 // splitSouth sorts a part's south keys by cut into iw.sorted, and fills
