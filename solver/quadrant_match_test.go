@@ -262,7 +262,8 @@ func TestJoinKeysKernels(t *testing.T) {
 }
 
 // TestKeepIfKernels checks keepIf with each kernel against a plain filter:
-// lists of 0 to 40 keys, tests of one hit bit with and without weight bits,
+// lists of 0 to 40 keys, a test of no bits (all kept) and of one hit bit
+// with and without weight bits,
 // and an output already holding keys.
 func TestKeepIfKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 5))
@@ -272,7 +273,7 @@ func TestKeepIfKernels(t *testing.T) {
 		for i := range keys {
 			keys[i] = rng.Uint64() & (1<<40 - 1 | hitBits | longDiagBit | longAntiBit)
 		}
-		for _, test := range []uint64{1 << hitShift, 1 << (hitShift + 7), 1<<(hitShift+3) | longDiagBit, 1<<(hitShift+5) | longDiagBit | longAntiBit} {
+		for _, test := range []uint64{0, 1 << hitShift, 1 << (hitShift + 7), 1<<(hitShift+3) | longDiagBit, 1<<(hitShift+5) | longDiagBit | longAntiBit} {
 			const or = 1 << 41
 			prefix := []uint64{1, 2, 3}
 			want := slices.Clone(prefix)
