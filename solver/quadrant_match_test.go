@@ -263,8 +263,7 @@ func TestJoinKeysKernels(t *testing.T) {
 
 // TestKeepIfKernels checks keepIf with each kernel against a plain filter:
 // lists of 0 to 40 keys, a test of no bits (all kept) and of one hit bit
-// with and without weight bits,
-// and an output already holding keys.
+// with and without weight bits, and an output already holding keys.
 func TestKeepIfKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(23, 5))
 	keep := keyBits &^ (longDiagBit | longAntiBit)
