@@ -205,9 +205,10 @@ type imageWork struct {
 // maxKeyBits is the widest key the matcher takes (see sliced.build).
 const maxKeyBits = 40
 
-// subproblem keeps what the parts of subproblem sub of configuration c share
-// in images mode: its north keys, north, of live bits sorted into iw.north
-// and iw.nHit, iw.hits when keys of live+8 bits fit in room, and its terms.
+// subproblem keeps in iw what the parts of subproblem sub of configuration
+// c share in images mode: its terms, and its north keys (north, of live
+// bits) in iw.north, by image in iw.nHit, and marked in iw.hits when keys
+// of live+8 bits fit in room.
 func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []uint64, live, room uint) {
 	all := qd.terms(iw.terms[:0], sub, c)
 	iw.terms, iw.mults, iw.dead = all[:0], iw.mults[:0], 0
