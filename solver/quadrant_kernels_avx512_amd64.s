@@ -44,6 +44,33 @@
 	VMOVQ X1, AX; \
 	VZEROUPPER
 
+// PACK stores the lanes of z that mask k selects, packed to the low lanes
+// (VPCOMPRESSQ into the register out: into memory it is slow on some
+// processors), as eight keys at DI, and moves DI on past those it kept.
+// AX is scratch.
+#define PACK(z, k, out) \
+	VPCOMPRESSQ z, k, out; \
+	VMOVDQU64 out, (DI); \
+	KMOVQ k, AX; \
+	POPCNTQ AX, AX; \
+	LEAQ (DI)(AX*8), DI
+
+// LOWMASK sets mask k to the low r lanes (r < 8). DX is scratch.
+#define LOWMASK(r, k) \
+	MOVQ $1, DX; \
+	SHLXQ r, DX, DX; \
+	DECQ DX; \
+	KMOVQ DX, k
+
+// STORED returns the number of keys stored from R12 to DI, as the result
+// at ret+56(FP).
+#define STORED \
+	SUBQ R12, DI; \
+	SHRQ $3, DI; \
+	MOVQ DI, ret+56(FP); \
+	VZEROUPPER; \
+	RET
+
 // func matchAVX512x8(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
 TEXT ·matchAVX512x8(SB), NOSPLIT, $536-56
 	PROLOGUE
@@ -282,9 +309,8 @@ chunk:
 //
 // For each x of ws (Z1; Z2 its key bits, x&keyBits): the keys y of es eight
 // at a time (Z3), the lanes with no key bit in common (K1, VPTESTNMQ) of
-// x|y (Z4) packed to the low lanes (VPCOMPRESSQ into a register: into
-// memory it is slow on some processors) and stored whole; DI moves on by
-// their number. The last 1 to 7 keys of es are loaded under a mask (K2).
+// x|y (Z4) packed and stored (PACK). The last 1 to 7 keys of es are loaded
+// under a mask (K2).
 TEXT ·joinKeysAVX512(SB), NOSPLIT, $0-64
 	MOVQ out+0(FP), DI
 	MOVQ DI, R12
@@ -295,10 +321,7 @@ TEXT ·joinKeysAVX512(SB), NOSPLIT, $0-64
 	MOVQ R10, R13
 	ANDQ $7, R13
 	SHRQ $3, R10
-	MOVQ $1, DX
-	SHLXQ R13, DX, DX
-	DECQ DX
-	KMOVQ DX, K2
+	LOWMASK(R13, K2)
 	MOVQ $0xff00ffffffffffff, AX
 	VPBROADCASTQ AX, Z10
 	TESTQ CX, CX
@@ -316,11 +339,7 @@ eight:
 	VMOVDQU64 (R11), Z3
 	VPTESTNMQ Z3, Z2, K1
 	VPORQ Z3, Z1, Z4
-	VPCOMPRESSQ Z4, K1, Z5
-	VMOVDQU64 Z5, (DI)
-	KMOVQ K1, AX
-	POPCNTQ AX, AX
-	LEAQ (DI)(AX*8), DI
+	PACK(Z4, K1, Z5)
 	ADDQ $64, R11
 	DECQ BX
 	JNZ eight
@@ -331,11 +350,7 @@ tail:
 	VMOVDQU64.Z (R11), K2, Z3
 	VPTESTNMQ Z3, Z2, K2, K1
 	VPORQ Z3, Z1, Z4
-	VPCOMPRESSQ Z4, K1, Z5
-	VMOVDQU64 Z5, (DI)
-	KMOVQ K1, AX
-	POPCNTQ AX, AX
-	LEAQ (DI)(AX*8), DI
+	PACK(Z4, K1, Z5)
 
 next:
 	ADDQ $8, SI
@@ -343,19 +358,13 @@ next:
 	JNZ x
 
 done:
-	SUBQ R12, DI
-	SHRQ $3, DI
-	MOVQ DI, ret+56(FP)
-	VZEROUPPER
-	RET
+	STORED
 
 // func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int
 //
 // Eight keys at a time (Z4): the lanes with every bit of test (Z1; K1,
-// VPCMPEQQ of key&test with test) of key&keep|or (Z2, Z3) packed to the
-// low lanes with VPCOMPRESSQ into a register and stored whole, as in
-// joinKeysAVX512; DI moves on by their number. The last 1 to 7 keys are
-// loaded under a mask (K2).
+// VPCMPEQQ of key&test with test) of key&keep|or (Z2, Z3) packed and
+// stored (PACK). The last 1 to 7 keys are loaded under a mask (K2).
 TEXT ·keepIfAVX512(SB), NOSPLIT, $0-64
 	MOVQ out+0(FP), DI
 	MOVQ DI, R12
@@ -378,11 +387,7 @@ eight:
 	VPCMPEQQ Z1, Z5, K1
 	VPANDQ Z2, Z4, Z6
 	VPORQ Z3, Z6, Z6
-	VPCOMPRESSQ Z6, K1, Z7
-	VMOVDQU64 Z7, (DI)
-	KMOVQ K1, AX
-	POPCNTQ AX, AX
-	LEAQ (DI)(AX*8), DI
+	PACK(Z6, K1, Z7)
 	ADDQ $64, SI
 	DECQ CX
 	JNZ eight
@@ -390,24 +395,13 @@ eight:
 tail:
 	TESTQ R13, R13
 	JEQ done
-	MOVQ $1, DX
-	SHLXQ R13, DX, DX
-	DECQ DX
-	KMOVQ DX, K2
+	LOWMASK(R13, K2)
 	VMOVDQU64.Z (SI), K2, Z4
 	VPANDQ Z1, Z4, Z5
 	VPCMPEQQ Z1, Z5, K2, K1
 	VPANDQ Z2, Z4, Z6
 	VPORQ Z3, Z6, Z6
-	VPCOMPRESSQ Z6, K1, Z7
-	VMOVDQU64 Z7, (DI)
-	KMOVQ K1, AX
-	POPCNTQ AX, AX
-	LEAQ (DI)(AX*8), DI
+	PACK(Z6, K1, Z7)
 
 done:
-	SUBQ R12, DI
-	SHRQ $3, DI
-	MOVQ DI, ret+56(FP)
-	VZEROUPPER
-	RET
+	STORED
