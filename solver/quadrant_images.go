@@ -190,13 +190,13 @@ type imageWork struct {
 	hits     sliced
 	withHits bool
 
-	// Of the part being counted, sorted by cut, those of cut v of each
-	// list at at[v]:at[v+1] of it:
+	// Of the part being counted, its south keys sorted by cut, those of
+	// cut v at at[v]:at[v+1] of sorted, south and dom:
 	sorted []uint64 // the south keys
-	at     [17]int  // of sorted, south and dom
+	at     [17]int
 	south  []uint64 // the south keys, hit bits cleared
 	dom    []uint64 // on an even board, the south keys for A (see countImages)
-	multi  []uint64 // the south keys for B, or C, of some terms
+	multi  []uint64 // the south keys for B, or C, of some terms (see hitting)
 
 	part []uint64 // north keys for A
 	sl   sliced   // a table of north keys that hit images
