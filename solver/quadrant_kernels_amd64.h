@@ -1,6 +1,7 @@
 // Macros shared by the kernels of quadrant_kernels_amd64.s (matchAVX2) and
 // quadrant_kernels_avx512_amd64.s (matchAVX512), which walk the same spans
-// and lists of groups (see sliced) and differ in the width of a group.
+// and lists of groups (see sliced, and KERNEL below) and differ in the
+// width of a group.
 //
 // Registers: AX, BX, CX, DX, SI, DI, R8, R9, R10, R11 hold the byte offsets
 // of the key's chunks 0..9 within a group (value times the bytes of a
@@ -77,3 +78,39 @@ spans: \
 #define GROUP \
 	MOVL (R13)(R14*4), R15; \
 	ADDQ R12, R15
+
+// KERNEL is a whole kernel of sliced.match, given three macros of the
+// including file: offs sets the offsets of the key's chunks (OFF), free
+// loads into the accumulator the AND of a group's words for all chunks but
+// the cut (chunk 0), and all the AND for all chunks. For each key
+// (NEXTKEY), the groups of its cut's two lists (SPANF, SPANP) are ANDed and
+// counted (POPACC), and the key's counts added to the total (FLUSH); the
+// total is returned (EPILOGUE). PROLOGUE, POPACC, FLUSH and EPILOGUE are
+// the including file's.
+#define KERNEL(offs, free, all) \
+	PROLOGUE; \
+key: \
+	NEXTKEY(done); \
+	offs; \
+	SPANF(cut); \
+freegroups: \
+	GROUP; \
+	free; \
+	POPACC; \
+	INCQ R14; \
+	JNZ freegroups; \
+cut: \
+	SPANP(flush); \
+withcut: \
+	GROUP; \
+	all; \
+	POPACC; \
+	INCQ R14; \
+	JNZ withcut; \
+flush: \
+	FLUSH; \
+	JMP key; \
+done: \
+	EPILOGUE; \
+	MOVQ AX, ret+48(FP); \
+	RET

@@ -1,9 +1,10 @@
 #include "textflag.h"
 #include "quadrant_kernels_amd64.h"
 
-// The AVX2 kernels of sliced.match, one per chunk count, alike but for the
-// chunks matched (see matchAVX2; the Go kernels of quadrant_kernels.go count
-// the same pairs on another layout).
+// The AVX2 kernels of sliced.match, one per chunk count (see matchAVX2; the
+// Go kernels of quadrant_kernels.go count the same pairs on another
+// layout): each is KERNEL with its chunks' OFFSn, FREEn and ALLn, those of
+// n-1 chunks and one more.
 //
 // Registers and locals: see quadrant_kernels_amd64.h. A group's word for
 // one chunk and value is 32 bytes (four blocks), so the offset of a key's
@@ -58,230 +59,82 @@
 	VZEROUPPER
 
 // func matchAVX2x7(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX2x7(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(59, AX)
-	OFF(63, BX)
-	OFF(3, CX)
-	OFF(7, DX)
-	OFF(11, SI)
-	OFF(15, DI)
+#define OFFS7 \
+	OFF(59, AX); \
+	OFF(63, BX); \
+	OFF(3, CX); \
+	OFF(7, DX); \
+	OFF(11, SI); \
+	OFF(15, DI); \
 	OFF(19, R8)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU 512(R15)(BX*1), Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
+// MIDDLE7 ANDs chunks 2 to 6 into Y0: what FREE7 and ALL7 share.
+#define MIDDLE7 \
+	VPAND 1024(R15)(CX*1), Y0, Y0; \
+	VPAND 1536(R15)(DX*1), Y0, Y0; \
+	VPAND 2048(R15)(SI*1), Y0, Y0; \
+	VPAND 2560(R15)(DI*1), Y0, Y0; \
 	VPAND 3072(R15)(R8*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
+#define FREE7 \
+	VMOVDQU 512(R15)(BX*1), Y0; \
+	MIDDLE7
 
-withcut:
-	GROUP
-	VMOVDQU (R15)(AX*1), Y0
-	VPAND 512(R15)(BX*1), Y0, Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ withcut
+#define ALL7 \
+	VMOVDQU (R15)(AX*1), Y0; \
+	VPAND 512(R15)(BX*1), Y0, Y0; \
+	MIDDLE7
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX2x7(SB), NOSPLIT, $536-56
+	KERNEL(OFFS7, FREE7, ALL7)
 
 // func matchAVX2x8(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX2x8(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(59, AX)
-	OFF(63, BX)
-	OFF(3, CX)
-	OFF(7, DX)
-	OFF(11, SI)
-	OFF(15, DI)
-	OFF(19, R8)
+#define OFFS8 \
+	OFFS7; \
 	OFF(23, R9)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU 512(R15)(BX*1), Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
+#define FREE8 \
+	FREE7; \
 	VPAND 3584(R15)(R9*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
-
-withcut:
-	GROUP
-	VMOVDQU (R15)(AX*1), Y0
-	VPAND 512(R15)(BX*1), Y0, Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
+#define ALL8 \
+	ALL7; \
 	VPAND 3584(R15)(R9*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ withcut
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX2x8(SB), NOSPLIT, $536-56
+	KERNEL(OFFS8, FREE8, ALL8)
 
 // func matchAVX2x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX2x9(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(59, AX)
-	OFF(63, BX)
-	OFF(3, CX)
-	OFF(7, DX)
-	OFF(11, SI)
-	OFF(15, DI)
-	OFF(19, R8)
-	OFF(23, R9)
+#define OFFS9 \
+	OFFS8; \
 	OFF(27, R10)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU 512(R15)(BX*1), Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
-	VPAND 3584(R15)(R9*1), Y0, Y0
+#define FREE9 \
+	FREE8; \
 	VPAND 4096(R15)(R10*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
-
-withcut:
-	GROUP
-	VMOVDQU (R15)(AX*1), Y0
-	VPAND 512(R15)(BX*1), Y0, Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
-	VPAND 3584(R15)(R9*1), Y0, Y0
+#define ALL9 \
+	ALL8; \
 	VPAND 4096(R15)(R10*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ withcut
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX2x9(SB), NOSPLIT, $536-56
+	KERNEL(OFFS9, FREE9, ALL9)
 
 // func matchAVX2x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX2x10(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(59, AX)
-	OFF(63, BX)
-	OFF(3, CX)
-	OFF(7, DX)
-	OFF(11, SI)
-	OFF(15, DI)
-	OFF(19, R8)
-	OFF(23, R9)
-	OFF(27, R10)
+#define OFFS10 \
+	OFFS9; \
 	OFF(31, R11)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU 512(R15)(BX*1), Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
-	VPAND 3584(R15)(R9*1), Y0, Y0
-	VPAND 4096(R15)(R10*1), Y0, Y0
+#define FREE10 \
+	FREE9; \
 	VPAND 4608(R15)(R11*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
-
-withcut:
-	GROUP
-	VMOVDQU (R15)(AX*1), Y0
-	VPAND 512(R15)(BX*1), Y0, Y0
-	VPAND 1024(R15)(CX*1), Y0, Y0
-	VPAND 1536(R15)(DX*1), Y0, Y0
-	VPAND 2048(R15)(SI*1), Y0, Y0
-	VPAND 2560(R15)(DI*1), Y0, Y0
-	VPAND 3072(R15)(R8*1), Y0, Y0
-	VPAND 3584(R15)(R9*1), Y0, Y0
-	VPAND 4096(R15)(R10*1), Y0, Y0
+#define ALL10 \
+	ALL9; \
 	VPAND 4608(R15)(R11*1), Y0, Y0
-	POPACC
-	INCQ R14
-	JNZ withcut
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX2x10(SB), NOSPLIT, $536-56
+	KERNEL(OFFS10, FREE10, ALL10)
 
 // func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64)
 //

@@ -1,10 +1,11 @@
 #include "textflag.h"
 #include "quadrant_kernels_amd64.h"
 
-// The AVX-512 kernels of sliced.match, one per chunk count, alike but for
-// the chunks matched (see matchAVX512): matchAVX2's loops on groups of eight
-// blocks, 512 keys, ANDed 512 bits at a time, their bits counted by
-// VPOPCNTQ and added in 64-bit lanes.
+// The AVX-512 kernels of sliced.match, one per chunk count (see
+// matchAVX512): KERNEL, as for matchAVX2, on groups of eight blocks, 512
+// keys, ANDed 512 bits at a time, their bits counted by VPOPCNTQ and added
+// in 64-bit lanes; OFFSn, FREEn and ALLn are those of n-1 chunks and one
+// more.
 //
 // Registers and locals: see quadrant_kernels_amd64.h. A group's word for
 // one chunk and value is 64 bytes (eight blocks), so the offset of a key's
@@ -72,178 +73,68 @@
 	RET
 
 // func matchAVX512x8(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX512x8(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(58, AX)
-	OFF(62, BX)
-	OFF(2, CX)
-	OFF(6, DX)
-	OFF(10, SI)
-	OFF(14, DI)
-	OFF(18, R8)
+#define OFFS8 \
+	OFF(58, AX); \
+	OFF(62, BX); \
+	OFF(2, CX); \
+	OFF(6, DX); \
+	OFF(10, SI); \
+	OFF(14, DI); \
+	OFF(18, R8); \
 	OFF(22, R9)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU64 1024(R15)(BX*1), Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
+// MIDDLE8 ANDs chunks 2 to 7 into Z0: what FREE8 and ALL8 share.
+#define MIDDLE8 \
+	VPANDQ 2048(R15)(CX*1), Z0, Z0; \
+	VPANDQ 3072(R15)(DX*1), Z0, Z0; \
+	VPANDQ 4096(R15)(SI*1), Z0, Z0; \
+	VPANDQ 5120(R15)(DI*1), Z0, Z0; \
+	VPANDQ 6144(R15)(R8*1), Z0, Z0; \
 	VPANDQ 7168(R15)(R9*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
+#define FREE8 \
+	VMOVDQU64 1024(R15)(BX*1), Z0; \
+	MIDDLE8
 
-withcut:
-	GROUP
-	VMOVDQU64 (R15)(AX*1), Z0
-	VPANDQ 1024(R15)(BX*1), Z0, Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
-	VPANDQ 7168(R15)(R9*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ withcut
+#define ALL8 \
+	VMOVDQU64 (R15)(AX*1), Z0; \
+	VPANDQ 1024(R15)(BX*1), Z0, Z0; \
+	MIDDLE8
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX512x8(SB), NOSPLIT, $536-56
+	KERNEL(OFFS8, FREE8, ALL8)
 
 // func matchAVX512x9(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX512x9(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(58, AX)
-	OFF(62, BX)
-	OFF(2, CX)
-	OFF(6, DX)
-	OFF(10, SI)
-	OFF(14, DI)
-	OFF(18, R8)
-	OFF(22, R9)
+#define OFFS9 \
+	OFFS8; \
 	OFF(26, R10)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU64 1024(R15)(BX*1), Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
-	VPANDQ 7168(R15)(R9*1), Z0, Z0
+#define FREE9 \
+	FREE8; \
 	VPANDQ 8192(R15)(R10*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
-
-withcut:
-	GROUP
-	VMOVDQU64 (R15)(AX*1), Z0
-	VPANDQ 1024(R15)(BX*1), Z0, Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
-	VPANDQ 7168(R15)(R9*1), Z0, Z0
+#define ALL9 \
+	ALL8; \
 	VPANDQ 8192(R15)(R10*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ withcut
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX512x9(SB), NOSPLIT, $536-56
+	KERNEL(OFFS9, FREE9, ALL9)
 
 // func matchAVX512x10(tab *uint64, south []uint64, list *uint32, spans *[16]span) uint64
-TEXT ·matchAVX512x10(SB), NOSPLIT, $536-56
-	PROLOGUE
-
-key:
-	NEXTKEY(done)
-	OFF(58, AX)
-	OFF(62, BX)
-	OFF(2, CX)
-	OFF(6, DX)
-	OFF(10, SI)
-	OFF(14, DI)
-	OFF(18, R8)
-	OFF(22, R9)
-	OFF(26, R10)
+#define OFFS10 \
+	OFFS9; \
 	OFF(30, R11)
-	SPANF(cut)
 
-free:
-	GROUP
-	VMOVDQU64 1024(R15)(BX*1), Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
-	VPANDQ 7168(R15)(R9*1), Z0, Z0
-	VPANDQ 8192(R15)(R10*1), Z0, Z0
+#define FREE10 \
+	FREE9; \
 	VPANDQ 9216(R15)(R11*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ free
 
-cut:
-	SPANP(flush)
-
-withcut:
-	GROUP
-	VMOVDQU64 (R15)(AX*1), Z0
-	VPANDQ 1024(R15)(BX*1), Z0, Z0
-	VPANDQ 2048(R15)(CX*1), Z0, Z0
-	VPANDQ 3072(R15)(DX*1), Z0, Z0
-	VPANDQ 4096(R15)(SI*1), Z0, Z0
-	VPANDQ 5120(R15)(DI*1), Z0, Z0
-	VPANDQ 6144(R15)(R8*1), Z0, Z0
-	VPANDQ 7168(R15)(R9*1), Z0, Z0
-	VPANDQ 8192(R15)(R10*1), Z0, Z0
+#define ALL10 \
+	ALL9; \
 	VPANDQ 9216(R15)(R11*1), Z0, Z0
-	POPACC
-	INCQ R14
-	JNZ withcut
 
-flush:
-	FLUSH
-	JMP key
-
-done:
-	EPILOGUE
-	MOVQ AX, ret+48(FP)
-	RET
+TEXT ·matchAVX512x10(SB), NOSPLIT, $536-56
+	KERNEL(OFFS10, FREE10, ALL10)
 
 // func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
 //
