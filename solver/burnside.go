@@ -40,7 +40,9 @@ func classes(ctx context.Context, p Problem, count uint64) (uint64, error) {
 				}
 				fixed[turn] = f
 			}
-			sum += f
+			if sum, ok = addCount(sum, f); !ok {
+				return 0, errOverflow
+			}
 		}
 	}
 	return sum / uint64(len(group)), nil

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"math/bits"
 	"runtime"
 	"sync"
@@ -178,10 +179,13 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	mine := to - from
 	todo := make([]int, 0, mine)
 	var sum uint64
+	var failed error
 	for i := from; i < to; i++ {
 		if opt.Resume != nil {
 			if c, ok := opt.Resume(i); ok {
-				sum += c
+				if sum, ok = addCount(sum, c); !ok {
+					failed = errOverflow
+				}
 				continue
 			}
 		}
@@ -196,11 +200,14 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 	var stop atomic.Bool
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer stopWatch()
+	if failed != nil {
+		return 0, failed
+	}
 	var (
-		next   atomic.Int64
-		mu     sync.Mutex // serialises the hooks and guards sum, done, failed
-		failed error
-		wg     sync.WaitGroup
+		next atomic.Int64
+		mu   sync.Mutex // serialises the hooks and guards sum, done, failed
+		wg   sync.WaitGroup
+		ps   panics
 	)
 	// take hands out the next subproblems, todo[lo:hi].
 	take := func() (lo, hi int) {
@@ -231,7 +238,11 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 		}
 		mu.Lock()
 		for _, f := range *batch {
-			sum += f.count
+			var ok bool
+			if sum, ok = addCount(sum, f.count); !ok && failed == nil {
+				failed = errOverflow
+				stop.Store(true)
+			}
 			done++
 			if opt.Checkpoint != nil && failed == nil {
 				if err := opt.Checkpoint(f.i, f.count); err != nil {
@@ -250,6 +261,7 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer ps.catch(&stop)
 			if leave := leaves[k]; leave != nil {
 				defer leave()
 			}
@@ -283,6 +295,7 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 		}()
 	}
 	wg.Wait()
+	ps.raise()
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -324,11 +337,13 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 		next  atomic.Int64
 		found atomic.Uint64 // flushed from the workers' own counts
 		wg    sync.WaitGroup
+		ps    panics
 	)
 	for range min(workers(opt), len(s.prefixes)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer ps.catch(&stop)
 			w := capWalk{s: s, found: &found, limit: limit, stop: &stop}
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
@@ -343,6 +358,7 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 		}()
 	}
 	wg.Wait()
+	ps.raise()
 	if err := ctx.Err(); err != nil {
 		return 0, false, err
 	}
@@ -409,4 +425,15 @@ func spreadOrder(total int) []int {
 		}
 	}
 	return order
+}
+
+// errOverflow refuses a count that does not fit 64 bits: only a reserved
+// board of n ≥ 29 could hold so many placements, and its count is refused
+// by its estimate long before (see MaxBudget).
+var errOverflow = errors.New("the count exceeds 2^64")
+
+// addCount returns a+b, and false when the sum does not fit 64 bits.
+func addCount(a, b uint64) (uint64, bool) {
+	s, carry := bits.Add64(a, b, 0)
+	return s, carry == 0
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"time"
 )
 
 // Answer is the solver's answer to a problem.
@@ -31,6 +32,11 @@ type Options struct {
 	// MaxSolutions refuses an AskSolutions problem with more placements;
 	// DefaultMaxSolutions when zero.
 	MaxSolutions uint64
+	// Budget is the CPU time the solve may take (see DefaultBudget):
+	// DefaultBudget when zero, MaxBudget at most. A count estimated to cost
+	// more is refused before any work, and every solve stops at it, with a
+	// *BudgetError.
+	Budget time.Duration
 	// Emit receives each placement of an AskSolutions problem, in a
 	// deterministic order, once the problem is known to be within
 	// MaxSolutions. The placement is not reused. An error from Emit stops
@@ -98,19 +104,25 @@ func tooMany(total, max uint64) error {
 	return fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, max)
 }
 
-// Solve answers p. It returns ctx's error when ctx is done first: a long
-// count stops within a second of it.
-func Solve(ctx context.Context, p Problem, opt Options) (Answer, error) {
+// Solve answers p within opt's budget. It returns ctx's error when ctx is
+// done first: a long count stops within a second of it. A problem over its
+// budget gets a *BudgetError, before any work when its estimate is over
+// it. A panic of the solver is returned as an error, not raised: a bug on
+// one board must not end a batch, or a contest's judging.
+func Solve(ctx context.Context, p Problem, opt Options) (a Answer, err error) {
 	if err := p.Validate(); err != nil {
 		return Answer{}, err
 	}
 	if opt.MaxSolutions == 0 {
 		opt.MaxSolutions = DefaultMaxSolutions
 	}
-	if p.Kind == QueensKnights {
-		return solveKnights(ctx, p, opt)
-	}
-	return solveQueens(ctx, p, opt)
+	defer recovered(&err)
+	return withBudget(ctx, p, opt, func(ctx context.Context) (Answer, error) {
+		if p.Kind == QueensKnights {
+			return solveKnights(ctx, p, opt)
+		}
+		return solveQueens(ctx, p, opt)
+	})
 }
 
 // Placements returns the placements of p, an AskSolutions problem, in the

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -45,6 +46,7 @@ type Batch struct {
 	Jobs         int           // problems at once, 1..MaxJobs
 	Timeout      time.Duration // per problem; 0 for never
 	MaxSolutions uint64        // refuse longer solution lists
+	Budget       time.Duration // CPU time per problem; the solver's default when zero
 	Shard        solver.Shard  // count only this slice of every long count
 	Progress     truth.Progress
 }
@@ -58,9 +60,12 @@ func (b Batch) options() (truth.Options, error) {
 	if b.Jobs < 1 || b.Jobs > MaxJobs {
 		return truth.Options{}, status.Usagef("--jobs %d: want 1..%d problems at once", b.Jobs, MaxJobs)
 	}
+	if err := checkBudget(b.Budget); err != nil {
+		return truth.Options{}, err
+	}
 	return truth.Options{
 		Force: b.Force, Jobs: b.Jobs, Timeout: b.Timeout, MaxSolutions: b.MaxSolutions,
-		Shard: b.Shard, Progress: b.Progress,
+		Budget: b.Budget, Shard: b.Shard, Progress: b.Progress,
 	}, nil
 }
 
@@ -194,4 +199,26 @@ func stdoutIfEmpty(path string) string {
 		return "-"
 	}
 	return path
+}
+
+// checkBudget refuses a budget the solver would not keep: zero is the
+// default, and any other must be a second to solver.MaxBudget.
+func checkBudget(b time.Duration) error {
+	if b != 0 && (b < time.Second || b > solver.MaxBudget) {
+		return status.Usagef("--budget %s: want 1s to %s (a CPU-year) of CPU time per problem, or 0 for the default, %s",
+			ShortDuration(b), ShortDuration(solver.MaxBudget), ShortDuration(solver.DefaultBudget))
+	}
+	return nil
+}
+
+// ShortDuration writes d as a person would type it: "1h", not "1h0m0s".
+func ShortDuration(d time.Duration) string {
+	s := d.String()
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
+	}
+	return s
 }

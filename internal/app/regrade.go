@@ -182,7 +182,7 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.S
 			ctx, cancel = context.WithTimeoutCause(ctx, opt.Timeout, fmt.Errorf("timed out after %v", opt.Timeout))
 			defer cancel()
 		}
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: opt.MaxSolutions})
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: opt.MaxSolutions, Budget: opt.Budget})
 	})
 	judged := judge.Contest(ctx, set, subs, truths, judge.Limits{MaxBytes: maxBytes})
 	if ctx.Err() != nil {

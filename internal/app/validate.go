@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
@@ -27,6 +28,7 @@ type ValidateRequest struct {
 	Feedback string
 	Flags    []string // key=value; a flag without '=' is ignored
 	MaxBytes int64
+	Budget   time.Duration // CPU time to solve the problem; the solver's default when zero
 }
 
 // Validate judges the team output on stdin, writes judgemessage.txt and
@@ -37,6 +39,9 @@ type ValidateRequest struct {
 // truth (validator.Validate); without it, the truth comes from the cache or
 // the solver, and the answer file must say exactly the same.
 func Validate(ctx context.Context, con Console, req ValidateRequest) (judge.Judgement, error) {
+	if err := checkBudget(req.Budget); err != nil {
+		return judge.Judgement{}, err
+	}
 	c := validator.Call{Input: req.Input, Answer: req.Answer, Feedback: req.Feedback, Flags: req.Flags, MaxBytes: req.MaxBytes}
 	if f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyCases); err == nil && len(f.Cases) > 0 {
 		return validator.Validate(ctx, c, newCtxReader(ctx, con.Stdin), con.Stderr)
@@ -71,9 +76,9 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 	}
 	var t judge.Truth
 	if cacheErr != nil {
-		t, err = judge.SolveTruth(ctx, p.Problem, solver.Options{})
+		t, err = judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: req.Budget})
 	} else {
-		t, err = validatorTruth(ctx, cachePath, p)
+		t, err = validatorTruth(ctx, cachePath, p, req.Budget)
 	}
 	if err != nil {
 		return judge.Judgement{}, err
@@ -119,20 +124,20 @@ func validatorProblem(input string, f validator.Flags) (problems.Problem, error)
 // takes half a second at n = 10^7, where reading that placement from the
 // cache, or storing it, takes more memory than a judge's 1 GiB of address
 // space leaves the validator.
-func validatorTruth(ctx context.Context, cachePath string, p problems.Problem) (judge.Truth, error) {
+func validatorTruth(ctx context.Context, cachePath string, p problems.Problem, budget time.Duration) (judge.Truth, error) {
 	if p.Kind == solver.NQueens && p.Ask == solver.AskPlacement {
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
 	}
 	cache, err := truth.Open(ctx, cachePath)
 	if err != nil {
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
 	}
 	defer cache.Close()
-	t, err := cache.Source(truth.Options{}).Truth(ctx, p)
+	t, err := cache.Source(truth.Options{Budget: budget}).Truth(ctx, p)
 	if errors.Is(err, truth.ErrReadOnly) {
 		// A cache shared read-only with the judge host: solve, and keep
 		// nothing.
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{})
+		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
 	}
 	return t, truth.Refusal(err)
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/progress"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // Run is the whole program: it parses argv (the program's name first),
@@ -68,6 +69,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				EnvVars: []string{"QUEENSJUDGE_DB"},
 			},
 			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
+			&cli.DurationFlag{
+				Name: "budget",
+				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h; default " + app.ShortDuration(solver.DefaultBudget) + "): " +
+					"a count estimated to take longer is refused at once, and any solve stops at it",
+				EnvVars: []string{"QUEENSJUDGE_BUDGET"},
+			},
 		},
 		Commands: []*cli.Command{
 			solveCommand(),
@@ -233,6 +240,7 @@ func batch(c *cli.Context, shown string) (app.Batch, error) {
 		Jobs:         c.Int("jobs"),
 		Timeout:      c.Duration("timeout"),
 		MaxSolutions: c.Uint64("max-solutions"),
+		Budget:       c.Duration("budget"),
 		Shard:        shard,
 	}
 	if progress.Wanted(c.App.ErrWriter, c.Bool("quiet"), shown) {

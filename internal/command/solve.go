@@ -13,7 +13,14 @@ func solveCommand() *cli.Command {
 		ArgsUsage: "SET.yaml...",
 		Description: `Solve answers every problem of the sets, from the cache where it can and
 by solving the rest, several at a time, storing each answer as soon as it is
-found. It prints one row per problem.`,
+found. It prints one row per problem.
+
+Every problem is solved within its budget of CPU time (--budget): a count
+estimated to cost more is refused at once, with its estimate, and any solve
+that reaches the budget stops (a count keeps what it counted, and goes on
+from it in a later run with a larger budget). With --estimate, solve prints
+what each problem would cost, and whether it would be refused, without
+solving anything or opening the cache.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.StringFlag{
@@ -21,6 +28,7 @@ found. It prints one row per problem.`,
 				Usage: "count only slice `I/K` (0-based) of every long count, into this cache; " +
 					"K alone takes I from JOB_COMPLETION_INDEX or SLURM_ARRAY_TASK_ID; merge adds the slices up",
 			},
+			&cli.BoolFlag{Name: "estimate", Usage: "print what each problem would cost in CPU time, and whether it is within the budget, without solving"},
 		),
 		Action: action(arity{1, -1, "problem set"}, func(c *cli.Context) error {
 			con, err := console(c)
@@ -29,6 +37,10 @@ found. It prints one row per problem.`,
 			}
 			b, err := batch(c, string(con.Format))
 			if err != nil {
+				return err
+			}
+			if c.Bool("estimate") {
+				_, err = app.Estimate(c.Context, con, app.EstimateRequest{Sets: c.Args().Slice(), Batch: b})
 				return err
 			}
 			_, err = app.Solve(c.Context, con, app.SolveRequest{Cache: c.String("db"), Sets: c.Args().Slice(), Batch: b})

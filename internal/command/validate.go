@@ -41,7 +41,7 @@ way (a time or memory limit) leaves a message that says so.`,
 			a := c.Args().Slice()
 			_, err = app.Validate(c.Context, con, app.ValidateRequest{
 				Cache: c.String("db"), Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
-				MaxBytes: c.Int64("max-bytes"),
+				MaxBytes: c.Int64("max-bytes"), Budget: c.Duration("budget"),
 			})
 			return err
 		}),

@@ -56,7 +56,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	if err := s.db.Writable(ctx); err != nil {
 		return store.Result{}, fmt.Errorf("the answer cannot be stored: %w", err)
 	}
-	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Progress: progress, Shard: s.opt.Shard}
+	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget, Progress: progress, Shard: s.opt.Shard}
 	var sp *store.Spool
 	if p.Ask == solver.AskSolutions {
 		var err error
@@ -90,12 +90,16 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		}
 	}
 	if err != nil {
-		if ctx.Err() != nil {
-			st := &StoppedError{Cause: context.Cause(ctx)}
-			if cp != nil {
-				st.Kept, st.Total = cp.done()
-			}
-			err = st
+		var kept, total int
+		if cp != nil {
+			kept, total = cp.done()
+		}
+		var be *solver.BudgetError
+		switch {
+		case ctx.Err() != nil:
+			err = &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total}
+		case errors.As(err, &be):
+			err = &BudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
 		}
 		return store.Result{}, err
 	}
@@ -130,3 +134,26 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	}
 	return res, nil
 }
+
+// BudgetError refuses a problem over its budget (solver.BudgetError) and
+// says what the user can do: raise the budget, or count it in slices on
+// many machines; and, for a count stopped at its budget, how much of it is
+// kept for the next run.
+type BudgetError struct {
+	Err         *solver.BudgetError
+	Kept, Total int  // subproblems counted and kept, of all; 0, 0 for none
+	Sliceable   bool // a long count, not already a slice
+}
+
+func (e *BudgetError) Error() string {
+	msg := e.Err.Error()
+	if e.Kept > 0 {
+		return fmt.Sprintf("%s; %d of %d subproblems are counted and kept: solve again with a larger --budget to go on", msg, e.Kept, e.Total)
+	}
+	if e.Sliceable {
+		return msg + ": raise it with --budget, or count it in slices across machines (solve --shard, then merge)"
+	}
+	return msg + ": raise it with --budget"
+}
+
+func (e *BudgetError) Unwrap() error { return e.Err }

@@ -32,6 +32,7 @@ type Options struct {
 	Jobs         int           // problems solved at once; 1 when less
 	Timeout      time.Duration // per problem; none when zero
 	MaxSolutions uint64        // refuse longer solution lists; the solver's default when zero
+	Budget       time.Duration // CPU time per problem (solver.Options.Budget); the solver's default when zero
 	Shard        solver.Shard  // count only this slice of every long count (K > 0)
 	Progress     Progress      // follows a batch; nil for none
 }

@@ -1,0 +1,121 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"text/tabwriter"
+
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// EstimateRequest asks what solving the problems of sets would cost,
+// without solving them (solve --estimate).
+type EstimateRequest struct {
+	Sets  []string
+	Batch Batch // its budget and shard; the rest is not used
+}
+
+// Estimated is the cost of one problem, as solve --estimate prints it. Its
+// JSON fields are printed by --format json and yaml.
+type Estimated struct {
+	Set        string      `json:"set"`
+	ID         string      `json:"id"`
+	Kind       solver.Kind `json:"kind"`
+	Ask        solver.Ask  `json:"ask"`
+	N          int         `json:"n"`
+	CPUSeconds float64     `json:"cpu_seconds"`
+	Estimate   string      `json:"estimate"`
+	// Bound is true when CPUSeconds bounds the cost rather than estimates
+	// it (a placement may be found at the first leaf of its search).
+	Bound         bool    `json:"bound"`
+	BudgetSeconds float64 `json:"budget_seconds"`
+	// Refused is true when solve would refuse the problem at once: an
+	// estimate, not a bound, over the budget.
+	Refused bool   `json:"refused"`
+	How     string `json:"how"`
+}
+
+// Estimates are the costs of the problems of sets, in their order.
+type Estimates []Estimated
+
+var _ output.Data = Estimates(nil)
+
+// JSONValue is the list, [] when empty.
+func (es Estimates) JSONValue() any {
+	if es == nil {
+		return []Estimated{}
+	}
+	return []Estimated(es)
+}
+
+// Records is a row per problem.
+func (es Estimates) Records() ([]string, [][]string) {
+	var rows [][]string
+	for _, e := range es {
+		rows = append(rows, []string{
+			e.Set, e.ID, string(e.Kind), string(e.Ask), strconv.Itoa(e.N),
+			strconv.FormatFloat(e.CPUSeconds, 'g', 3, 64), e.Estimate, strconv.FormatBool(e.Bound),
+			strconv.FormatFloat(e.BudgetSeconds, 'f', 0, 64), strconv.FormatBool(e.Refused), e.How,
+		})
+	}
+	return []string{"set", "id", "kind", "ask", "n", "cpu_seconds", "estimate", "bound", "budget_seconds", "refused", "how"}, rows
+}
+
+// WriteTable writes a line per problem: its estimate, and what solve
+// would do with it.
+func (es Estimates) WriteTable(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SET\tID\tKIND\tASK\tN\tESTIMATE\tSOLVE\tHOW")
+	for _, e := range es {
+		verdict := "solves"
+		switch {
+		case e.Refused:
+			verdict = "refuses: over the budget of " + solver.CPUTime(e.BudgetSeconds)
+		case e.Bound && e.CPUSeconds > e.BudgetSeconds:
+			verdict = "stops at the budget if not found sooner"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", e.Set, e.ID, e.Kind, e.Ask, e.N, e.Estimate, verdict, e.How)
+	}
+	return tw.Flush()
+}
+
+// Estimate prints what solving each problem of the sets would cost in CPU
+// time, and whether solve would refuse it, without solving anything or
+// opening the cache: each estimate takes a tenth of a second at most.
+func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates, error) {
+	opt, err := req.Batch.options()
+	if err != nil {
+		return nil, err
+	}
+	sets, failed := loadSets(ctx, con, req.Sets)
+	sopt := solver.Options{Budget: opt.Budget, Shard: opt.Shard}
+	budget := sopt.BudgetOrDefault()
+	var es Estimates
+	for _, set := range sets {
+		for _, p := range set.Problems {
+			c, err := solver.Estimate(ctx, p.Problem, sopt)
+			if err != nil {
+				if ctx.Err() != nil {
+					return es, stopped(ctx)
+				}
+				con.errorf("%s: problem %q: %v", set.File, p.ID, err)
+				failed = true
+				continue
+			}
+			es = append(es, Estimated{
+				Set: set.Name, ID: p.ID, Kind: p.Kind, Ask: p.Ask, N: p.N,
+				CPUSeconds: c.Seconds, Estimate: c.String(), Bound: c.Bound,
+				BudgetSeconds: budget.Seconds(), Refused: c.Over(budget),
+				How: c.How,
+			})
+		}
+	}
+	if err := output.Write(con.Stdout, con.Format, es); err != nil {
+		return es, err
+	}
+	return es, status.FailedIf(failed)
+}

@@ -1,0 +1,138 @@
+package app_test
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/judge"
+)
+
+// overBudgetSet holds a count of years next to problems answered at once.
+const overBudgetSet = `name: budget-cup
+problems:
+  - id: q27
+    kind: nqueens
+    n: 27
+    ask: count
+  - id: q8
+    kind: nqueens
+    n: 8
+    ask: count
+  - id: p1000
+    kind: nqueens
+    n: 1000
+    ask: placement
+`
+
+// TestEstimate checks solve --estimate: a row per problem, the count of
+// years refused, the others not, and nothing solved or stored.
+func TestEstimate(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.yaml")
+	writeFile(t, set, overBudgetSet)
+	con := newConsole(output.JSON, "")
+	es, err := app.Estimate(context.Background(), con.Console, app.EstimateRequest{Sets: []string{set}, Batch: batch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var printed []app.Estimated
+	if err := json.Unmarshal(con.stdout.Bytes(), &printed); err != nil {
+		t.Fatalf("%v\n%s", err, con.stdout)
+	}
+	if len(es) != 3 || len(printed) != 3 {
+		t.Fatalf("estimates %+v, printed %s: want 3", es, con.stdout)
+	}
+	refused := map[string]bool{}
+	for _, e := range printed {
+		refused[e.ID] = e.Refused
+		if e.BudgetSeconds != 3600 || e.CPUSeconds <= 0 || e.Estimate == "" {
+			t.Errorf("estimate %+v: want the default budget of an hour and an estimate", e)
+		}
+	}
+	if !refused["q27"] || refused["q8"] || refused["p1000"] {
+		t.Errorf("refused: %v, want q27 only", refused)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("estimate left %d files in the set's folder, want the set alone", len(entries))
+	}
+
+	// The budget decides: n = 18 takes seconds, more than one.
+	writeFile(t, set, "problems:\n  - {id: q18, kind: nqueens, n: 18, ask: count}\n")
+	for _, c := range []struct {
+		budget  time.Duration
+		refused bool
+	}{{0, false}, {time.Second, true}, {time.Hour * 8766, false}} {
+		b := batch
+		b.Budget = c.budget
+		es, err := app.Estimate(context.Background(), newConsole(output.JSON, "").Console, app.EstimateRequest{Sets: []string{set}, Batch: b})
+		if err != nil || len(es) != 1 || es[0].Refused != c.refused {
+			t.Errorf("q18 with a budget of %v: %+v, %v; want refused %v", c.budget, es, err, c.refused)
+		}
+	}
+	b := batch
+	b.Budget = time.Millisecond
+	if _, err := app.Estimate(context.Background(), con.Console, app.EstimateRequest{Sets: []string{set}, Batch: b}); status.KindOf(err) != status.Usage {
+		t.Errorf("a budget of 1 ms: %v, want a usage error", err)
+	}
+}
+
+// TestSolveOverBudget checks that solve refuses the count of years at once,
+// with its estimate and the way on, and answers the rest.
+func TestSolveOverBudget(t *testing.T) {
+	set := filepath.Join(t.TempDir(), "set.yaml")
+	writeFile(t, set, overBudgetSet)
+	con := newConsole(output.JSON, "")
+	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: tempCache(t), Sets: []string{set}, Batch: batch})
+	if status.KindOf(err) != status.Failed {
+		t.Errorf("solve: %v, want a said failure", err)
+	}
+	if len(res.Rows) != 2 {
+		t.Errorf("solve answered %d problems, want 2 (q8, p1000)", len(res.Rows))
+	}
+	msg := con.stderr.String()
+	for _, want := range []string{`problem "q27"`, "estimated", "CPU-years", "the budget is 1 CPU-hour", "--budget", "--shard"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("stderr %q: want %q in it", msg, want)
+		}
+	}
+}
+
+// TestJudgeOverBudget checks that a problem over its budget is a judge
+// error of that problem only: the other problems are judged.
+func TestJudgeOverBudget(t *testing.T) {
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.yaml")
+	writeFile(t, set, overBudgetSet)
+	subs := filepath.Join(dir, "submissions", "team")
+	if err := os.MkdirAll(subs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(subs, "q27.txt"), "234907967154122528\n")
+	writeFile(t, filepath.Join(subs, "q8.txt"), "92\n")
+	con := newConsole(output.JSON, "")
+	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+		Cache: tempCache(t), Set: set, Submissions: filepath.Dir(subs), Batch: batch, MaxBytes: judge.DefaultMaxBytes,
+	})
+	if status.KindOf(err) != status.Failed {
+		t.Errorf("judge: %v, want a said failure (a judge error)", err)
+	}
+	verdicts := map[string]judge.Verdict{}
+	for _, r := range res.Report.Results {
+		verdicts[r.Problem] = r.Verdict
+		if r.Problem == "q27" && !strings.Contains(r.Message, "budget") {
+			t.Errorf("q27's judge message %q: want the budget in it", r.Message)
+		}
+	}
+	if verdicts["q27"] != judge.JE || verdicts["q8"] != judge.AC {
+		t.Errorf("verdicts %v, want q27 JE and q8 AC", verdicts)
+	}
+}

@@ -1,0 +1,107 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"math"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestBudgetRefusesAtOnce checks that counts estimated over the budget are
+// refused before any work, with their estimate: the context's deadline
+// fails the test instead of letting a count of years run.
+func TestBudgetRefusesAtOnce(t *testing.T) {
+	corner := Problem{Kind: Reserved, N: 30, Ask: AskCount, Reserved: make([]uint64, 30)}
+	corner.Reserved[0] = 1
+	for _, c := range []struct {
+		p   Problem
+		opt Options
+	}{
+		{Problem{Kind: NQueens, N: 27, Ask: AskCount}, Options{}},
+		{Problem{Kind: NQueens, N: 24, Ask: AskUnique}, Options{Budget: MaxBudget}},
+		{corner, Options{}},
+		{Problem{Kind: NQueens, N: 18, Ask: AskCount}, Options{Budget: time.Millisecond}},
+		{Problem{Kind: NQueens, N: 27, Ask: AskCount}, Options{Shard: Shard{I: 5, K: 100}}},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		_, err := Solve(ctx, c.p, c.opt)
+		cancel()
+		var be *BudgetError
+		if !errors.As(err, &be) || be.Stopped || !errors.Is(err, ErrOverBudget) {
+			t.Errorf("Solve(%s %s n = %d, budget %v) = %v, want a refusal by the estimate", c.p.Kind, c.p.Ask, c.p.N, c.opt.Budget, err)
+			continue
+		}
+		if be.Cost.Seconds <= c.opt.BudgetOrDefault().Seconds() {
+			t.Errorf("refused with an estimate of %v, within the budget of %v", be.Cost, c.opt.BudgetOrDefault())
+		}
+	}
+}
+
+// TestBudgetStopsTheSolve checks that a solve not refused by its estimate
+// (a solutions list, bounded only by its search tree) stops at its budget.
+func TestBudgetStopsTheSolve(t *testing.T) {
+	p := Problem{Kind: NQueens, N: 27, Ask: AskSolutions}
+	start := time.Now()
+	_, err := Solve(context.Background(), p, Options{Workers: 1, Budget: 300 * time.Millisecond, MaxSolutions: math.MaxUint64 / 2})
+	var be *BudgetError
+	if !errors.As(err, &be) || !be.Stopped {
+		t.Fatalf("Solve(27 solutions, budget 0.3 s) = %v, want it stopped at its budget", err)
+	}
+	if be.Cost.Seconds <= 0.3 {
+		t.Errorf("stopped with an estimate of %v, within its budget", be.Cost)
+	}
+	t.Logf("stopped after %v: %v", time.Since(start), err)
+}
+
+// TestBudgetLetsSmallProblemsBe checks that the budget changes no answer
+// within it.
+func TestBudgetLetsSmallProblemsBe(t *testing.T) {
+	a, err := Solve(context.Background(), Problem{Kind: NQueens, N: 12, Ask: AskCount}, Options{Budget: time.Second})
+	if err != nil || a.Count != newBoard(Problem{Kind: NQueens, N: 12}).countSmall() {
+		t.Errorf("Solve(12 count, budget 1 s) = %d, %v", a.Count, err)
+	}
+}
+
+// TestRunSplitOverflow checks that a sum of subproblems past 2^64 is an
+// error, from the counts resumed and from the counts made.
+func TestRunSplitOverflow(t *testing.T) {
+	big := uint64(1) << 63
+	resumed := Options{Workers: 1, Resume: func(i int) (uint64, bool) { return big, i < 2 }}
+	if _, err := runSplit(context.Background(), 3, 1, resumed, func(*atomic.Bool) (func(int) uint64, func()) {
+		return func(int) uint64 { return 0 }, nil
+	}); !errors.Is(err, errOverflow) {
+		t.Errorf("resumed counts of 2^63 twice: %v, want errOverflow", err)
+	}
+	if _, err := runSplit(context.Background(), 4, 1, Options{Workers: 2}, func(*atomic.Bool) (func(int) uint64, func()) {
+		return func(int) uint64 { return big }, nil
+	}); !errors.Is(err, errOverflow) {
+		t.Errorf("counts of 2^63 four times: %v, want errOverflow", err)
+	}
+	if s, ok := addCount(math.MaxUint64-1, 1); !ok || s != math.MaxUint64 {
+		t.Errorf("addCount(2^64-2, 1) = %d, %v", s, ok)
+	}
+}
+
+// TestPanicIsAnError checks that a panic in a worker of a split count comes
+// back from Solve's recovery as an *InternalError, not as a crash.
+func TestPanicIsAnError(t *testing.T) {
+	run := func() (err error) {
+		defer recovered(&err)
+		_, err = runSplit(context.Background(), 100, 1, Options{Workers: 2}, func(*atomic.Bool) (func(int) uint64, func()) {
+			return func(i int) uint64 {
+				if i == 37 {
+					var a []int
+					return uint64(a[i])
+				}
+				return 1
+			}, nil
+		})
+		return err
+	}
+	var ie *InternalError
+	if err := run(); !errors.As(err, &ie) || len(ie.Stack) == 0 {
+		t.Errorf("a worker's panic: %v, want an *InternalError with its stack", err)
+	}
+}

@@ -1,0 +1,442 @@
+package solver
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+// Cost is what answering a problem is estimated to take, in CPU time: the
+// wall time of the solve times the goroutines it runs on. It is an
+// estimate, never a count, so it is a float: the cost of an open 32×32
+// count is thousands of CPU-years, beyond a time.Duration.
+type Cost struct {
+	// Seconds is the CPU time estimated, in seconds.
+	Seconds float64
+	// Bound is true when Seconds bounds the cost from above rather than
+	// estimating it: the whole search tree of a placement, which may be
+	// found at its first leaf.
+	Bound bool
+	// How says how the estimate was made, for people.
+	How string
+}
+
+// String gives the cost in the largest unit that keeps it at least 1:
+// "0.2 CPU-seconds", "3.1 CPU-hours", "2,400 CPU-years".
+func (c Cost) String() string {
+	s := CPUTime(c.Seconds)
+	if c.Bound {
+		return "at most " + s
+	}
+	return s
+}
+
+// CPUTime writes seconds of CPU time for people, in the largest unit that
+// keeps the number at least 1, with two significant digits.
+func CPUTime(seconds float64) string {
+	units := []struct {
+		name string
+		secs float64
+	}{
+		{"CPU-years", 365.25 * 86400},
+		{"CPU-days", 86400},
+		{"CPU-hours", 3600},
+		{"CPU-minutes", 60},
+	}
+	for _, u := range units {
+		if seconds >= u.secs {
+			return withUnit(figure(seconds/u.secs), u.name)
+		}
+	}
+	return withUnit(figure(seconds), "CPU-seconds")
+}
+
+// withUnit writes a figure and its unit, in the singular for 1.
+func withUnit(fig, unit string) string {
+	if fig == "1" {
+		return "1 " + unit[:len(unit)-1]
+	}
+	return fig + " " + unit
+}
+
+// figure writes x with two significant digits, and thousands separated
+// by commas when it is large.
+func figure(x float64) string {
+	switch {
+	case math.IsInf(x, 1) || x > 1e15:
+		return fmt.Sprintf("%.1e", x)
+	case x >= 100:
+		v := int64(math.Round(x))
+		for p := int64(1); v/p >= 100; p *= 10 {
+			if v/p < 1000 && v >= 100*p {
+				v = v / p * p
+				break
+			}
+		}
+		return thousands(v)
+	case x >= 10:
+		return fmt.Sprintf("%.0f", x)
+	}
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", x), ".0")
+}
+
+// thousands writes v with commas between groups of three digits.
+func thousands(v int64) string {
+	s := fmt.Sprint(v)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+// Estimate returns the CPU time Solve is expected to take on p with opt,
+// without solving it: for a shard, of its slice. It takes milliseconds,
+// and a tenth of a second at most (see probeTree). An error is a problem
+// that is not valid, or ctx's.
+//
+// A queens count (count, unique) is estimated from Knuth's random probes
+// of the search tree ("Estimating the efficiency of backtrack programs",
+// 1975): each probe walks from the root to a leaf by random children,
+// and the product of the branchings along its path is an unbiased
+// estimate of the nodes at each depth. The search's cost is its nodes
+// times the time of one, measured on this machine by searching sampled
+// subtrees; the quadrant join's is the placements the probes estimate
+// times the join's measured time per placement (see joinCost). A
+// solutions list costs at most its search tree (Bound); a reserved
+// placement the same (it is often found far sooner); an n-queens
+// placement is built in O(n); queens and knights are bounded by the
+// measured limits of Validate (KnightsCountM).
+func Estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
+	if err := p.Validate(); err != nil {
+		return Cost{}, err
+	}
+	c, err := estimate(ctx, p, opt)
+	if err != nil {
+		return Cost{}, err
+	}
+	if opt.Shard.K > 0 && (p.Ask == AskCount || p.Ask == AskUnique) && p.Kind != QueensKnights {
+		c.Seconds /= float64(opt.Shard.K)
+		c.How += fmt.Sprintf(", one slice of %d", opt.Shard.K)
+	}
+	return c, nil
+}
+
+func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
+	switch {
+	case p.Kind == QueensKnights:
+		return Cost{Seconds: knightsBound, Bound: true, How: "the measured limit of every accepted n and m"}, nil
+	case p.Kind == NQueens && p.Ask == AskPlacement:
+		return Cost{Seconds: float64(p.N) * placementSecondsPerQueen, How: "built in O(n)"}, nil
+	}
+	if p.Kind == Reserved {
+		// A board with no placement is answered by the proof of it; the
+		// proof is a search too, given a moment here.
+		pctx, cancel := context.WithTimeout(ctx, proofWait)
+		start := time.Now()
+		ok, err := newMatchSearch(pctx, p).exists()
+		cancel()
+		if err == nil && !ok {
+			return Cost{Seconds: time.Since(start).Seconds(), How: "no placement: proved while estimating"}, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return Cost{}, err
+		}
+	}
+	t, err := probeTree(ctx, p)
+	if err != nil {
+		return Cost{}, err
+	}
+	switch p.Ask {
+	case AskCount, AskUnique:
+		if plan := planCount(p); plan != planSearch {
+			secs, err := joinCost(ctx, p, plan, t.leaves)
+			if err != nil {
+				return Cost{}, err
+			}
+			return Cost{Seconds: secs, How: fmt.Sprintf("the quadrant join, about %s placements (%d probes)", sci(t.leaves), t.probes)}, nil
+		}
+		return Cost{Seconds: t.nodes * t.perNode, How: fmt.Sprintf("a search of about %s nodes (%d probes)", sci(t.nodes), t.probes)}, nil
+	case AskSolutions:
+		// Counting up to the limit: the share of the tree that holds limit+1
+		// placements, if they are spread evenly; and listing them if that
+		// is all there are.
+		limit := float64(opt.MaxSolutions)
+		if limit == 0 {
+			limit = DefaultMaxSolutions
+		}
+		share := 1.0
+		if t.leaves > limit {
+			share = (limit + 1) / t.leaves
+		}
+		return Cost{Seconds: 2 * share * t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1)))}, nil
+	}
+	return Cost{Seconds: t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes at most", sci(t.nodes))}, nil
+}
+
+// sci writes a large number for people: "3.2e+12", or the number itself
+// below a million.
+func sci(x float64) string {
+	if x < 1e6 {
+		return thousands(int64(math.Round(x)))
+	}
+	return fmt.Sprintf("%.1e", x)
+}
+
+// Calibration of the costs that are not measured while estimating.
+const (
+	// knightsBound bounds every queens-and-knights problem Validate accepts:
+	// 20 s was the longest of TestLimitsLong, on one core.
+	knightsBound = 20
+	// placementSecondsPerQueen is the time to build and check an n-queens
+	// placement, per queen: 0.6 s at n = 10^7.
+	placementSecondsPerQueen = 6e-8
+	// proofWait is how long Estimate lets a reserved board's search for a
+	// completion run, which proves most boards with none empty in
+	// microseconds.
+	proofWait = 200 * time.Millisecond
+)
+
+// tree is what the probes of a search tree found.
+type tree struct {
+	nodes   float64 // the inner nodes: those the search expands
+	leaves  float64 // the placements
+	perNode float64 // seconds of one node, measured
+	probes  int
+}
+
+// The probes of probeTree: at least minProbes, then more until
+// probeTime has passed or maxProbes are made. Their random numbers come
+// from a fixed seed, so that one machine gives one estimate for a problem
+// when the probes end on their number, not on the clock.
+const (
+	minProbes = 1 << 10
+	maxProbes = 1 << 16
+	probeTime = 60 * time.Millisecond
+)
+
+// probeTree estimates spread's search tree of p, whose rows it fills in
+// the order spread does, and times its nodes on sampled subtrees.
+func probeTree(ctx context.Context, p Problem) (tree, error) {
+	s, rng := newProbeSpread(p)
+	var t tree
+	start := time.Now()
+	for t.probes < maxProbes && (t.probes < minProbes || time.Since(start) < probeTime) {
+		if t.probes%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return tree{}, err
+			}
+		}
+		nodes, leaves := s.probe(rng)
+		t.nodes += nodes
+		t.leaves += leaves
+		t.probes++
+	}
+	t.nodes /= float64(t.probes)
+	t.leaves /= float64(t.probes)
+	if b := newBoard(p); b.n > 1 && b.mirrored() {
+		t.nodes /= 2 // spread takes the first row's left half only
+	}
+	per, err := s.timeNodes(ctx, rng)
+	if err != nil {
+		return tree{}, err
+	}
+	t.perNode = per
+	return t, nil
+}
+
+// newProbeSpread returns spread's search of p, not split, and the random
+// numbers of its probes.
+func newProbeSpread(p Problem) (*spread, *rand.Rand) {
+	b := newBoard(p)
+	s := &spread{n: b.n, full: b.full}
+	copy(s.free[:], b.free)
+	for _, f := range b.free {
+		if f != b.full {
+			s.fewest = true
+		}
+	}
+	return s, rand.New(rand.NewPCG(uint64(p.N), 0x9e3779b97f4a7c15))
+}
+
+// roughEstimate bounds the cost of a queens count loosely, in microseconds
+// on small boards: Knuth's estimate of the search tree from roughProbes
+// probes, at roughPerNode a node, more than a node of spread costs and
+// hundreds of times what the join spends for a node of that tree (n = 17:
+// 7.9·10^9 nodes, 1.6 s).
+func roughEstimate(p Problem) Cost {
+	s, rng := newProbeSpread(p)
+	var nodes float64
+	for range roughProbes {
+		n, _ := s.probe(rng)
+		nodes += n
+	}
+	nodes /= roughProbes
+	return Cost{Seconds: nodes * roughPerNode, How: fmt.Sprintf("a search of about %s nodes (%d probes)", sci(nodes), roughProbes)}
+}
+
+const (
+	roughProbes  = 64
+	roughPerNode = 200e-9
+)
+
+// probe walks one random path of s's search tree from the root, and
+// returns Knuth's estimates of the inner nodes and of the leaves (the
+// placements) of the whole tree.
+func (s *spread) probe(rng *rand.Rand) (nodes, leaves float64) {
+	x := spreadNode{rows: s.full}
+	w := 1.0 // the nodes at this depth, as the path estimates them
+	for {
+		nodes += w
+		r, avail := s.next(&x)
+		d := bits.OnesCount64(avail)
+		if d == 0 {
+			return nodes, 0
+		}
+		if x.rows&(x.rows-1) == 0 { // the last row: its candidates are placements
+			return nodes, w * float64(d)
+		}
+		w *= float64(d)
+		pick := avail
+		for k := rng.IntN(d); k > 0; k-- {
+			pick &= pick - 1
+		}
+		x = s.place(x, r, pick&-pick)
+	}
+}
+
+// timeNodes returns the seconds of one node of s's search on this
+// machine: it counts the nodes of subtrees met by random paths, timedRows
+// rows above the leaves, and times their search, for a few milliseconds.
+func (s *spread) timeNodes(ctx context.Context, rng *rand.Rand) (float64, error) {
+	s.stop = new(atomic.Bool)
+	defer func() { s.stop = nil }()
+	left := min(s.n, timedRows)
+	var nodes float64
+	var spent time.Duration
+	for tries := 0; tries < 1<<12 && (nodes < 1<<16 || spent < 5*time.Millisecond) && spent < 30*time.Millisecond; tries++ {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		x, ok := s.descend(rng, left)
+		if !ok {
+			continue
+		}
+		start := time.Now()
+		s.walk(x.rows, x.cols, x.diag, x.anti)
+		spent += time.Since(start)
+		nodes += s.nodesBelow(x.rows, x.cols, x.diag, x.anti)
+	}
+	if nodes == 0 {
+		return fallbackPerNode, nil
+	}
+	return spent.Seconds() / nodes, nil
+}
+
+// timedRows is how many rows are left in the subtrees timeNodes times:
+// thousands of nodes on open boards, a few microseconds each.
+const timedRows = 10
+
+// fallbackPerNode is the time of a node when no subtree could be timed
+// (every random path died early): a node of spread on a board with
+// reserved squares, measured.
+const fallbackPerNode = 20e-9
+
+// descend follows a random path of s's search tree until left rows are
+// left, and returns the node it reaches, or false when the path dies first.
+func (s *spread) descend(rng *rand.Rand, left int) (spreadNode, bool) {
+	x := spreadNode{rows: s.full}
+	for bits.OnesCount64(x.rows) > left {
+		r, avail := s.next(&x)
+		d := bits.OnesCount64(avail)
+		if d == 0 {
+			return x, false
+		}
+		pick := avail
+		for k := rng.IntN(d); k > 0; k-- {
+			pick &= pick - 1
+		}
+		x = s.place(x, r, pick&-pick)
+	}
+	return x, true
+}
+
+// nodesBelow returns the inner nodes of s's search below and at a node,
+// as walk expands them.
+func (s *spread) nodesBelow(rows, cols, diag, anti uint64) float64 {
+	x := spreadNode{rows: rows, cols: cols, diag: diag, anti: anti}
+	r, avail := s.next(&x)
+	if bits.OnesCount64(rows) == 1 {
+		return 1
+	}
+	rows &^= 1 << uint(r)
+	total := 1.0
+	for ; avail != 0; avail &= avail - 1 {
+		c := bits.TrailingZeros64(avail)
+		total += s.nodesBelow(rows, cols|1<<uint(c), diag|1<<uint(c-r+s.n-1), anti|1<<uint(r+c))
+	}
+	return total
+}
+
+// joinCost estimates the CPU time of the quadrant join of p's board by
+// plan, from the placements its probes estimate: the open n×n board's
+// placements (probed too) times joinPerPlacement[n], and for a reserved
+// board that times joinFactor(p, plan) and the square root of the share of
+// the open board's placements p keeps. The join's work shrinks more slowly
+// than the placements as squares are reserved: its half-boards shrink about
+// as the square root of the whole boards (random boards of n = 14..18, 10%
+// and 20% reserved: this model within 0.6-1.5 times the time measured, and
+// images mode within 0.8-1.3).
+func joinCost(ctx context.Context, p Problem, plan countPlan, placements float64) (float64, error) {
+	open, err := openPlacements(ctx, p.N)
+	if err != nil {
+		return 0, err
+	}
+	cost := open * joinPerPlacement[p.N]
+	if p.Kind == NQueens || open == 0 {
+		return cost, nil
+	}
+	return cost * joinFactor(p, plan) * math.Sqrt(min(1, placements/open)), nil
+}
+
+// joinFactor is how much more a reserved board's join costs than the open
+// board's, for as many placements: images mode and the join of an even
+// board lose most of the open board's symmetries (3 times), an odd board's
+// join all of them, and its middle pairs (12 times). Measured on random
+// boards of n = 14..18 (see joinCost).
+func joinFactor(p Problem, plan countPlan) float64 {
+	if plan == planJoin && p.N%2 == 1 {
+		return 12
+	}
+	return 3
+}
+
+// openPlacements estimates the placements of the open n×n board by
+// probes, as probeTree does.
+func openPlacements(ctx context.Context, n int) (float64, error) {
+	s, rng := newProbeSpread(Problem{Kind: NQueens, N: n})
+	var leaves float64
+	for k := range minProbes {
+		if k%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return 0, err
+			}
+		}
+		_, l := s.probe(rng)
+		leaves += l
+	}
+	return leaves / minProbes, nil
+}
+
+// joinPerPlacement[n] is the CPU time of the quadrant join of the open
+// n×n board per placement, in seconds, on one core of the machine the
+// figures of docs/performance.md were measured on (AVX-512 kernels);
+// BenchmarkJoinPerPlacement measures it again.
+var joinPerPlacement = [maxQuadrantN + 1]float64{
+	10: 400e-9, 11: 400e-9, 12: 300e-9, 13: 150e-9, 14: 40e-9, 15: 40e-9,
+	16: 8e-9, 17: 17e-9, 18: 8e-9, 19: 8e-9, 20: 2e-9, 21: 3e-9, 22: 2.1e-9, 23: 2.2e-9,
+}

@@ -1,0 +1,108 @@
+package solver
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestProbesAgainstSearch checks Knuth's estimates against the trees they
+// estimate, counted whole by the plain search: the placements (countSmall)
+// and the inner nodes (nodesBelow) of every n-queens board to 12 and of
+// random reserved boards. The estimates are averages of at least a
+// thousand probes; a wrong weight (a mirror counted twice, a branching
+// left out) is off by a factor of 2 or more.
+func TestProbesAgainstSearch(t *testing.T) {
+	ctx := context.Background()
+	var ps []Problem
+	for n := 4; n <= 12; n++ {
+		ps = append(ps, Problem{Kind: NQueens, N: n, Ask: AskCount})
+	}
+	rng := rand.New(rand.NewPCG(33, 1))
+	for _, n := range []int{8, 10, 12} {
+		for _, d := range []float64{0.05, 0.15, 0.3} {
+			ps = append(ps, randomBoards(rng, 2, n, d)...)
+		}
+	}
+	for _, p := range ps {
+		want := newBoard(p).countSmall()
+		s, prng := newProbeSpread(p)
+		var nodes, leaves float64
+		for range minProbes {
+			n, l := s.probe(prng)
+			nodes += n
+			leaves += l
+		}
+		nodes /= minProbes
+		leaves /= minProbes
+		wantNodes := s.nodesBelow(s.full, 0, 0, 0)
+		if want >= 50 && (leaves < float64(want)/1.5 || leaves > float64(want)*1.5) {
+			t.Errorf("n = %d %v: probes estimate %.0f placements, want about %d", p.N, p.Reserved, leaves, want)
+		}
+		if nodes < wantNodes/1.3 || nodes > wantNodes*1.3 {
+			t.Errorf("n = %d %v: probes estimate %.0f nodes, want about %.0f", p.N, p.Reserved, nodes, wantNodes)
+		}
+		if _, err := Estimate(ctx, p, Options{}); err != nil {
+			t.Errorf("Estimate(n = %d) = %v", p.N, err)
+		}
+	}
+}
+
+// TestEstimateKinds checks that every kind and ask is estimated, that the
+// estimates grow with the board, and that a bound is marked as one.
+func TestEstimateKinds(t *testing.T) {
+	ctx := context.Background()
+	small, err := Estimate(ctx, Problem{Kind: NQueens, N: 16, Ask: AskCount}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, err := Estimate(ctx, Problem{Kind: NQueens, N: 27, Ask: AskCount}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if large.Seconds < 1e6*small.Seconds || small.Bound || large.Bound {
+		t.Errorf("Estimate(n = 16) = %+v, Estimate(n = 27) = %+v: want estimates, the second a million times the first or more", small, large)
+	}
+	sliced, err := Estimate(ctx, Problem{Kind: NQueens, N: 27, Ask: AskCount}, Options{Shard: Shard{I: 3, K: 1000}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two estimates time the nodes apart, on a machine that may be busy.
+	if r := large.Seconds / sliced.Seconds; r < 200 || r > 5000 {
+		t.Errorf("a slice of 1000 is estimated at 1/%.0f of the count, want about 1/1000", r)
+	}
+	for _, p := range []Problem{
+		{Kind: NQueens, N: 1000, Ask: AskPlacement},
+		{Kind: NQueens, N: 20, Ask: AskSolutions},
+		{Kind: QueensKnights, N: 8, M: AnyM, Ask: AskMax},
+		{Kind: Reserved, N: 20, Reserved: make([]uint64, 20), Ask: AskPlacement},
+	} {
+		c, err := Estimate(ctx, p, Options{})
+		if err != nil || c.Seconds <= 0 || c.How == "" {
+			t.Errorf("Estimate(%s %s n = %d) = %+v, %v", p.Kind, p.Ask, p.N, c, err)
+		}
+	}
+	if _, err := Estimate(ctx, Problem{Kind: NQueens, N: 0, Ask: AskCount}, Options{}); err == nil {
+		t.Error("Estimate of n = 0: no error")
+	}
+}
+
+func TestCPUTime(t *testing.T) {
+	for _, c := range []struct {
+		secs float64
+		want string
+	}{
+		{0.04, "0 CPU-seconds"},
+		{0.25, "0.2 CPU-seconds"},
+		{1, "1 CPU-second"},
+		{42, "42 CPU-seconds"},
+		{3600, "1 CPU-hour"},
+		{5400, "1.5 CPU-hours"},
+		{3.1 * 365.25 * 86400, "3.1 CPU-years"},
+		{123456 * 365.25 * 86400, "123,000 CPU-years"},
+	} {
+		if got := CPUTime(c.secs); got != c.want {
+			t.Errorf("CPUTime(%g) = %q, want %q", c.secs, got, c.want)
+		}
+	}
+}
