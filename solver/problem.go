@@ -10,7 +10,7 @@ import (
 // subproblems of a long count. Change it whenever a change could alter
 // either, so that cached results are solved afresh and checkpoints or shards
 // of an older numbering are not mixed in.
-const Version = "4"
+const Version = "5"
 
 // Kind is the sort of puzzle.
 type Kind string

@@ -5,7 +5,6 @@ import (
 	"context"
 	"math/bits"
 	"slices"
-	"time"
 )
 
 // matchSearch searches a reserved board with a test the plain row-by-row
@@ -24,10 +23,9 @@ import (
 // board coordinates (bit c-r+n-1 of diag, bit r+c of anti for a queen on
 // row r, column c), as in spread.
 //
-// It answers whether a board has a placement (exists, before a count), the
-// least placement in lexicographic order of columns (first: the one the
-// plain search finds, so that the answers of reserved placement problems
-// stay what they were) and every placement in that order (each).
+// It answers whether a board has a placement (exists, before a count), a
+// placement (witness: the first it finds, the answer of reserved placement
+// problems) and every placement in lexicographic order of columns (each).
 type matchSearch struct {
 	n    int
 	full uint64
@@ -176,17 +174,11 @@ func (s *matchSearch) exists() (bool, error) {
 	return ok, s.err
 }
 
-// first returns the least placement in lexicographic order of columns, or
-// nil when there is none, or ctx's error.
-//
-// It fills the rows top down, each with the least column that leaves the
-// rest a completion, and asks complete which do: complete's order finds a
-// completion, or proves there is none, far sooner than the rows' order on
-// most boards with many reserved squares (see reservedPlacement). The
-// completion found last is kept as a witness: its column of the next row
-// needs no test, only the columns left of it do, and each of those tests
-// fails but the last. So it makes at most n² tests, most of them small.
-func (s *matchSearch) first() (*Placement, error) {
+// witness returns the first placement complete finds, or nil when there
+// is none, or ctx's error. The search's order is fixed by the board alone,
+// so a board always gets the same placement, on any machine and with any
+// number of workers.
+func (s *matchSearch) witness() (*Placement, error) {
 	if !s.proveRoot() {
 		return nil, nil
 	}
@@ -194,27 +186,7 @@ func (s *matchSearch) first() (*Placement, error) {
 	if !s.complete(&x) {
 		return nil, s.err
 	}
-	var w [MaxReservedN]int // a completion of the rows filled so far
-	copy(w[:], s.cols[:s.n])
-	for row := 0; row < s.n; row++ {
-		var cand [MaxReservedN]uint64
-		s.fill(&x, &cand) // true: w completes x
-		for f := cand[row] & (1<<uint(w[row]) - 1); f != 0; f &= f - 1 {
-			c := bits.TrailingZeros64(f)
-			child := s.place(x, row, c)
-			copy(s.cols[:row], w[:row])
-			if s.complete(&child) {
-				s.cols[row] = c
-				copy(w[:], s.cols[:s.n])
-				break
-			}
-			if s.err != nil {
-				return nil, s.err
-			}
-		}
-		x = s.place(x, row, w[row])
-	}
-	pl := FromColumns(append([]int(nil), w[:s.n]...))
+	pl := FromColumns(append([]int(nil), s.cols[:s.n]...))
 	return &pl, nil
 }
 
@@ -303,58 +275,17 @@ func (s *matchSearch) complete(x *matchNode) bool {
 	return false
 }
 
-// reservedPlacement answers a Reserved AskPlacement problem: the least
-// placement in lexicographic order of columns, or nil when there is none.
+// reservedPlacement answers a Reserved AskPlacement problem: the placement
+// matchSearch finds first (witness), or nil when there is none.
 //
-// A board with none is answered by matchSearch.exists, in microseconds for
-// every such board tried. Otherwise two searches find that same placement,
-// each much sooner than the other on some boards, and the first to answer
-// wins: the plain search, top down (board.each), a few nanoseconds a node
-// and the faster on boards with few reserved squares, and
-// matchSearch.first, a microsecond a node and far fewer nodes on boards
-// with many. On 7 open boards (n = 26..32) and 84 random 28×28 and 32×32
-// boards with 5% to 80% reserved, the plain search took up to 6 s and more
-// (and 35.7 s in all), matchSearch.first up to 1.8 s (the open 32×32
-// board; 11.8 s in all), the two together 0.94 s at most (9.1 s in all).
-// With one worker they take turns, the plain search for plainFirst first:
-// 2.0 s at most, 15.9 s in all.
-func reservedPlacement(ctx context.Context, p Problem, opt Options) (*Placement, error) {
-	if ok, err := newMatchSearch(ctx, p).exists(); !ok {
-		return nil, err
-	}
-	if workers(opt) < 2 {
-		pctx, cancel := context.WithTimeout(ctx, plainFirst)
-		pl, err := queensWalk(p).first(pctx)
-		cancel()
-		if err == nil || ctx.Err() != nil {
-			return pl, err
-		}
-		return newMatchSearch(ctx, p).first()
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	type result struct {
-		pl  *Placement
-		err error
-	}
-	done := make(chan result, 2)
-	go func() {
-		pl, err := queensWalk(p).first(rctx)
-		done <- result{pl, err}
-	}()
-	go func() {
-		pl, err := newMatchSearch(rctx, p).first()
-		done <- result{pl, err}
-	}()
-	r := <-done
-	cancel()
-	<-done // the other stops within a millisecond of rctx
-	return r.pl, r.err
+// Until solver version 5 it was the least placement in lexicographic order
+// of columns, which asks the search to prove that no smaller one exists:
+// on boards with every third or fourth anti-diagonal reserved (n = 28)
+// that proof took minutes, where witness takes 1 to 170 ms. Any placement
+// is a right answer; this one is as reproducible.
+func reservedPlacement(ctx context.Context, p Problem) (*Placement, error) {
+	return newMatchSearch(ctx, p).witness()
 }
-
-// plainFirst is how long the plain search has, with one worker, before
-// matchSearch.first takes over.
-const plainFirst = 100 * time.Millisecond
 
 // each calls fn with the columns of every placement in lexicographic
 // order, as board.each does, stopping at the first error fn returns (or

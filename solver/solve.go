@@ -175,7 +175,7 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			}
 			return Answer{Placement: &pl}, nil
 		}
-		pl, err := reservedPlacement(ctx, p, opt)
+		pl, err := reservedPlacement(ctx, p)
 		if err != nil {
 			return Answer{}, err
 		}
