@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -154,7 +155,7 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	switch p.Ask {
 	case AskCount, AskUnique:
 		if plan := planCount(p); plan != planSearch {
-			secs, err := joinCost(ctx, p, plan, t.leaves)
+			secs, err := joinCost(ctx, p, plan)
 			if err != nil {
 				return Cost{}, err
 			}
@@ -216,7 +217,7 @@ type tree struct {
 const (
 	minProbes = 1 << 10
 	maxProbes = 1 << 16
-	probeTime = 60 * time.Millisecond
+	probeTime = 20 * time.Millisecond
 )
 
 // probeTree estimates spread's search tree of p, whose rows it fills in
@@ -318,7 +319,7 @@ func (s *spread) timeNodes(ctx context.Context, rng *rand.Rand) (float64, error)
 	left := min(s.n, timedRows)
 	var nodes float64
 	var spent time.Duration
-	for tries := 0; tries < 1<<12 && (nodes < 1<<16 || spent < 5*time.Millisecond) && spent < 30*time.Millisecond; tries++ {
+	for tries := 0; tries < 1<<12 && (nodes < 1<<16 || spent < 5*time.Millisecond) && spent < 15*time.Millisecond; tries++ {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -383,24 +384,25 @@ func (s *spread) nodesBelow(rows, cols, diag, anti uint64) float64 {
 }
 
 // joinCost estimates the CPU time of the quadrant join of p's board by
-// plan, from the placements its probes estimate: the open n×n board's
-// placements (probed too) times joinPerPlacement[n], and for a reserved
-// board that times joinFactor(p, plan) and the square root of the share of
-// the open board's placements p keeps. The join's work shrinks more slowly
-// than the placements as squares are reserved: its half-boards shrink about
-// as the square root of the whole boards (random boards of n = 14..18, 10%
-// and 20% reserved: this model within 0.6-1.5 times the time measured, and
-// images mode within 0.8-1.3).
-func joinCost(ctx context.Context, p Problem, plan countPlan, placements float64) (float64, error) {
-	open, err := openPlacements(ctx, p.N)
+// plan: the open n×n board's placements (estimated by probes) times
+// joinPerPlacement[n], and for a reserved board that times joinFactor(p,
+// plan) and the share of the open board's half-boards that p's keeps. The
+// join's work follows its half-boards, which it lists and matches 512 at
+// a time, not its placements, which can be few or none on a board with
+// many half-boards (random boards of n = 14..18, 10% and 20% reserved:
+// this model within 0.7-1.5 times the time measured, and images mode
+// within 0.8-1.3).
+func joinCost(ctx context.Context, p Problem, plan countPlan) (float64, error) {
+	open, err := openEstimate(ctx, p.N)
 	if err != nil {
 		return 0, err
 	}
-	cost := open * joinPerPlacement[p.N]
-	if p.Kind == NQueens || open == 0 {
+	cost := open.placements * joinPerPlacement[p.N]
+	if p.Kind == NQueens || open.halves == 0 {
 		return cost, nil
 	}
-	return cost * joinFactor(p, plan) * math.Sqrt(min(1, placements/open)), nil
+	halves := halfBoards(p, true) + halfBoards(p, false)
+	return cost * joinFactor(p, plan) * min(1, halves/(2*open.halves)), nil
 }
 
 // joinFactor is how much more a reserved board's join costs than the open
@@ -415,21 +417,72 @@ func joinFactor(p Problem, plan countPlan) float64 {
 	return 3
 }
 
-// openPlacements estimates the placements of the open n×n board by
-// probes, as probeTree does.
-func openPlacements(ctx context.Context, n int) (float64, error) {
-	s, rng := newProbeSpread(Problem{Kind: NQueens, N: n})
+// openBoard is what probes estimate of the open n×n board: its
+// placements, and its half-boards (see halfBoards).
+type openBoard struct {
+	placements, halves float64
+}
+
+// openEstimate returns the estimates of the open n×n board, made once for
+// each n by minProbes probes: the same probes give the same estimates.
+func openEstimate(ctx context.Context, n int) (openBoard, error) {
+	if v, ok := openCache.Load(n); ok {
+		return v.(openBoard), nil
+	}
+	p := Problem{Kind: NQueens, N: n}
+	s, rng := newProbeSpread(p)
 	var leaves float64
 	for k := range minProbes {
 		if k%256 == 0 {
 			if err := ctx.Err(); err != nil {
-				return 0, err
+				return openBoard{}, err
 			}
 		}
 		_, l := s.probe(rng)
 		leaves += l
 	}
-	return leaves / minProbes, nil
+	o := openBoard{placements: leaves / minProbes, halves: halfBoards(p, true)}
+	openCache.Store(n, o)
+	return o, nil
+}
+
+// openCache holds openEstimate's estimates by n.
+var openCache sync.Map
+
+// halfBoards estimates by minProbes probes the north half-boards of p (its
+// partial placements of queens on each of its top n/2 rows), or the south
+// ones: the tables the quadrant join lists and matches.
+func halfBoards(p Problem, north bool) float64 {
+	b := newBoard(p)
+	h := p.N / 2
+	rng := rand.New(rand.NewPCG(uint64(p.N), 0x5851f42d4c957f2d))
+	var sum float64
+	for range minProbes {
+		w := 1.0
+		var cols, diag, anti uint64
+		for i := 0; i < h && w > 0; i++ {
+			r := i
+			if !north {
+				r = p.N - 1 - i
+			}
+			avail := b.free[r] &^ (cols | diag>>uint(p.N-1-r) | anti>>uint(r))
+			d := bits.OnesCount64(avail)
+			if d == 0 {
+				w = 0
+				break
+			}
+			w *= float64(d)
+			for k := rng.IntN(d); k > 0; k-- {
+				avail &= avail - 1
+			}
+			c := bits.TrailingZeros64(avail)
+			cols |= 1 << uint(c)
+			diag |= 1 << uint(c-r+p.N-1)
+			anti |= 1 << uint(r+c)
+		}
+		sum += w
+	}
+	return sum / minProbes
 }
 
 // joinPerPlacement[n] is the CPU time of the quadrant join of the open

@@ -203,6 +203,7 @@ func (f *kframes) first(ctx context.Context, opt Options) (*Placement, error) {
 		found  *Placement
 		foundI = len(f.subs)
 		wg     sync.WaitGroup
+		ps     panics
 	)
 	best.Store(int64(len(f.subs)))
 	for range min(workers(opt), len(f.subs)) {
@@ -210,6 +211,7 @@ func (f *kframes) first(ctx context.Context, opt Options) (*Placement, error) {
 		w := newKWorker(f, &stop)
 		go func() {
 			defer wg.Done()
+			defer ps.catch(&stop)
 			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= int(best.Load()) {
@@ -234,6 +236,7 @@ func (f *kframes) first(ctx context.Context, opt Options) (*Placement, error) {
 		}()
 	}
 	wg.Wait()
+	ps.raise()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
