@@ -49,12 +49,16 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 		bounded := p.N >= minBoundedN
 		var qd *quadrants
+		var err error
 		if plan == planImages {
-			qd = newImageQuadrants(p, bounded, &stop, workers(opt))
+			qd, err = newImageQuadrants(p, bounded, &stop, workers(opt))
 		} else {
-			qd = newQuadrants(p, BoardSyms(p), bounded, &stop, workers(opt))
+			qd, err = newQuadrants(p, BoardSyms(p), bounded, &stop, workers(opt))
 		}
 		stopWatch()
+		if err != nil {
+			return 0, err
+		}
 		if qd == nil {
 			return 0, ctx.Err()
 		}

@@ -317,7 +317,7 @@ func BenchmarkSubproblems(b *testing.B) {
 			debug.FreeOSMemory()
 			resetPeakRSS()
 			for b.Loop() {
-				subs = len(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2).subs)
+				subs = len(mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2)).subs)
 			}
 			b.ReportMetric(float64(subs), "subproblems")
 			if mb, ok := peakRSSMB(); ok {

@@ -37,7 +37,7 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 			}
 		}
 		if n >= minQuadrantN {
-			qd := newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2)
+			qd := mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2))
 			w := newQuadWork()
 			var got uint64
 			for _, sub := range qd.subs {
@@ -274,7 +274,7 @@ func TestCountHooks(t *testing.T) {
 func TestCountNumbering(t *testing.T) {
 	for _, n := range []int{13, 16} {
 		open := Problem{Kind: NQueens, N: n}
-		a, b := newQuadrants(open, Syms, false, new(atomic.Bool), 2), newQuadrants(open, Syms, false, new(atomic.Bool), 2)
+		a, b := mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2)), mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2))
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d: subproblems differ between runs", n)
 		}
@@ -282,18 +282,18 @@ func TestCountNumbering(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2, 2))
 	for _, n := range []int{12, 13} {
 		p := randomSquares(rng, n, 3)
-		a, b := newImageQuadrants(p, false, new(atomic.Bool), 2), newImageQuadrants(p, false, new(atomic.Bool), 1)
+		a, b := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 2)), mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 1))
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d images mode: subproblems differ between runs", n)
 		}
 		p = randomReserved(rng, n, 0.1, FlipH)
-		a, b = newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 2), newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1)
+		a, b = mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 2)), mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1))
 		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
 			t.Errorf("n=%d reserved: subproblems differ between runs", n)
 		}
 	}
 	for n := 13; n <= 17; n++ {
-		if got := len(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2).subs); got < minSubproblems {
+		if got := len(mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2)).subs); got < minSubproblems {
 			t.Errorf("n=%d: %d subproblems, want at least %d", n, got, minSubproblems)
 		}
 	}
@@ -305,13 +305,13 @@ func TestCountNumbering(t *testing.T) {
 func TestCentreCount(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 8))
 	for n := 4; n <= 17; n++ {
-		boards := []*quadrants{newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1)}
+		boards := []*quadrants{mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1))}
 		for _, sym := range []Sym{Identity, FlipH, Rot90, Transpose} {
 			p := randomReserved(rng, n, 0.08, sym)
-			boards = append(boards, newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1))
+			boards = append(boards, mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1)))
 		}
 		if n >= 8 {
-			boards = append(boards, newImageQuadrants(randomSquares(rng, n, 3), true, new(atomic.Bool), 1))
+			boards = append(boards, mustQuadrants(newImageQuadrants(randomSquares(rng, n, 3), true, new(atomic.Bool), 1)))
 		}
 		for _, qd := range boards {
 			ms, listed := qd.middles(), 0

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/bits"
 	"runtime/debug"
@@ -285,8 +286,8 @@ const (
 )
 
 // In images mode a key carries the images its half-board hits in bits
-// hitShift.. hitShift+7, above the window (at most 40 bits) and below the
-// weights; keyBits are the others, the bits two half-boards must not share.
+// hitShift.. hitShift+7, above the window (at most 42 bits, at n = 22 and
+// 23) and below the weights; keyBits are the others, the bits two half-boards must not share.
 // The matcher never sees the hit bits (see countImages).
 const (
 	hitShift = 48
@@ -295,6 +296,13 @@ const (
 )
 
 // layout fills c.live and c.perm.
+//
+// The live bits are the window's (2n-2 on an even board, 2n-4 on an odd
+// one) less the weighted long diagonals (even) and the window bits of the
+// middle queens (odd: 2 for each middle queen off the board's edge, and
+// the two cannot both stand on it: they would attack each other). So at most
+// 40 but at n = 22 under symmetries that weigh one long diagonal (41) or
+// none (42); see matchWidth.
 func (qd *quadrants) layout(c *quadCfg) {
 	n := qd.n
 	var bd, ba uint64
@@ -318,7 +326,12 @@ func (qd *quadrants) layout(c *quadCfg) {
 		}
 	}
 	// The cut bits (see sliced) go first: the diagonals nearest the
-	// middle one, the most often taken by both halves.
+	// middle one, the most often taken by both halves. The others follow
+	// in window order, so that the last are the outermost anti-diagonals,
+	// which the north half reaches on a square or two (at n = 22, the
+	// anti-diagonal 31 on square (10, 21) alone): the bits above
+	// maxKeyBits, where there are more, part the north keys (see
+	// sliced.buildWide), and almost all of them are in the part without.
 	mid := int(n-1) - int(qd.dlo)
 	slices.SortStableFunc(live, func(x, y uint) int {
 		dx, dy := abs(int(x)-mid), abs(int(y)-mid)
@@ -342,6 +355,26 @@ func (qd *quadrants) layout(c *quadCfg) {
 			}
 		}
 	}
+}
+
+// matchWidth returns the widest key the matcher is given for configuration
+// c: its live bits; in images mode on an even board two more, the lack
+// bits of countImages; and in images mode with room for them, eight more,
+// the marks of the images hit (see imageWork.hits). n = 22 needs up to 42
+// (see layout), more than the kernels take (maxKeyBits), which sliced
+// matches in parts.
+func (qd *quadrants) matchWidth(c *quadCfg) uint {
+	w := uint(c.live)
+	if qd.img == nil {
+		return w
+	}
+	if qd.n%2 == 0 {
+		w = uint(c.live) + 2
+	}
+	if uint(c.live)+8 <= qd.keyRoom {
+		w = uint(c.live) + 8
+	}
+	return w
 }
 
 // laidOut returns window key x in c's layout.
@@ -393,9 +426,11 @@ const maxQuadrantN = 23
 // n = 4..maxQuadrantN; it is used from minQuadrantN on) using the
 // symmetries in group, a group of symmetries of the board (BoardSyms(p) or
 // a subgroup of it, Identity included), bounded or not (see tableGroup). It
-// returns nil when stop is set before it is done. Its tables are built by
+// returns nil and no error when stop is set before it is done, and an error
+// when its keys would be wider than the matcher takes (maxWideBits), which
+// no board of minQuadrantN..maxQuadrantN asks for. Its tables are built by
 // up to workers goroutines at once.
-func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, workers int) *quadrants {
+func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
 	var rsv []uint64
 	if p.Kind == Reserved {
 		rsv = p.Reserved
@@ -405,7 +440,7 @@ func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, worke
 
 // newImageQuadrants returns the quadrant join of p's board in images mode
 // (see imageSet), under the 8 symmetries; otherwise as newQuadrants.
-func newImageQuadrants(p Problem, bounded bool, stop *atomic.Bool, workers int) *quadrants {
+func newImageQuadrants(p Problem, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
 	img, sym := newImageSet(p)
 	return buildQuadrants(p.N, sym, Syms, img, bounded, stop, workers)
 }
@@ -413,11 +448,10 @@ func newImageQuadrants(p Problem, bounded bool, stop *atomic.Bool, workers int) 
 // buildQuadrants makes the join of an n×n board with reserved squares rsv
 // (nil for none) under group, in images mode when img is not nil, bounded
 // or not (see tableGroup).
-func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded bool, stop *atomic.Bool, workers int) *quadrants {
+func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
 	h := n / 2
 	qd := &quadrants{n: n, h: h, rsv: rsv, group: group, img: img, keyRoom: maxKeyBits, bounded: bounded, workers: max(1, workers)}
 	qd.tablesFree.L = &qd.tablesMu
-	core := coreLines(n)
 	// Each quarter is enumerated on its own squares: once here, or for each
 	// group in the bounded join.
 	qd.specs = quarterSpecs(n, qd.rsv)
@@ -433,21 +467,31 @@ func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded boo
 		// side by side took three times the memory (776 MB at n = 20).
 		qd.each(0, 4, func(i int) { qd.quarters[i] = newQuarter(n, qd.specs[i], stop) })
 	}
-	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
-	// row), south ones start at core[h] (the first south row); anti-
-	// diagonals r+c likewise.
-	qd.dlo, qd.alo = uint(core[h]), uint(core[h])
-	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
+	qd.window()
 	qd.listRowSets()
-	qd.subproblems(stop)
+	if err := qd.subproblems(stop); err != nil {
+		return nil, err
+	}
 	if n%2 == 0 && !bounded && !stop.Load() {
 		t := qd.tables(qd.groups[0], &[4]keyed{}, stop)
 		qd.even = &t
 	}
 	if stop.Load() {
-		return nil
+		return nil, nil
 	}
-	return qd
+	return qd, nil
+}
+
+// window sets the key window, dlo, alo and width: n-1 diagonals and as many
+// anti-diagonals on an even board, n-2 on an odd one.
+func (qd *quadrants) window() {
+	n, h := qd.n, qd.h
+	core := coreLines(n)
+	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
+	// row), south ones start at core[h] (the first south row); anti-
+	// diagonals r+c likewise.
+	qd.dlo, qd.alo = uint(core[h]), uint(core[h])
+	qd.width = uint(core[h-1]+n-1) - qd.dlo + 1
 }
 
 // reserved reports whether square (r, c) is reserved.
@@ -821,8 +865,10 @@ func (qd *quadrants) centreCount(md middle) int {
 // subproblems lists the configurations and subproblems in their fixed order;
 // it stops early, leaving the list short, once stop is set. The list is
 // made at its size, counted first: grown by copies, N = 23's 19.6 million
-// subproblems (235 MB) took a heap of 840 MB.
-func (qd *quadrants) subproblems(stop *atomic.Bool) {
+// subproblems (235 MB) took a heap of 840 MB. It returns an error, before
+// any table is made, when a configuration's keys are wider than the
+// matcher takes.
+func (qd *quadrants) subproblems(stop *atomic.Bool) error {
 	ms := qd.middles()
 	total := 0
 	for _, md := range ms {
@@ -841,11 +887,15 @@ func (qd *quadrants) subproblems(stop *atomic.Bool) {
 			}
 		}
 		qd.layout(c)
+		if w := qd.matchWidth(c); w > maxWideBits {
+			return fmt.Errorf("quadrant join of n = %d: keys of %d bits, the matcher takes %d", qd.n, w, maxWideBits)
+		}
 		qd.cfgs = append(qd.cfgs, c)
 		subs = qd.centreSets(subs[:0], md)
 		qd.addGroups(c, subs)
 	}
 	qd.part()
+	return nil
 }
 
 // addGroups appends the subproblems subs of configuration c, the last one

@@ -37,8 +37,8 @@ func TestBoundedJoin(t *testing.T) {
 		}
 		for _, p := range boards {
 			group := BoardSyms(p)
-			plain := newQuadrants(p, group, false, new(atomic.Bool), 2)
-			bounded := newQuadrants(p, group, true, new(atomic.Bool), 2)
+			plain := mustQuadrants(newQuadrants(p, group, false, new(atomic.Bool), 2))
+			bounded := mustQuadrants(newQuadrants(p, group, true, new(atomic.Bool), 2))
 			if len(plain.subs) != len(bounded.subs) {
 				t.Fatalf("%s n=%d: %d subproblems plain, %d bounded", p.Kind, n, len(plain.subs), len(bounded.subs))
 			}
@@ -55,8 +55,8 @@ func TestBoundedJoin(t *testing.T) {
 			for range 3 {
 				p.Reserved[rng.IntN(n)] |= 1 << uint(rng.IntN(n))
 			}
-			plain := newImageQuadrants(p, false, new(atomic.Bool), 2)
-			bounded := newImageQuadrants(p, true, new(atomic.Bool), 2)
+			plain := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 2))
+			bounded := mustQuadrants(newImageQuadrants(p, true, new(atomic.Bool), 2))
 			got, want, search := quadrantTotal(bounded), quadrantTotal(plain), newBoard(p).count(0, 0, 0, 0)
 			if got != want || want != search {
 				t.Errorf("images n=%d %v: bounded join counts %d, plain %d, the search %d", n, boardRows(p), got, want, search)
@@ -79,8 +79,8 @@ func TestTablesOneGroupAtATime(t *testing.T) {
 				continue // one configuration, its tables made at once
 			}
 			p := Problem{Kind: NQueens, N: n}
-			want := quadrantTotal(newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 1))
-			qd := newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2)
+			want := quadrantTotal(mustQuadrants(newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 1)))
+			qd := mustQuadrants(newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2))
 			if len(qd.groups) < 4 {
 				t.Fatalf("n=%d bounded=%v: %d groups, too few to test", n, bounded, len(qd.groups))
 			}
@@ -93,7 +93,7 @@ func TestTablesOneGroupAtATime(t *testing.T) {
 					n, bounded, qd.madePeak, qd.makes, len(qd.groups), qd.madeNow, len(qd.open))
 			}
 
-			qd = newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2)
+			qd = mustQuadrants(newQuadrants(p, BoardSyms(p), bounded, new(atomic.Bool), 2))
 			failed := errors.New("disk full")
 			var calls atomic.Int32
 			checkpoint := func(int, uint64) error {
@@ -110,4 +110,13 @@ func TestTablesOneGroupAtATime(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mustQuadrants returns the join a constructor made, and panics on its
+// error: the boards of the tests are all ones the join takes.
+func mustQuadrants(qd *quadrants, err error) *quadrants {
+	if err != nil {
+		panic(err)
+	}
+	return qd
 }

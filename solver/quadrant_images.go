@@ -202,9 +202,6 @@ type imageWork struct {
 	sl   sliced   // a table of north keys that hit images
 }
 
-// maxKeyBits is the widest key the matcher takes (see sliced.build).
-const maxKeyBits = 40
-
 // subproblem keeps in iw what the parts of subproblem sub of configuration
 // c share in images mode: its terms, and its north keys (north, of live
 // bits) in iw.north, by image in iw.nHit, and marked in iw.hits when keys
@@ -344,9 +341,11 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 	// bits live and live+1 set when the south half-board has no queen on
 	// the main (anti-) diagonal; a north key of a term that needs it sets
 	// the same bit, so that it only pairs with the south half-boards of its
-	// domain. At most 36 bits are live on an even board (38 in the window
-	// of n = 20, less the two weighted diagonals), so there is room. An odd
-	// board's keys have no weights: its terms need no domain.
+	// domain. An even board's keys have at most 40 live bits (42 in the
+	// window of n = 22, less the two weighted diagonals), so that these
+	// keys have at most 42 (see qd.matchWidth); above maxKeyBits they part
+	// the table (see sliced.buildWide). An odd board's keys have no weights:
+	// its terms need no domain.
 	lackD, lackA := uint64(1)<<live, uint64(1)<<(live+1)
 	width, dom := live, iw.south
 	if even {

@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"fmt"
 	"sync/atomic"
 )
 
@@ -27,6 +28,9 @@ import (
 // A south key's bits 62 and 63 are its weight: each pair it makes counts 2
 // to the number of them set (the long diagonals of an even board, see
 // quadCfg). North keys have neither.
+//
+// Keys wider than the kernels take (maxKeyBits, up to maxWideBits) are
+// matched by the tables of their parts (see buildWide).
 type sliced struct {
 	nc   int      // 4-bit chunks per block: 7, 8, 9 or 10
 	tab  []uint64 // groups × nc × 16 values × the kernel's lanes (blocks a group)
@@ -41,7 +45,34 @@ type sliced struct {
 	span  [16]span
 	fits  bool     // the whole table is matched at once (see fitsBytes)
 	north []uint64 // scratch: the north keys sorted by cut
+	// For keys wider than wideBits (see buildWide): over is how many bits
+	// they have above it (0 for narrower keys), and part[o] the table of
+	// the north keys whose bits there are o; tab is then empty.
+	over uint
+	part []sliced
+	wide []uint64 // scratch: the keys of one part
 }
+
+// maxKeyBits is the widest key the kernels match: ten 4-bit chunks, whose
+// offsets take ten of the kernels' registers (see quadrant_kernels_amd64.h).
+const maxKeyBits = 40
+
+// maxWideBits is the widest key sliced matches, the bits above maxKeyBits
+// parting the north keys (see buildWide). The widest the quadrant join
+// makes are 42 bits, at n = 22: its whole window (21 diagonals and 21
+// anti-diagonals) where the board's symmetries weigh neither long diagonal,
+// and, in images mode, its 40 live bits and the two bits of a south
+// half-board's lack of a queen on each long diagonal (see countImages).
+const maxWideBits = maxKeyBits + maxOverBits
+
+// maxOverBits is how many bits of a key may lie above wideBits: 2^maxOverBits
+// parts of the table at most.
+const maxOverBits = 2
+
+// wideBits is the widest key matched by one table, maxKeyBits; the bits of
+// wider keys above it part the table (see buildWide). Tests lower it, while
+// no count runs, to part the keys of small boards; nothing else writes it.
+var wideBits uint = maxKeyBits
 
 // kernel names the matcher's kernels: the Go ones (quadrant_kernels.go),
 // matchAVX2 and matchAVX512.
@@ -173,7 +204,8 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 	return buf, at
 }
 
-// build stores keys, which use no bit at or above width (at most 40).
+// build stores keys, which use no bit at or above width (at most
+// maxWideBits).
 func (sl *sliced) build(keys []uint64, width uint) {
 	keys, at := sortByCut(keys, sl.north)
 	sl.north = keys
@@ -183,6 +215,11 @@ func (sl *sliced) build(keys []uint64, width uint) {
 // buildSorted is build for keys already sorted by cut, those of cut v at
 // at[v]:at[v+1]; it keeps no reference to keys.
 func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
+	if width > wideBits {
+		sl.buildWide(keys, at, width)
+		return
+	}
+	sl.over = 0
 	sl.nc = max(7, int(width+3)/4)
 	sl.kern = useKernel
 	if sl.kern == kernelAVX512 && sl.nc < minAVX512Chunks {
@@ -216,6 +253,75 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 		}
 	}
 	sl.lists(at, groups)
+}
+
+// buildWide is buildSorted for keys of more than wideBits (maxKeyBits)
+// bits: it parts them by their bits above wideBits, o, and keeps each part,
+// its keys cut to wideBits bits and still sorted by cut, as the table
+// part[o]. A south
+// key is then matched against the parts whose o it has no bit of (see
+// countWide). The quadrant join lays out its keys so that few north keys
+// have those bits (see quadrants.layout): almost all are in part[0].
+//
+// The kernels stay at maxKeyBits: an eleventh chunk would need a register
+// they do not have.
+func (sl *sliced) buildWide(keys []uint64, at [17]int, width uint) {
+	if width > wideBits+maxOverBits {
+		// The quadrant join refuses such keys when it lays them out (see
+		// quadrants.subproblems).
+		panic(fmt.Sprintf("solver: sliced keys of %d bits, at most %d", width, wideBits+maxOverBits))
+	}
+	sl.over = width - wideBits
+	sl.tab = sl.tab[:0]
+	parts := 1 << sl.over
+	if len(sl.part) < parts {
+		sl.part = append(sl.part, make([]sliced, parts-len(sl.part))...)
+	}
+	mask := uint64(parts - 1)
+	for o := range parts {
+		var pat [17]int
+		sl.wide, pat = keepHigh(sl.wide[:0], keys, at, mask, uint64(o), 1<<wideBits-1)
+		sl.part[o].buildSorted(sl.wide, pat, wideBits)
+	}
+}
+
+// keepHigh appends to out each key k of keys (sorted by cut, those of cut v
+// at at[v]:at[v+1]) whose bits above wideBits, under mask, are want, as
+// k&keep; and returns out and where each cut's keys start in it, as
+// sortByCut.
+func keepHigh(out, keys []uint64, at [17]int, mask, want, keep uint64) ([]uint64, [17]int) {
+	var kat [17]int
+	for v := 0; v < 16; v++ {
+		kat[v] = len(out)
+		for _, k := range keys[at[v]:at[v+1]] {
+			if k>>wideBits&mask == want {
+				out = append(out, k&keep)
+			}
+		}
+	}
+	kat[16] = len(out)
+	return out, kat
+}
+
+// countWide is countSorted for a table of wide keys (see buildWide): the
+// pairs of each part's north keys and the south keys with none of the
+// part's bits above wideBits. The part's north keys have none of those
+// bits, so that they take no part in the match; the weights do.
+func (sl *sliced) countWide(south []uint64, at [17]int, stop *atomic.Bool) uint64 {
+	var total uint64
+	for o := range 1 << sl.over {
+		p := &sl.part[o]
+		if len(p.tab) == 0 {
+			continue
+		}
+		keys, kat := south, at
+		if o > 0 {
+			sl.wide, kat = keepHigh(sl.wide[:0], south, at, uint64(o), 0, ^uint64(0))
+			keys = sl.wide
+		}
+		total += p.countSorted(keys, kat, stop)
+	}
+	return total
 }
 
 // planes sets z[j] to the keys of block b of keys (sorted) that have bit j,
@@ -379,13 +485,14 @@ func transpose64(a *[64]uint64) {
 
 // count returns the weighted number of pairs of a built north key and a key
 // of south with no bit in common; buf is scratch. Bits of south keys at or
-// above 4·nc, but for the weight, are ignored. It gives up, returning a
+// above the table's width (4·nc, or wideBits+over for wide keys), but for
+// the weight, are ignored. It gives up, returning a
 // meaningless count, once stop (when not nil) is set.
 func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64 {
-	if len(south) == 0 || len(sl.tab) == 0 {
+	if len(south) == 0 || len(sl.tab) == 0 && sl.over == 0 {
 		return 0
 	}
-	if sl.kern != kernelGo && sl.fits {
+	if sl.kern != kernelGo && sl.fits && sl.over == 0 {
 		return sl.countWhole(south, stop)
 	}
 	south, at := sortByCut(south, *buf)
@@ -422,7 +529,11 @@ func (sl *sliced) countWhole(south []uint64, stop *atomic.Bool) uint64 {
 // units at a time (all at once where the table fits in the cache).
 func (sl *sliced) countSorted(south []uint64, at [17]int, stop *atomic.Bool) uint64 {
 	switch {
-	case len(south) == 0 || len(sl.tab) == 0:
+	case len(south) == 0:
+		return 0
+	case sl.over > 0:
+		return sl.countWide(south, at, stop)
+	case len(sl.tab) == 0:
 		return 0
 	case sl.kern == kernelGo:
 		return sl.countGo(south, at, stop)

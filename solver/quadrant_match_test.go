@@ -402,7 +402,7 @@ func TestCountSplit(t *testing.T) {
 	// queens a quarter.
 	for n := 12; n <= 14; n++ {
 		p := Problem{Kind: NQueens, N: n}
-		if got := quadrantTotal(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2)); got != a000170Long[n-1] {
+		if got := quadrantTotal(mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2))); got != a000170Long[n-1] {
 			t.Errorf("bounded join of %d queens, every list split = %d, want %d", n, got, a000170Long[n-1])
 		}
 	}

@@ -161,7 +161,7 @@ func FuzzReservedCount(f *testing.F) {
 // joinCount counts p's placements by the quadrant join with the symmetries
 // of group, subproblem by subproblem on one goroutine, whatever p's size.
 func joinCount(p Problem, group []Sym) uint64 {
-	qd := newQuadrants(p, group, false, new(atomic.Bool), 1)
+	qd := mustQuadrants(newQuadrants(p, group, false, new(atomic.Bool), 1))
 	w := newQuadWork()
 	var total uint64
 	for _, sub := range qd.subs {
@@ -173,7 +173,7 @@ func joinCount(p Problem, group []Sym) uint64 {
 // imageJoinCount is joinCount in images mode, making keys of at most room
 // bits.
 func imageJoinCount(p Problem, room uint) uint64 {
-	qd := newImageQuadrants(p, false, new(atomic.Bool), 1)
+	qd := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 1))
 	qd.keyRoom = room
 	w := newQuadWork()
 	var total uint64
