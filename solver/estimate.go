@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -313,10 +314,13 @@ func (s *spread) probe(rng *rand.Rand) (nodes, leaves float64) {
 // timeNodes returns the seconds of one node of s's search on this
 // machine: it counts the nodes of subtrees met by random paths, timedRows
 // rows above the leaves, and times their search, for a few milliseconds.
+// It takes the median of the subtrees' times a node: a subtree that a
+// preemption or a collection caught does not move it.
 func (s *spread) timeNodes(ctx context.Context, rng *rand.Rand) (float64, error) {
 	s.stop = new(atomic.Bool)
 	defer func() { s.stop = nil }()
 	left := min(s.n, timedRows)
+	var per []float64 // seconds a node, of each subtree timed
 	var nodes float64
 	var spent time.Duration
 	for tries := 0; tries < 1<<12 && (nodes < 1<<16 || spent < 5*time.Millisecond) && spent < 15*time.Millisecond; tries++ {
@@ -329,13 +333,17 @@ func (s *spread) timeNodes(ctx context.Context, rng *rand.Rand) (float64, error)
 		}
 		start := time.Now()
 		s.walk(x.rows, x.cols, x.diag, x.anti)
-		spent += time.Since(start)
-		nodes += s.nodesBelow(x.rows, x.cols, x.diag, x.anti)
+		took := time.Since(start)
+		k := s.nodesBelow(x.rows, x.cols, x.diag, x.anti)
+		spent += took
+		nodes += k
+		per = append(per, took.Seconds()/k)
 	}
-	if nodes == 0 {
+	if len(per) == 0 {
 		return fallbackPerNode, nil
 	}
-	return spent.Seconds() / nodes, nil
+	slices.Sort(per)
+	return per[len(per)/2], nil
 }
 
 // timedRows is how many rows are left in the subtrees timeNodes times:

@@ -553,21 +553,25 @@ func (qd *quadrants) key(d, a uint64) uint64 {
 	return (d>>qd.dlo)&m | (a>>qd.alo&m)<<qd.width
 }
 
-// each calls fn(from) … fn(to-1) on up to qd.workers goroutines.
+// each calls fn(from) … fn(to-1) on up to qd.workers goroutines; a panic of
+// fn is raised again on the caller's goroutine, once all are done.
 func (qd *quadrants) each(from, to int, fn func(i int)) {
 	var next atomic.Int32
 	next.Store(int32(from))
 	var wg sync.WaitGroup
+	var ps panics
 	for range min(qd.workers, to-from) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer ps.catch(nil)
 			for i := int(next.Add(1) - 1); i < to; i = int(next.Add(1) - 1) {
 				fn(i)
 			}
 		}()
 	}
 	wg.Wait()
+	ps.raise()
 }
 
 // tableGroup is a run of subproblems that share their quarter tables.
