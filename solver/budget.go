@@ -73,14 +73,16 @@ func (c Cost) Over(budget time.Duration) bool {
 // budget is spent.
 var errBudgetSpent = errors.New("budget spent")
 
-// withBudget runs solve under the budget of opt: it refuses a count at
+// withBudget runs solve under the budget of opt: it refuses a problem at
 // once when its estimate is over the budget, and stops any solve once its
 // wall time times its workers reaches the budget.
 func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	budget := opt.BudgetOrDefault()
 	var cost Cost
-	estimated := p.Kind != QueensKnights && (p.Ask == AskCount || p.Ask == AskUnique)
+	// Knights and reserved placements have a bound, not an estimate (see
+	// Estimate): they are not refused by it.
+	estimated := p.Kind != QueensKnights && (p.Kind != Reserved || p.Ask != AskPlacement)
 	if estimated {
 		var err error
 		if cost, err = quickEstimate(ctx, p, opt, budget); err != nil {
@@ -112,8 +114,10 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 // is far within the budget is not estimated again (which takes up to a
 // tenth of a second).
 func quickEstimate(ctx context.Context, p Problem, opt Options, budget time.Duration) (Cost, error) {
-	if c := roughEstimate(p); c.Seconds < budget.Seconds()/100 {
-		return c, nil
+	if p.N <= MaxReservedN && p.Ask != AskPlacement {
+		if c := roughEstimate(p); c.Seconds < budget.Seconds()/100 {
+			return c, nil
+		}
 	}
 	return Estimate(ctx, p, opt)
 }

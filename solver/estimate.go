@@ -135,9 +135,10 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	case p.Kind == NQueens && p.Ask == AskPlacement:
 		return Cost{Seconds: float64(p.N) * placementSecondsPerQueen, How: "built in O(n)"}, nil
 	}
-	if p.Kind == Reserved {
+	if p.Kind == Reserved && p.Ask != AskPlacement {
 		// A board with no placement is answered by the proof of it; the
-		// proof is a search too, given a moment here.
+		// proof is a search too, given a moment here. (A placement is that
+		// search: its bound is the search tree.)
 		pctx, cancel := context.WithTimeout(ctx, proofWait)
 		start := time.Now()
 		ok, err := newMatchSearch(pctx, p).exists()
@@ -175,7 +176,7 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 		if t.leaves > limit {
 			share = (limit + 1) / t.leaves
 		}
-		return Cost{Seconds: 2 * share * t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1)))}, nil
+		return Cost{Seconds: 2 * share * t.nodes * t.perNode, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1)))}, nil
 	}
 	return Cost{Seconds: t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes at most", sci(t.nodes))}, nil
 }
@@ -200,7 +201,7 @@ const (
 	// proofWait is how long Estimate lets a reserved board's search for a
 	// completion run, which proves most boards with none empty in
 	// microseconds.
-	proofWait = 200 * time.Millisecond
+	proofWait = 100 * time.Millisecond
 )
 
 // tree is what the probes of a search tree found.
@@ -265,7 +266,8 @@ func newProbeSpread(p Problem) (*spread, *rand.Rand) {
 	return s, rand.New(rand.NewPCG(uint64(p.N), 0x9e3779b97f4a7c15))
 }
 
-// roughEstimate bounds the cost of a queens count loosely, in microseconds
+// roughEstimate bounds the cost of a queens count or solutions list (n ≤
+// MaxReservedN) loosely, in microseconds
 // on small boards: Knuth's estimate of the search tree from roughProbes
 // probes, at roughPerNode a node, more than a node of spread costs and
 // hundreds of times what the join spends for a node of that tree (n = 17:
