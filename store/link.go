@@ -89,13 +89,17 @@ type Entry struct {
 	// OK reports whether Result holds a result for DefHash and
 	// solver.Version. When it is false the problem is known but its result
 	// is missing or was solved by another solver version: solve it again.
-	OK     bool
+	OK bool
+	// Result is the result's head (see DB.Head): Placement reads the
+	// placement of an AskPlacement answer.
 	Result Result
 }
 
 // Lookup returns the entries for problem id in set, or in every set that has
 // it when set is "", ordered by set name. An id the cache has never linked
-// gives no entries and no error. Safe for concurrent use.
+// gives no entries and no error. The results are heads, with no placement
+// (see Entry.Result): show of many ids holds none of their placements at
+// once. Safe for concurrent use.
 func (db *DB) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	entries, err := db.lookup(ctx, set, id)
 	if err != nil {
@@ -108,7 +112,7 @@ func (db *DB) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 }
 
 func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.def_hash, l.updated_at, `+resultColumns+`
+	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.def_hash, l.updated_at, `+headColumns+`
 		FROM links AS l
 		LEFT JOIN results AS r ON r.def_hash = l.def_hash AND r.solver_version = ?1
 		WHERE l.problem_id = ?2 AND (?3 = '' OR l.set_name = ?3)`,
@@ -118,9 +122,8 @@ func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	}
 	defer rows.Close()
 	// The rows are read first and turned into entries once the query is
-	// done: SQLite holds the text of the current row until the next, and
-	// the text of a 10,000,000-queen placement (79 MB) would be held while
-	// it is parsed.
+	// done, which gives the read connection back before any parsing. (The
+	// placements are not read: Placement reads one when it is needed.)
 	type scanned struct {
 		e        Entry
 		linkedAt string

@@ -53,6 +53,10 @@ func formatTime(t time.Time) string { return t.UTC().Format(timeLayout) }
 // query that names the table r.
 const resultColumns = `r.definition, r.kind, r.ask, r.n, r.count, r.m, r.placement, r.seconds, r.solved_at`
 
+// headColumns are resultColumns with NULL for the placement, which Head
+// and Lookup leave to Placement.
+const headColumns = `r.definition, r.kind, r.ask, r.n, r.count, r.m, NULL, r.seconds, r.solved_at`
+
 // resultRow receives resultColumns. Every field may be NULL so that it can
 // scan the right side of a LEFT JOIN.
 type resultRow struct {
@@ -101,8 +105,22 @@ func (row *resultRow) result(key CacheKey) (r Result, ok bool, err error) {
 // ok == false, not as an error; a result for another solver version is a
 // miss. Safe for concurrent use.
 func (db *DB) Result(ctx context.Context, key CacheKey) (r Result, ok bool, err error) {
+	return db.result(ctx, key, resultColumns)
+}
+
+// Head is Result without the placement of an AskPlacement answer:
+// r.Answer.Placement is nil whatever the answer, and Placement reads it
+// when it is needed. A batch holds the head of every result it answered,
+// and the placement of none: one of 10,000,000 queens is 160 MB of squares
+// parsed from 79 MB of text. A miss is ok == false, not an error. Safe for
+// concurrent use.
+func (db *DB) Head(ctx context.Context, key CacheKey) (r Result, ok bool, err error) {
+	return db.result(ctx, key, headColumns)
+}
+
+func (db *DB) result(ctx context.Context, key CacheKey, columns string) (r Result, ok bool, err error) {
 	var row resultRow
-	err = db.r.QueryRowContext(ctx, `SELECT `+resultColumns+` FROM results AS r
+	err = db.r.QueryRowContext(ctx, `SELECT `+columns+` FROM results AS r
 		WHERE r.def_hash = ? AND r.solver_version = ?`,
 		key.DefHash, key.SolverVersion).Scan(row.dest()...)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -115,6 +133,32 @@ func (db *DB) Result(ctx context.Context, key CacheKey) (r Result, ok bool, err 
 		return Result{}, false, fmt.Errorf("read result %s: %w", key, err)
 	}
 	return r, ok, nil
+}
+
+// Placement reads the placement of the AskPlacement result under key, nil
+// when no placement exists; it is the part of the result that Head and
+// Lookup leave out. A key with no result is an error: the caller had its
+// head, and the result went since (doctor --fix, a newer solver's cache).
+// Safe for concurrent use.
+func (db *DB) Placement(ctx context.Context, key CacheKey) (*solver.Placement, error) {
+	var text sql.NullString
+	err := db.r.QueryRowContext(ctx, `SELECT placement FROM results
+		WHERE def_hash = ? AND solver_version = ?`,
+		key.DefHash, key.SolverVersion).Scan(&text)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = errors.New("the result is no longer in the cache")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read placement %s: %w", key, err)
+	}
+	if !text.Valid {
+		return nil, nil
+	}
+	p, err := solver.ParseCompact(text.String)
+	if err != nil {
+		return nil, fmt.Errorf("read placement %s: %w", key, err)
+	}
+	return &p, nil
 }
 
 // Put stores r, replacing any result with the same key, in one transaction:

@@ -139,7 +139,33 @@ func TestResultRoundTrip(t *testing.T) {
 			if p := got.Answer.Placement; p != nil && p.String() != want.Answer.Placement.String() {
 				t.Errorf("placement = %s, want %s", p, want.Answer.Placement)
 			}
+
+			// Head is the result without its placement, which Placement
+			// reads.
+			head, ok, err := db.Head(ctx, want.Key)
+			if err != nil || !ok {
+				t.Fatalf("Head = %v, %v; want true, nil", ok, err)
+			}
+			head.SolvedAt = want.SolvedAt
+			wantHead := want
+			wantHead.Answer.Placement = nil
+			if !reflect.DeepEqual(head, wantHead) {
+				t.Errorf("Head =\n%#v\nwant\n%#v", head, wantHead)
+			}
+			pl, err := db.Placement(ctx, want.Key)
+			if err != nil || (pl == nil) != (want.Answer.Placement == nil) || pl != nil && !reflect.DeepEqual(*pl, *want.Answer.Placement) {
+				t.Errorf("Placement = %v, %v; want %v", pl, err, want.Answer.Placement)
+			}
 		})
+	}
+}
+
+// TestPlacementMiss checks that the placement of a result that is not in
+// the cache is an error, not "no placement exists".
+func TestPlacementMiss(t *testing.T) {
+	db, _ := openTemp(t)
+	if pl, err := db.Placement(context.Background(), CacheKey{DefHash: hash("gone"), SolverVersion: solver.Version}); err == nil {
+		t.Errorf("Placement of a missing result = %v, nil; want an error", pl)
 	}
 }
 

@@ -131,9 +131,15 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 			failed = true
 			continue
 		}
+		secretTruth, err := src.TruthOf(ctx, o.Problem.Problem, o.Result)
+		if err != nil {
+			con.errorf("%s: %v", at, err)
+			failed = true
+			continue
+		}
 		pkg := pkgexport.Package{
 			Set:    o.Set.Name,
-			Secret: pkgexport.Case{Problem: o.Problem, Truth: src.TruthOf(o.Problem.Problem, o.Result)},
+			Secret: pkgexport.Case{Problem: o.Problem, Truth: secretTruth},
 			Sample: pkgexport.Case{Problem: sample, Truth: sampleTruth},
 			Binary: bin,
 			PDF:    pdf.Write,

@@ -173,7 +173,7 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.S
 			}
 			for _, e := range entries {
 				if e.OK && e.Result.Key == key {
-					return src.TruthOf(p.Problem, e.Result), nil
+					return src.TruthOf(ctx, p.Problem, e.Result)
 				}
 			}
 		}

@@ -123,11 +123,18 @@ func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e truth.En
 	}
 	fmt.Fprintf(w, "\n%s (%s):\n", e.ID, e.Set)
 	if r.Ask == solver.AskPlacement {
-		if r.Answer.Placement == nil {
+		if r.N > picture.MaxText { // said without reading the placement
+			return drawBoard(w, p, solver.Placement{N: r.N}, g)
+		}
+		pl, err := cache.Placement(ctx, r.Key)
+		if err != nil {
+			return err
+		}
+		if pl == nil {
 			_, err := fmt.Fprintln(w, "no placement exists")
 			return err
 		}
-		return drawBoard(w, p, *r.Answer.Placement, g)
+		return drawBoard(w, p, *pl, g)
 	}
 	drawnCount := 0
 	for pl, err := range cache.Solutions(ctx, r.Key) {
@@ -156,7 +163,10 @@ func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string
 		var pl *solver.Placement
 		switch r.Ask {
 		case solver.AskPlacement:
-			pl = r.Answer.Placement
+			var err error
+			if pl, err = cache.Placement(ctx, r.Key); err != nil {
+				return err
+			}
 		case solver.AskSolutions:
 			for first, err := range cache.Solutions(ctx, r.Key) {
 				if err != nil {

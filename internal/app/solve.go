@@ -132,12 +132,18 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 	return status.FailedIf(failed)
 }
 
-// rowOf returns the printed row of a result of problem id in set. The
-// placements of a solutions answer are not read here but as the row is
-// written, from the cache.
+// rowOf returns the printed row of a result of problem id in set, or of
+// its head. The placement of a placement answer, and the placements of a
+// solutions answer, are not read here but as the row is written, from the
+// cache: the rows of a batch hold one placement at a time, while it is
+// written.
 func rowOf(ctx context.Context, cache *truth.Cache, set, id string, r truth.Result, cached bool) output.Row {
 	ans := output.Answer{Kind: r.Kind, Ask: r.Ask, Value: r.Answer}
-	if r.Ask == solver.AskSolutions {
+	switch r.Ask {
+	case solver.AskPlacement:
+		ans.Value.Placement = nil
+		ans.Placement = func() (*solver.Placement, error) { return cache.Placement(ctx, r.Key) }
+	case solver.AskSolutions:
 		ans.Solutions = cache.Solutions(ctx, r.Key)
 	}
 	row := output.Row{

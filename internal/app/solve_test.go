@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -325,5 +326,67 @@ func TestSolveSameSetName(t *testing.T) {
 	}
 	if got := con.stderr.String(); !strings.Contains(got, b+":1:") || !strings.Contains(got, a) {
 		t.Errorf("stderr %q, want a message at %s:1 naming %s", got, b, a)
+	}
+}
+
+// heapWriter counts what is written to it and, every few writes, the live
+// heap after a collection: the most that writing held at once.
+type heapWriter struct {
+	n, writes int
+	peak      uint64
+}
+
+func (w *heapWriter) Write(p []byte) (int, error) {
+	w.n += len(p)
+	if w.writes++; w.writes%16 == 1 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		w.peak = max(w.peak, m.HeapAlloc)
+	}
+	return len(p), nil
+}
+
+// TestKeyHoldsOnePlacement writes the key of a set of big placements,
+// from a fresh cache and from the cache it filled, and checks that the
+// rows hold no placement and that writing them holds one at a time, not
+// the batch's: 16 placements of 10,000,000 queens held 3 GB. The heap is
+// measured after collections, which is deterministic: no timing.
+func TestKeyHoldsOnePlacement(t *testing.T) {
+	const n, count = 200_000, 6 // 3.2 MB of squares each
+	set := filepath.Join(t.TempDir(), "big.yaml")
+	text := "name: big\nproblems:\n"
+	for i := range count {
+		text += fmt.Sprintf("  - {id: p%d, kind: nqueens, n: %d, ask: placement}\n", i, n-i)
+	}
+	writeFile(t, set, text)
+	cache := tempCache(t)
+	for _, run := range []string{"fresh", "cached"} {
+		var before runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		w := &heapWriter{}
+		con := newConsole(output.JSON, "")
+		con.Stdout = w
+		res, err := app.Key(context.Background(), con.Console, app.KeyRequest{Cache: cache, Sets: []string{set}, Batch: app.Batch{Jobs: 4}})
+		if err != nil {
+			t.Fatalf("%s: Key = %v; stderr:\n%s", run, err, con.stderr)
+		}
+		for _, r := range res.Rows {
+			if r.Answer.Value.Placement != nil {
+				t.Errorf("%s: row %s holds its placement", run, r.ID)
+			}
+		}
+		// A placement in the heap is its squares, 16 bytes a queen, and
+		// while it is read its text, 7 bytes a queen: all of them would be
+		// 6 times that.
+		const one = n * (16 + 7)
+		if held := int64(w.peak) - int64(before.HeapAlloc); held > 2*one {
+			t.Errorf("%s: writing the key of %d placements of %d queens held %d bytes at most, want less than two placements' %d", run, count, n, held, 2*one)
+		}
+		if w.n < count*n*7 {
+			t.Errorf("%s: the key is %d bytes, too short for %d placements of %d queens", run, w.n, count, n)
+		}
+		runtime.KeepAlive(res)
 	}
 }

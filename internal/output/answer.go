@@ -30,10 +30,25 @@ type Answer struct {
 	Kind  solver.Kind
 	Ask   solver.Ask
 	Value solver.Answer // the count, or the placement (nil: there is none)
+	// Placement, when not nil, reads the placement of an AskPlacement
+	// answer (nil: there is none) in place of Value.Placement, as the
+	// answer is written, once by each write: rows of many big placements
+	// hold one at a time, while it is written, not all of them for the
+	// whole output. An error from it ends the write, which returns it.
+	Placement func() (*solver.Placement, error)
 	// Solutions are the placements of an AskSolutions answer, read as they
 	// are written, once by each write; Value.Count is how many, for the
 	// table. An error in it ends the write, which returns it.
 	Solutions iter.Seq2[solver.Placement, error]
+}
+
+// placement returns the placement of an AskPlacement answer: read by
+// Placement, or Value.Placement. nil is none.
+func (a Answer) placement() (*solver.Placement, error) {
+	if a.Placement != nil {
+		return a.Placement()
+	}
+	return a.Value.Placement, nil
 }
 
 // MarshalJSON returns the answer as JSON, compact, so that encoding/json
@@ -68,11 +83,15 @@ func eachItem(kind solver.Kind, pl solver.Placement, item func(num int, row stri
 func (a Answer) writeJSON(w *bufio.Writer, indent string) error {
 	switch a.Ask {
 	case solver.AskPlacement:
-		if a.Value.Placement == nil {
+		pl, err := a.placement()
+		if err != nil {
+			return err
+		}
+		if pl == nil {
 			w.WriteString("null")
 			return nil
 		}
-		writeJSONPlacement(w, a.Kind, *a.Value.Placement, indent)
+		writeJSONPlacement(w, a.Kind, *pl, indent)
 	case solver.AskSolutions:
 		first := true
 		for pl, err := range a.Solutions {
@@ -138,11 +157,15 @@ func writeJSONString(w *bufio.Writer, s string) {
 func (a Answer) writeCompactJSON(w *bufio.Writer) error {
 	switch a.Ask {
 	case solver.AskPlacement:
-		if a.Value.Placement == nil {
+		pl, err := a.placement()
+		if err != nil {
+			return err
+		}
+		if pl == nil {
 			w.WriteString("null")
 			return nil
 		}
-		writeCompactJSONPlacement(w, a.Kind, *a.Value.Placement)
+		writeCompactJSONPlacement(w, a.Kind, *pl)
 	case solver.AskSolutions:
 		w.WriteByte('[')
 		first := true
@@ -190,12 +213,16 @@ func writeCompactJSONPlacement(w *bufio.Writer, kind solver.Kind, pl solver.Plac
 func (a Answer) writeYAML(w *bufio.Writer, indent string, q yamlQuoter) error {
 	switch a.Ask {
 	case solver.AskPlacement:
-		if a.Value.Placement == nil {
+		pl, err := a.placement()
+		if err != nil {
+			return err
+		}
+		if pl == nil {
 			w.WriteString(" null")
 			return nil
 		}
 		w.WriteByte(' ')
-		return writeYAMLPlacement(w, a.Kind, *a.Value.Placement, q)
+		return writeYAMLPlacement(w, a.Kind, *pl, q)
 	case solver.AskSolutions:
 		first := true
 		for pl, err := range a.Solutions {
@@ -272,15 +299,20 @@ func (q yamlQuoter) quote(s string) (string, error) {
 // Text returns the answer as a table cell shows it: the number, the
 // placement in its compact form (cut short on big boards: a cell is for
 // people, and one line), "none", or the number of solutions. Only the
-// beginning of a big placement's compact form is made.
-func (a Answer) Text() string {
+// beginning of a big placement's compact form is made. The error is
+// Placement's.
+func (a Answer) Text() (string, error) {
 	switch a.Ask {
 	case solver.AskPlacement:
-		if a.Value.Placement == nil {
-			return "none"
+		pl, err := a.placement()
+		if err != nil {
+			return "", err
+		}
+		if pl == nil {
+			return "none", nil
 		}
 		const maxCell = 48
-		s := compactPrefix(*a.Value.Placement, maxCell+1)
+		s := compactPrefix(*pl, maxCell+1)
 		if len(s) > maxCell {
 			cut := strings.LastIndexByte(s[:maxCell], ' ')
 			if cut < 0 {
@@ -288,11 +320,11 @@ func (a Answer) Text() string {
 			}
 			s = s[:cut] + " …"
 		}
-		return s
+		return s, nil
 	case solver.AskSolutions:
-		return solver.Plural(int64(a.Value.Count), "placement")
+		return solver.Plural(int64(a.Value.Count), "placement"), nil
 	}
-	return strconv.FormatUint(a.Value.Count, 10)
+	return strconv.FormatUint(a.Value.Count, 10), nil
 }
 
 // compactPrefix returns pl.String(), or its first limit bytes or a little

@@ -25,8 +25,8 @@ func TestAnswerYAMLQuoter(t *testing.T) {
 // textOf, made from the whole compact form.
 func TestAnswerText(t *testing.T) {
 	for _, r := range sampleRows(t) {
-		if got, want := r.Answer.Text(), textOf(r.Answer); got != want {
-			t.Errorf("%s: Text() = %q, want %q", r.ID, got, want)
+		if got, err := r.Answer.Text(); got != textOf(r.Answer) || err != nil {
+			t.Errorf("%s: Text() = %q, %v; want %q", r.ID, got, err, textOf(r.Answer))
 		}
 	}
 }

@@ -150,7 +150,10 @@ func (rs Rows) WriteTable(w io.Writer) error {
 		if r.M != nil {
 			n += fmt.Sprintf(" m=%d", *r.M)
 		}
-		text := r.Answer.Text()
+		text, err := r.Answer.Text()
+		if err != nil {
+			return err
+		}
 		if r.Shard != "" {
 			text += " (slice " + r.Shard + ")"
 		}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"iter"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -384,5 +385,57 @@ func TestRowsUnknownFormat(t *testing.T) {
 	var b bytes.Buffer
 	if err := (Rows{Rows: sampleRows(t)[:1]}).Stream(&b, "xml"); err == nil || b.Len() > 0 {
 		t.Errorf("Stream(xml) wrote %q, error %v; want nothing and an error", b.String(), err)
+	}
+}
+
+// TestRowsReadPlacements checks that an answer whose placement is read by
+// Answer.Placement is written as the same answer held in Value, in every
+// format and both kinds of rows; that each write reads each placement
+// once; and that an error reading one is returned.
+func TestRowsReadPlacements(t *testing.T) {
+	rows := sampleRows(t)
+	lazy := slices.Clone(rows)
+	reads := map[string]int{}
+	for i := range lazy {
+		a := &lazy[i].Answer
+		if a.Ask != solver.AskPlacement {
+			continue
+		}
+		pl, id := a.Value.Placement, lazy[i].ID
+		a.Value.Placement = nil
+		a.Placement = func() (*solver.Placement, error) {
+			reads[id]++
+			return pl, nil
+		}
+	}
+	for _, format := range Formats {
+		for _, key := range []bool{false, true} {
+			clear(reads)
+			var got, want bytes.Buffer
+			if err := Write(&got, format, Rows{Rows: lazy, Key: key}); err != nil {
+				t.Fatalf("%s: %v", format, err)
+			}
+			if err := Write(&want, format, Rows{Rows: rows, Key: key}); err != nil {
+				t.Fatalf("%s: %v", format, err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("%s, key %v: placements read as written: got\n%.3000s\nwant\n%.3000s", format, key, got.String(), want.String())
+			}
+			for _, r := range lazy {
+				if n := reads[r.ID]; r.Ask == solver.AskPlacement && n != 1 {
+					t.Errorf("%s, key %v: %s: the placement was read %d times, want once", format, key, r.ID, n)
+				}
+			}
+		}
+	}
+
+	broken := errors.New("disk on fire")
+	rs := Rows{Rows: []Row{{ID: "p", Set: "s", Kind: solver.NQueens, Ask: solver.AskPlacement, N: 4,
+		Answer: Answer{Kind: solver.NQueens, Ask: solver.AskPlacement,
+			Placement: func() (*solver.Placement, error) { return nil, broken }}}}}
+	for _, format := range Formats {
+		if err := Write(&bytes.Buffer{}, format, rs); !errors.Is(err, broken) {
+			t.Errorf("Write %s: error %v, want %v", format, err, broken)
+		}
 	}
 }

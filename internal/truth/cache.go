@@ -88,9 +88,16 @@ func Refusal(err error) error {
 
 // Lookup returns what the cache knows of problem id in set, or in every set
 // that has it when set is "". An id never solved gives no entries and no
-// error.
+// error. The results are heads: Placement reads a placement.
 func (c *Cache) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	return c.db.Lookup(ctx, set, id)
+}
+
+// Placement reads the placement of the AskPlacement answer under key, nil
+// when none exists: Lookup's entries and Source.Solve's outcomes leave it
+// in the cache. A key with no answer is an error.
+func (c *Cache) Placement(ctx context.Context, key CacheKey) (*solver.Placement, error) {
+	return c.db.Placement(ctx, key)
 }
 
 // Solutions streams the placements of the solutions answer under key.

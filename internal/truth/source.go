@@ -68,8 +68,10 @@ type Source struct {
 	db  *store.DB
 	opt Options
 
+	budget *budget // of the answers being built
+
 	mu    sync.Mutex
-	known map[store.CacheKey]Outcome // answered by Solve
+	known map[store.CacheKey]Outcome // answered by Solve: heads, with no placement
 }
 
 var _ judge.Truths = (*Source)(nil)
@@ -80,7 +82,7 @@ func New(db *store.DB, opt Options) *Source {
 	if opt.MaxSolutions == 0 {
 		opt.MaxSolutions = solver.DefaultMaxSolutions
 	}
-	return &Source{db: db, opt: opt, known: map[store.CacheKey]Outcome{}}
+	return &Source{db: db, opt: opt, budget: newBudget(answerBudget), known: map[store.CacheKey]Outcome{}}
 }
 
 // Solve answers every problem of sets, from the cache where it can (unless
@@ -92,6 +94,13 @@ func New(db *store.DB, opt Options) *Source {
 // cache does not hold has an Err that wraps store.ErrReadOnly. The outcomes
 // come in the order of the sets and their problems; a problem that could
 // not be answered has its Err set and the batch goes on.
+//
+// An outcome's Result is a head (see store.DB.Head): the placement of an
+// AskPlacement answer is left in the cache, where Placement and Truth read
+// it, so that a batch holds one placement at a time, not all of them: 16
+// placements of 10,000,000 queens were 3 GB. Solving holds at most
+// answerBudget bytes of answers at once, or one answer that is larger,
+// whatever Options.Jobs.
 func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	var outs []Outcome
 	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
@@ -100,7 +109,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 		for _, p := range set.Problems {
 			o := Outcome{Set: set, Problem: p, Key: Key(p.Problem)}
 			if !s.opt.Force && s.opt.Shard.K == 0 {
-				o.Result, o.Cached, o.Err = s.db.Result(ctx, o.Key)
+				o.Result, o.Cached, o.Err = s.db.Head(ctx, o.Key)
 			}
 			if !o.Cached && o.Err == nil {
 				if _, ok := pending[o.Key]; !ok {
@@ -132,6 +141,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 				p := outs[idx[0]].Problem
 				mu.Unlock()
 				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(p.ID))
+				res.Answer.Placement = nil // stored: the head is kept
 				bar.Done(p.ID)
 				mu.Lock()
 				for i, j := range idx {
@@ -185,22 +195,44 @@ func (s *Source) Truth(ctx context.Context, p problems.Problem) (judge.Truth, er
 			r, err = s.solve(ctx, key, p.Problem, nil)
 		}
 	}
+	var t judge.Truth
+	if err == nil {
+		t, err = s.TruthOf(ctx, p.Problem, r)
+	}
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, err)
 	}
-	return s.TruthOf(p.Problem, r), nil
+	return t, nil
 }
 
-// TruthOf returns the ground truth of p held in r, a result of this cache:
-// a solutions answer streams its placements from the cache.
-func (s *Source) TruthOf(p solver.Problem, r store.Result) judge.Truth {
+// TruthOf returns the ground truth of p held in r, a result of this cache
+// or its head (see store.DB.Head): a placement that r does not hold is read
+// from the cache now, and a solutions answer streams its placements from
+// the cache as they are judged. The error is that of reading the
+// placement.
+func (s *Source) TruthOf(ctx context.Context, p solver.Problem, r store.Result) (judge.Truth, error) {
+	if r.Ask == solver.AskPlacement && r.Answer.Placement == nil {
+		// nil is also "none exists", which the cache says again.
+		pl, err := s.db.Placement(ctx, r.Key)
+		if err != nil {
+			return judge.Truth{}, err
+		}
+		r.Answer.Placement = pl
+	}
 	t := judge.Truth{Problem: p, Answer: r.Answer}
 	if r.Ask == solver.AskSolutions {
 		t.Solutions = func(ctx context.Context) iter.Seq2[solver.Placement, error] {
 			return s.db.Solutions(ctx, r.Key)
 		}
 	}
-	return t
+	return t, nil
+}
+
+// Placement reads the placement of the AskPlacement answer under key from
+// the cache, nil when none exists: the part of an answer that Solve's
+// outcomes do not hold. A key with no answer in the cache is an error.
+func (s *Source) Placement(ctx context.Context, key store.CacheKey) (*solver.Placement, error) {
+	return s.db.Placement(ctx, key)
 }
 
 // noProgress follows nothing.
