@@ -42,13 +42,13 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 // the cache as it goes, and resumes from those an earlier run kept.
 // progress, when not nil, follows those subproblems.
 func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, progress func(done, total int)) (store.Result, error) {
-	// A big answer waits for room in the budget before it is built, and
-	// not against its timeout.
+	// A big answer waits for room among the answers being built before it
+	// is built, and not against its timeout.
 	if n := answerBytes(p); n > 0 {
-		if err := s.budget.acquire(ctx, n); err != nil {
+		if err := s.room.acquire(ctx, n); err != nil {
 			return store.Result{}, &StoppedError{Cause: err}
 		}
-		defer s.budget.release(n)
+		defer s.room.release(n)
 	}
 	if s.opt.Timeout > 0 {
 		var cancel context.CancelFunc

@@ -68,7 +68,7 @@ type Source struct {
 	db  *store.DB
 	opt Options
 
-	budget *budget // of the answers being built
+	room *answerRoom // of the answers being built
 
 	mu    sync.Mutex
 	known map[store.CacheKey]Outcome // answered by Solve: heads, with no placement
@@ -82,7 +82,7 @@ func New(db *store.DB, opt Options) *Source {
 	if opt.MaxSolutions == 0 {
 		opt.MaxSolutions = solver.DefaultMaxSolutions
 	}
-	return &Source{db: db, opt: opt, budget: newBudget(answerBudget), known: map[store.CacheKey]Outcome{}}
+	return &Source{db: db, opt: opt, room: newAnswerRoom(answerMemory), known: map[store.CacheKey]Outcome{}}
 }
 
 // Solve answers every problem of sets, from the cache where it can (unless
@@ -99,7 +99,7 @@ func New(db *store.DB, opt Options) *Source {
 // AskPlacement answer is left in the cache, where Placement and Truth read
 // it, so that a batch holds one placement at a time, not all of them: 16
 // placements of 10,000,000 queens were 3 GB. Solving holds at most
-// answerBudget bytes of answers at once, or one answer that is larger,
+// answerMemory bytes of answers at once, or one answer that is larger,
 // whatever Options.Jobs.
 func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	var outs []Outcome

@@ -6,11 +6,11 @@ import (
 	"testing"
 )
 
-// TestBudget checks that a budget lets solves in while their bytes fit,
-// lets one in alone when it is larger than the whole budget, and keeps the
+// TestAnswerRoom checks that the room lets solves in while their bytes fit,
+// lets one in alone when it is larger than the whole room, and keeps the
 // rest waiting until bytes are given back; a wait ends with its context.
-func TestBudget(t *testing.T) {
-	b := newBudget(100)
+func TestAnswerRoom(t *testing.T) {
+	b := newAnswerRoom(100)
 	full, cancel := context.WithCancelCause(context.Background())
 	stop := errors.New("stop waiting")
 	cancel(stop) // an acquire that would wait returns at once
@@ -28,10 +28,10 @@ func TestBudget(t *testing.T) {
 	b.release(40)
 	b.release(60)
 	if err := b.acquire(full, 1000); err != nil {
-		t.Errorf("more than the budget, alone: acquire = %v", err)
+		t.Errorf("more than the room, alone: acquire = %v", err)
 	}
 	if err := b.acquire(full, 1); !errors.Is(err, stop) {
-		t.Errorf("beside one larger than the budget: acquire = %v, want it to wait", err)
+		t.Errorf("beside one larger than the room: acquire = %v, want it to wait", err)
 	}
 	done := make(chan error)
 	go func() { done <- b.acquire(ctx, 1000) }()
@@ -40,6 +40,6 @@ func TestBudget(t *testing.T) {
 		t.Errorf("acquire after the release = %v", err)
 	}
 	if b.used != b.max {
-		t.Errorf("one larger than the budget holds %d of %d bytes, want all", b.used, b.max)
+		t.Errorf("one larger than the room holds %d of %d bytes, want all", b.used, b.max)
 	}
 }

@@ -7,7 +7,7 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// answerBudget is how many bytes of answers the solves of a Source build
+// answerMemory is how many bytes of answers the solves of a Source build
 // at once, whatever Options.Jobs: an answer that is larger is built alone.
 // An n-queens placement is the one answer whose size grows with the
 // problem (see answerBytes): 16 solves of 10,000,000 queens at once, as
@@ -15,7 +15,7 @@ import (
 // one by one for the cache's write lock. The solver builds one in a
 // fraction of a second, and the cache stores one at a time, so building
 // them one at a time costs a batch little time.
-const answerBudget = 256 << 20
+const answerMemory = 256 << 20
 
 // answerBytes is what solving p holds at its peak for its answer, as far
 // as it grows with the problem: for a placement, 16 bytes a square, the
@@ -30,10 +30,10 @@ func answerBytes(p solver.Problem) int64 {
 	return int64(p.N) * (16 + 8 + 8)
 }
 
-// budget lets solves hold up to max bytes of answers at once; a solve
+// answerRoom lets solves hold up to max bytes of answers at once; a solve
 // larger than max waits for the others to end and runs alone. Safe for
 // concurrent use.
-type budget struct {
+type answerRoom struct {
 	max int64
 
 	mu    sync.Mutex
@@ -41,13 +41,13 @@ type budget struct {
 	freed chan struct{} // closed, and replaced, when bytes are given back
 }
 
-func newBudget(max int64) *budget {
-	return &budget{max: max, freed: make(chan struct{})}
+func newAnswerRoom(max int64) *answerRoom {
+	return &answerRoom{max: max, freed: make(chan struct{})}
 }
 
 // acquire waits until n bytes fit, or until ctx is done, when it returns
 // the cause and holds nothing.
-func (b *budget) acquire(ctx context.Context, n int64) error {
+func (b *answerRoom) acquire(ctx context.Context, n int64) error {
 	n = min(n, b.max)
 	for {
 		b.mu.Lock()
@@ -67,7 +67,7 @@ func (b *budget) acquire(ctx context.Context, n int64) error {
 }
 
 // release gives back n bytes that acquire gave.
-func (b *budget) release(n int64) {
+func (b *answerRoom) release(n int64) {
 	n = min(n, b.max)
 	b.mu.Lock()
 	defer b.mu.Unlock()
