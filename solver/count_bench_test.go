@@ -347,3 +347,45 @@ func peakRSSMB() (float64, bool) {
 	}
 	return 0, false
 }
+
+// BenchmarkJoinPerPlacement measures joinPerPlacement, the table the
+// estimates of the quadrant join start from (estimate.go): the CPU time of
+// the open board's count on one core, per placement, for n = 10..19. The
+// larger boards (to 23) are measured as slices with -bench
+// JoinPerPlacementSlices.
+func BenchmarkJoinPerPlacement(b *testing.B) {
+	for n := minQuadrantN; n <= 19; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var got uint64
+			for b.Loop() {
+				var err error
+				if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Progress: func(int, int) {}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(per*1e9/float64(got), "ns/placement")
+			b.ReportMetric(per/(joinPerPlacement[n]*float64(got)), "x-table")
+		})
+	}
+}
+
+// BenchmarkJoinPerPlacementSlices measures joinPerPlacement for n = 20..23
+// from the middle slice of 1,000 of each count (a slice's placements
+// stand for a thousandth of the count), on one core.
+func BenchmarkJoinPerPlacementSlices(b *testing.B) {
+	for n := 20; n <= maxQuadrantN; n++ {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			var got uint64
+			for b.Loop() {
+				var err error
+				if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Shard: Shard{I: 500, K: 1000}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			per := b.Elapsed().Seconds() / float64(b.N)
+			b.ReportMetric(per*1e9/float64(got), "ns/placement")
+			b.ReportMetric(per/(joinPerPlacement[n]*float64(got)), "x-table")
+		})
+	}
+}

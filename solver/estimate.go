@@ -496,10 +496,13 @@ func halfBoards(p Problem, north bool) float64 {
 }
 
 // joinPerPlacement[n] is the CPU time of the quadrant join of the open
-// n×n board per placement, in seconds, on one core of the machine the
-// figures of docs/performance.md were measured on (AVX-512 kernels);
-// BenchmarkJoinPerPlacement measures it again.
+// n×n board per placement, in seconds, measured on a 2-core AMD EPYC with
+// the AVX2 kernels (BenchmarkJoinPerPlacement, one core, n = 10..19; the
+// whole count of n = 20 on two workers, 218 CPU-seconds; the middle slice
+// of 1,000 of n = 22 and 23, BenchmarkJoinPerPlacementSlices; n = 21
+// between its neighbours). The AVX-512 kernels take about 0.6 times as
+// long, which the estimate's factor of 3 allows.
 var joinPerPlacement = [maxQuadrantN + 1]float64{
-	10: 400e-9, 11: 400e-9, 12: 300e-9, 13: 150e-9, 14: 40e-9, 15: 40e-9,
-	16: 8e-9, 17: 17e-9, 18: 8e-9, 19: 8e-9, 20: 2e-9, 21: 3e-9, 22: 2.1e-9, 23: 2.2e-9,
+	10: 1250e-9, 11: 2100e-9, 12: 240e-9, 13: 320e-9, 14: 60e-9, 15: 75e-9,
+	16: 15e-9, 17: 20e-9, 18: 7.7e-9, 19: 8e-9, 20: 5.6e-9, 21: 5.6e-9, 22: 4.6e-9, 23: 5.8e-9,
 }

@@ -3,7 +3,9 @@ package solver
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
+	"time"
 )
 
 // TestProbesAgainstSearch checks Knuth's estimates against the trees they
@@ -104,5 +106,72 @@ func TestCPUTime(t *testing.T) {
 		if got := CPUTime(c.secs); got != c.want {
 			t.Errorf("CPUTime(%g) = %q, want %q", c.secs, got, c.want)
 		}
+	}
+}
+
+// BenchmarkEstimateAccuracy estimates 20 problems of different kinds,
+// shapes and plans, solves each on one core, and logs the estimate, the
+// time and their ratio; it reports the median and the largest of the
+// ratios (estimate over time, or time over estimate, whichever is larger).
+// Run it with -benchtime 1x -v: it takes a few minutes.
+func BenchmarkEstimateAccuracy(b *testing.B) {
+	rng := rand.New(rand.NewPCG(20, 26))
+	random := func(n int, d float64) Problem { return randomBoards(rng, 1, n, d)[0] }
+	one := func(n, r0, c0 int) Problem {
+		return freeBoard(n, func(r, c int) bool { return r != r0 || c != c0 })
+	}
+	type board struct {
+		name string
+		p    Problem
+	}
+	boards := []board{
+		{"nqueens 13", Problem{Kind: NQueens, N: 13}},
+		{"nqueens 16", Problem{Kind: NQueens, N: 16}},
+		{"nqueens 17 unique", Problem{Kind: NQueens, N: 17, Ask: AskUnique}},
+		{"nqueens 18", Problem{Kind: NQueens, N: 18}},
+		{"16, one square in the middle", one(16, 8, 8)},
+		{"17, one square in a corner", one(17, 0, 0)},
+		{"18, 3 random squares", randomSquares(rng, 18, 3)},
+		{"16, 10% random", random(16, 0.1)},
+		{"17, 20% random", random(17, 0.2)},
+		{"18, 30% random", random(18, 0.3)},
+		{"20, 45% random", random(20, 0.45)},
+		{"22, 50% random", random(22, 0.5)},
+		{"24, 55% random", random(24, 0.55)},
+		{"28, 65% random", random(28, 0.65)},
+		{"32, 75% random", random(32, 0.75)},
+		{"18, every third anti-diagonal", freeBoard(18, func(r, c int) bool { return (r+c)%3 != 0 })},
+		{"16, every fourth anti-diagonal, unique", freeBoard(16, func(r, c int) bool { return (r+c)%4 != 0 })},
+		{"20, band of width 6", freeBoard(20, func(r, c int) bool { return abs(c-r) <= 6 })},
+		{"18, every third row half reserved", freeBoard(18, func(r, c int) bool { return r%3 != 0 || c%2 == 0 })},
+		{"16, 25% random, solutions", random(16, 0.25)},
+	}
+	boards[16].p.Ask = AskUnique
+	boards[19].p.Ask = AskSolutions
+	for b.Loop() {
+		var ratios []float64
+		for _, x := range boards {
+			p := x.p
+			if p.Ask == "" {
+				p.Ask = AskCount
+			}
+			opt := Options{Workers: 1, Budget: MaxBudget}
+			est, err := Estimate(context.Background(), p, opt)
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := time.Now()
+			a, err := Solve(context.Background(), p, opt)
+			took := time.Since(start).Seconds()
+			if err != nil {
+				b.Fatalf("%s: %v", x.name, err)
+			}
+			r := est.Seconds / took
+			ratios = append(ratios, max(r, 1/r))
+			b.Logf("%-40s %-10s estimate %8.3f s, took %8.3f s, ratio %5.2f (answer %d; %s)", x.name, p.Ask, est.Seconds, took, r, a.Count, est.How)
+		}
+		slices.Sort(ratios)
+		b.ReportMetric(ratios[len(ratios)/2], "median-x")
+		b.ReportMetric(ratios[len(ratios)-1], "worst-x")
 	}
 }
