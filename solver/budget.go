@@ -15,11 +15,14 @@ import (
 // reaches the budget over its workers. Either way Solve returns a
 // *BudgetError.
 const (
-	// DefaultBudget is the budget when Options.Budget is zero: an hour of
-	// one core, half an hour of wall time on two. Every count up to n = 21
-	// fits it (n = 21: about 0.4 CPU-hours), N = 22 (1.5) does not, and no
-	// search for a placement runs longer.
-	DefaultBudget = time.Hour
+	// DefaultBudget is the budget when Options.Budget is zero: ten minutes
+	// of one core, five of wall time on two. The n-queens counts to n = 20
+	// fit it (3.7 CPU-minutes on the machine of joinPerPlacement), n = 21
+	// (12) and beyond are asked for with a larger budget; a problem that
+	// outruns its estimate stops within five minutes on two cores, and any
+	// problem is answered or refused within seconds or minutes, never
+	// hours, unless the user asks for more.
+	DefaultBudget = 10 * time.Minute
 	// MaxBudget is the largest budget: a CPU-year. It is also what keeps a
 	// count inside 64 bits where a board could hold more placements (a
 	// reserved board of n ≥ 29): no subproblem, which one goroutine counts,

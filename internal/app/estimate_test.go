@@ -13,6 +13,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // overBudgetSet holds a count of years next to problems answered at once.
@@ -53,8 +54,8 @@ func TestEstimate(t *testing.T) {
 	refused := map[string]bool{}
 	for _, e := range printed {
 		refused[e.ID] = e.Refused
-		if e.BudgetSeconds != 3600 || e.CPUSeconds <= 0 || e.Estimate == "" {
-			t.Errorf("estimate %+v: want the default budget of an hour and an estimate", e)
+		if e.BudgetSeconds != solver.DefaultBudget.Seconds() || e.CPUSeconds <= 0 || e.Estimate == "" {
+			t.Errorf("estimate %+v: want the default budget and an estimate", e)
 		}
 	}
 	if !refused["q27"] || refused["q8"] || refused["p1000"] {
@@ -99,7 +100,7 @@ func TestSolveOverBudget(t *testing.T) {
 		t.Errorf("solve answered %d problems, want 2 (q8, p1000)", len(res.Rows))
 	}
 	msg := con.stderr.String()
-	for _, want := range []string{`problem "q27"`, "estimated", "CPU-years", "the budget is 1 CPU-hour", "--budget", "--shard"} {
+	for _, want := range []string{`problem "q27"`, "estimated", "CPU-years", "the budget is 10 CPU-minutes", "--budget", "--shard"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr %q: want %q in it", msg, want)
 		}
