@@ -3,7 +3,6 @@ package solver
 import (
 	"context"
 	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"slices"
 	"sync/atomic"
@@ -35,17 +34,7 @@ func withKernel(k kernel, f func()) {
 // and a south key with no bit in common below 4·nc, each weighed by 2 to
 // the number of the south key's bits 62 and 63.
 func pairsSlow(north, south []uint64, nc int) uint64 {
-	mask := uint64(1)<<uint(4*nc) - 1
-	var total uint64
-	for _, s := range south {
-		w := uint(bits.OnesCount64(s >> 62))
-		for _, k := range north {
-			if k&s&mask == 0 {
-				total += 1 << w
-			}
-		}
-	}
-	return total
+	return pairsWide(north, south, uint(4*nc))
 }
 
 // randomKeys returns k keys of width bits, each set with probability
