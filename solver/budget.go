@@ -10,10 +10,10 @@ import (
 // The budget of a problem is the CPU time Solve may spend on it: the wall
 // time of the solve times the goroutines it runs on (Options.Workers). It
 // is kept in two ways, so that nothing runs for hours unasked whatever the
-// board: a count estimated to cost more (Estimate) is refused before any
-// work, and every solve, of every kind and ask, stops once its wall time
-// reaches the budget over its workers. Either way Solve returns a
-// *BudgetError.
+// board: a problem estimated to cost more (Estimate; all but the bounds)
+// is refused before any work, and every solve, of every kind and ask,
+// stops once its wall time reaches the budget over its workers. Either way
+// Solve returns a *BudgetError.
 const (
 	// DefaultBudget is the budget when Options.Budget is zero: ten minutes
 	// of one core, five of wall time on two. The n-queens counts to n = 20
@@ -26,7 +26,8 @@ const (
 	// MaxBudget is the largest budget: a CPU-year. It is also what keeps a
 	// count inside 64 bits where a board could hold more placements (a
 	// reserved board of n ≥ 29): no subproblem, which one goroutine counts,
-	// can add up 2^64 placements in a year (see checkedSum).
+	// can add up 2^64 placements in a year, and the sums of subproblems are
+	// checked (addCount).
 	MaxBudget = 8766 * time.Hour
 )
 

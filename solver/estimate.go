@@ -98,8 +98,8 @@ func thousands(v int64) string {
 
 // Estimate returns the CPU time Solve is expected to take on p with opt,
 // without solving it: for a shard, of its slice. It takes milliseconds,
-// and a tenth of a second at most (see probeTree). An error is a problem
-// that is not valid, or ctx's.
+// and about a tenth of a second at most. An error is a problem that is not
+// valid, or ctx's.
 //
 // A queens count (count, unique) is estimated from Knuth's random probes
 // of the search tree ("Estimating the efficiency of backtrack programs",
@@ -107,12 +107,14 @@ func thousands(v int64) string {
 // and the product of the branchings along its path is an unbiased
 // estimate of the nodes at each depth. The search's cost is its nodes
 // times the time of one, measured on this machine by searching sampled
-// subtrees; the quadrant join's is the placements the probes estimate
-// times the join's measured time per placement (see joinCost). A
-// solutions list costs at most its search tree (Bound); a reserved
-// placement the same (it is often found far sooner); an n-queens
-// placement is built in O(n); queens and knights are bounded by the
-// measured limits of Validate (KnightsCountM).
+// subtrees; the quadrant join's follows the open board's measured time
+// and the board's half-boards (see joinCost). A solutions list costs the
+// share of the search that finds one placement more than the limit, then
+// the listing; a board with no placement, the proof of it. Two costs are
+// bounds (Cost.Bound), not estimates: a reserved placement's, its whole
+// search tree (it is often found far sooner), and queens and knights',
+// the measured limit of what Validate accepts (KnightsCountM). An
+// n-queens placement is built in O(n).
 func Estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	if err := p.Validate(); err != nil {
 		return Cost{}, err
