@@ -139,7 +139,10 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	res := RegradeResult{Report: r}
 	for _, rr := range r.Results {
 		old := kept[rr.Index] // subs[i] is kept[i]
-		if old.Verdict != string(rr.Verdict) || old.Message != rr.Message {
+		// Only a verdict that changes is listed: a WA that stays WA with
+		// another message (a new expected count) is not a change of the
+		// contest, though its new message is kept.
+		if old.Verdict != string(rr.Verdict) {
 			// Printed as judge prints them: one line of valid UTF-8 each,
 			// whatever the team's file names hold.
 			res.Changes = append(res.Changes, Change{Team: judge.Printable(rr.Team), Problem: rr.Problem,

@@ -3,7 +3,10 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -120,5 +123,56 @@ func TestRegradeDryRunStoresNothing(t *testing.T) {
 	}
 	if got := links(); got["eight-queens"] == judged["eight-queens"] || got["six-all"] != judged["six-all"] {
 		t.Errorf("links after Regrade = %v, want eight-queens linked to its fixed answer, the rest as judged (%v)", got, judged)
+	}
+}
+
+// writeContest writes a one-problem set (eight-queens, count, board n)
+// named regrade-cup, and a submissions folder with team's answers (problem
+// eight-queens, file eight-queens.txt), into dir; it returns their paths.
+func writeContest(t *testing.T, dir string, n int, answers map[string]string) (set, subs string) {
+	t.Helper()
+	set = filepath.Join(dir, fmt.Sprintf("set-%d.yaml", n))
+	writeFile(t, set, fmt.Sprintf("name: regrade-cup\nproblems:\n  - id: eight-queens\n    kind: nqueens\n    n: %d\n    ask: count\n", n))
+	subs = filepath.Join(dir, "subs")
+	for team, answer := range answers {
+		if err := os.MkdirAll(filepath.Join(subs, team), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(subs, team, "eight-queens.txt"), answer)
+	}
+	return set, subs
+}
+
+// TestRegradeListsOnlyChangedVerdicts: a WA that stays WA with a new
+// message (n = 8 became 7: "expected 92" became "expected 40") is not a
+// verdict that changes. Before, it was listed as WA → WA.
+func TestRegradeListsOnlyChangedVerdicts(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	set8, subs := writeContest(t, dir, 8, map[string]string{"ada": "92\n", "bob": "93\n"})
+	set7, _ := writeContest(t, dir, 7, nil)
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: set8, Submissions: subs, Batch: batch}); err != nil {
+		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
+	}
+	for _, dry := range []bool{true, false} {
+		con = newConsole(output.Table, "")
+		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: set7, Batch: batch, DryRun: dry})
+		checkOutcome(t, "Regrade", err, 0, false)
+		want := app.Changes{{Team: "ada", Problem: "eight-queens", File: "ada/eight-queens.txt", Was: "AC", Now: "WA", Message: "line 1: answer 92, expected 40"}}
+		if !slices.Equal(res.Changes, want) {
+			t.Errorf("Regrade (dry run %v) changes = %+v, want %+v", dry, res.Changes, want)
+		}
+	}
+	// The new message of bob's WA is kept all the same.
+	c, err := truth.Open(ctx, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	js, err := c.Judgements(ctx, "regrade-cup")
+	if err != nil || len(js) != 2 || js[1].Message != "line 1: answer 93, expected 40" {
+		t.Errorf("Judgements after Regrade = %+v, %v; want bob's WA with the new expected count", js, err)
 	}
 }
