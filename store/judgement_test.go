@@ -60,7 +60,8 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	// Every field comes back as it went in.
 	at := time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
 	full := Judgement{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
-		Path: "/x/eve/q", Answer: []byte("1 3 0 2\n"), Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
+		Path: "/x/eve/q", Root: "/x", Answer: []byte("1 3 0 2\n"), Digest: strings.Repeat("0f", 32),
+		Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
 		Message: "judge says", TeamMessage: "team says", JudgedAt: at}
 	if err := db.PutJudgements(ctx, []Judgement{full}); err != nil {
 		t.Fatal(err)
@@ -76,11 +77,17 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
 		t.Errorf("PutJudgements with verdict XX: no error")
 	}
+	bad = js[0]
+	bad.Digest = "92"
+	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
+		t.Errorf("PutJudgements with digest 92: no error")
+	}
 }
 
 func sameJudgement(a, b Judgement) bool {
 	return a.Set == b.Set && a.Team == b.Team && a.Problem == b.Problem && a.File == b.File &&
 		a.Attempt == b.Attempt && a.Time == b.Time && a.Timed == b.Timed && a.Path == b.Path &&
+		a.Root == b.Root && a.Digest == b.Digest &&
 		string(a.Answer) == string(b.Answer) && a.Key == b.Key && a.Verdict == b.Verdict &&
 		a.Message == b.Message && a.TeamMessage == b.TeamMessage && a.JudgedAt.Equal(b.JudgedAt)
 }
