@@ -259,3 +259,41 @@ func TestMigrateJudgementsFromVersion2(t *testing.T) {
 		t.Errorf("Doctor after migrating = %+v, %v", rep, err)
 	}
 }
+
+// TestMigrateJudgementsFromVersion4: a judgement kept by schema 4 has no
+// root and no digest after 0005 (regrade then judges it only from the
+// bytes the cache kept), and everything else as it was.
+func TestMigrateJudgementsFromVersion4(t *testing.T) {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) < 5 {
+		t.Fatalf("%d migrations, want at least 5", len(ms))
+	}
+	path := filepath.Join(t.TempDir(), "v4.db")
+	old := raw(t, path)
+	var script []string
+	for _, m := range ms[:4] {
+		script = append(script, m.sql)
+	}
+	if _, err := old.Exec(strings.Join(script, ";") + "; PRAGMA user_version = 4"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`INSERT INTO judgements (set_name, team, problem_id, attempt, file, time_ms, path, answer,
+			def_hash, solver_version, verdict, message, team_message, judged_at)
+		VALUES ('s', 't', 'x', 1, 't/x.txt', NULL, '/d/t/x.txt', NULL, 'h', '1', 'AC', 'm', 'tm', '2026-03-14T15:09:26Z')`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	js, err := db.Judgements(ctx, "s")
+	if err != nil || len(js) != 1 || js[0].Root != "" || js[0].Digest != "" || js[0].Path != "/d/t/x.txt" || js[0].Verdict != "AC" {
+		t.Errorf("Judgements after migrating from 4 = %+v, %v; want the AC with no root and no digest", js, err)
+	}
+}
