@@ -272,17 +272,17 @@ func judgements(set *problems.Set, r judge.Report, of func(i int) keptFile) ([]t
 // taken is what was read of a submission's file in one opening: the
 // SHA-256 of all its bytes, and the bytes when at most
 // truth.MaxKeptAnswer. ok is false when it was not opened, or could not be
-// read to its end.
+// opened or read to its end; tried is true when an opening was tried.
 type taken struct {
-	ok     bool
-	digest string
-	answer []byte // nil when larger than truth.MaxKeptAnswer
+	ok, tried bool
+	digest    string
+	answer    []byte // nil when larger than truth.MaxKeptAnswer
 }
 
-// or returns t, or when t was not taken (the file was never opened: no
+// or returns t, or when the judging never tried to open the file (no
 // ground truth, so no judging), what open gives now, read whole.
 func (t taken) or(open func() (io.ReadCloser, error)) taken {
-	if t.ok || open == nil {
+	if t.tried || open == nil {
 		return t
 	}
 	var now taken
@@ -317,6 +317,7 @@ func tapOpen(open func() (io.ReadCloser, error), done func(taken)) func() (io.Re
 	return func() (io.ReadCloser, error) {
 		rc, err := open()
 		if err != nil {
+			done(taken{tried: true})
 			return nil, err
 		}
 		return &tapReader{rc: rc, h: sha256.New(), buf: []byte{}, done: done}, nil
@@ -375,9 +376,9 @@ func (t *tapReader) Close() error {
 			}
 			t.err = err
 		}
-		tk := taken{}
+		tk := taken{tried: true}
 		if t.err == nil {
-			tk = taken{ok: true, digest: hex.EncodeToString(t.h.Sum(nil)), answer: t.buf}
+			tk = taken{ok: true, tried: true, digest: hex.EncodeToString(t.h.Sum(nil)), answer: t.buf}
 		}
 		t.done(tk)
 		t.done = nil

@@ -169,8 +169,10 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		i := rr.Index
 		k, old, tk := at[i], kept[at[i]], took[i]
 		switch {
-		case !tk.ok && subs[i].Open != nil && rr.Verdict != judge.JE:
-			notAgain(k, "its file could not be read to its end")
+		case tk.tried && !tk.ok:
+			// Opened with judge's checks a moment before: it went, or
+			// changed into something that cannot be read.
+			notAgain(k, "its file could not be opened or read to its end again")
 			continue
 		case tk.ok && old.Digest != "" && tk.digest != old.Digest:
 			why := "its file changed since it was judged"
@@ -213,7 +215,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 			old := kept[k]
 			tk := tookOf[k]
 			if !tk.ok {
-				// Judged JE unread (no ground truth): what judge took.
+				// Judged JE unopened (no ground truth): what judge took.
 				tk = taken{ok: true, digest: old.Digest, answer: old.Answer}
 			}
 			return keptFile{path: old.Path, root: old.Root, taken: tk}
