@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"os"
+	"io/fs"
 	"runtime"
 	"slices"
 	"sync"
@@ -223,7 +223,9 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 	}
 	defer rc.Close()
 	var j Judgement
-	if f, ok := rc.(*os.File); ok {
+	// A file, or anything that says its size as one does (a reader that
+	// keeps a digest of what it reads): one too large is PE unread.
+	if f, ok := rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
 			j = fail(PE, 0, "the answer has %d bytes, more than the %s limit", fi.Size(), size(lim.MaxBytes)).judgement(truth.Problem.N, lim)
 		}

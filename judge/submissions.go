@@ -219,6 +219,23 @@ func resolve(dir, rel string) (root, real string, err error) {
 	return root, real, nil
 }
 
+// OpenInside returns what opens the file rel (slash-separated) inside dir,
+// with LoadSubmissions' checks: rel must lead to a regular file inside dir,
+// through links that stay inside it, now and again when it is opened. The
+// error says why not: it wraps ErrOutside for a path that leads out (the
+// file is not read), or says the file is missing, a link to nothing, or
+// not a regular file. Regrade reopens a kept submission with it.
+func OpenInside(dir, rel string) (func() (io.ReadCloser, error), error) {
+	kind, err := within(dir, rel)
+	switch {
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", rel, err)
+	case !kind.IsRegular():
+		return nil, fmt.Errorf("%s is not a regular file", rel)
+	}
+	return opener(dir, rel), nil
+}
+
 // opener opens rel inside dir, refusing (again, in case the files changed)
 // any path that leads out of it.
 func opener(dir, rel string) func() (io.ReadCloser, error) {

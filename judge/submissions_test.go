@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -138,5 +139,60 @@ func TestResultIndex(t *testing.T) {
 	}
 	if st := r.Scoreboard[0]; st.Solved != 1 || st.Penalty != 10 {
 		t.Errorf("scoreboard %+v, want 1 solved at minute 10, no penalty", st)
+	}
+}
+
+// TestOpenInside: a file inside the directory, also through a link that
+// stays inside, opens; a link out, "..", a missing file, a link to nothing
+// and a folder do not, each with an error that names the file, and a link
+// out wraps ErrOutside. Regrade reopens a kept submission with it.
+func TestOpenInside(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "subs")
+	writeTree(t, root, map[string]string{"subs/ada/x.txt": "92\n", "secret.txt": "secret\n"})
+	for _, l := range []struct{ target, link string }{
+		{filepath.Join(root, "secret.txt"), "subs/ada/out.txt"},
+		{"x.txt", "subs/ada/in.txt"},
+		{filepath.Join(root, "gone"), "subs/ada/dangling.txt"},
+	} {
+		if err := os.Symlink(l.target, filepath.Join(root, l.link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct {
+		rel     string
+		want    string // the text read, or "" for an error
+		outside bool
+	}{
+		{"ada/x.txt", "92\n", false},
+		{"ada/in.txt", "92\n", false},
+		{"ada/out.txt", "", true},
+		{"../secret.txt", "", true},
+		{"ada/missing.txt", "", false},
+		{"ada/dangling.txt", "", false},
+		{"ada", "", false},
+	} {
+		open, err := OpenInside(dir, c.rel)
+		if c.want == "" {
+			if err == nil || !strings.Contains(err.Error(), c.rel) || errors.Is(err, ErrOutside) != c.outside {
+				t.Errorf("OpenInside(%s) error = %v; want one naming it, ErrOutside %v", c.rel, err, c.outside)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("OpenInside(%s) = %v", c.rel, err)
+			continue
+		}
+		rc, err := open()
+		if err != nil {
+			t.Errorf("OpenInside(%s) opens: %v", c.rel, err)
+			continue
+		}
+		var b strings.Builder
+		_, err = io.Copy(&b, rc)
+		rc.Close()
+		if err != nil || b.String() != c.want {
+			t.Errorf("OpenInside(%s) reads %q, %v; want %q", c.rel, b.String(), err, c.want)
+		}
 	}
 }

@@ -22,12 +22,19 @@ type Judgement struct {
 	Attempt                  int
 	Time                     time.Duration // from the contest start, kept to the millisecond; meaningful only when Timed
 	Timed                    bool
-	Path                     string   // absolute path of the answer when judged
-	Answer                   []byte   // the answer when at most MaxKeptAnswer bytes, else nil
-	Key                      CacheKey // the ground truth judged against
-	Verdict                  string   // AC, WA, PE, NO or JE
-	Message, TeamMessage     string
-	JudgedAt                 time.Time
+	Path                     string // absolute path of the answer when judged
+	// Root is the absolute path of the directory File is relative to (the
+	// submissions directory, or the manifest's), where regrade opens File
+	// with judge's checks; "" when kept before schema 5.
+	Root   string
+	Answer []byte // the answer when at most MaxKeptAnswer bytes, else nil
+	// Digest is the SHA-256, in lowercase hex, of the bytes judged; "" when
+	// the file could not be read, or when kept before schema 5.
+	Digest               string
+	Key                  CacheKey // the ground truth judged against
+	Verdict              string   // AC, WA, PE, NO or JE
+	Message, TeamMessage string
+	JudgedAt             time.Time
 }
 
 // PutJudgements keeps js in one transaction. The judgements given for a
@@ -68,14 +75,20 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO judgements
 		(set_name, team, problem_id, attempt, file, time_ms, path, answer,
-		 def_hash, solver_version, verdict, message, team_message, judged_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+		 def_hash, solver_version, verdict, message, team_message, judged_at, root, digest)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
 	defer ins.Close()
 	for _, j := range js {
-		var timeMS, answer any // NULL unless known
+		var timeMS, answer, root, digest any // NULL unless known
+		if j.Root != "" {
+			root = j.Root
+		}
+		if j.Digest != "" {
+			digest = j.Digest
+		}
 		if j.Timed {
 			timeMS = j.Time.Milliseconds()
 		}
@@ -86,7 +99,7 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 			j.JudgedAt = time.Now()
 		}
 		_, err := ins.ExecContext(ctx, j.Set, j.Team, j.Problem, j.Attempt, j.File, timeMS, j.Path, answer,
-			j.Key.DefHash, j.Key.SolverVersion, j.Verdict, j.Message, j.TeamMessage, formatTime(j.JudgedAt))
+			j.Key.DefHash, j.Key.SolverVersion, j.Verdict, j.Message, j.TeamMessage, formatTime(j.JudgedAt), root, digest)
 		if err != nil {
 			return fmt.Errorf("team %s, problem %s, attempt %d (%s): %w", j.Team, j.Problem, j.Attempt, j.File, err)
 		}
@@ -98,7 +111,7 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 // team, problem and attempt. Safe for concurrent use.
 func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT team, problem_id, file, attempt, time_ms, path, answer,
-			def_hash, solver_version, verdict, message, team_message, judged_at
+			def_hash, solver_version, verdict, message, team_message, judged_at, root, digest
 		FROM judgements WHERE set_name = ?
 		ORDER BY team, problem_id, attempt`, set)
 	if err != nil {
@@ -110,11 +123,13 @@ func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
 		j := Judgement{Set: set}
 		var timeMS sql.NullInt64
 		var judgedAt string
+		var root, digest sql.NullString
 		err := rows.Scan(&j.Team, &j.Problem, &j.File, &j.Attempt, &timeMS, &j.Path, &j.Answer,
-			&j.Key.DefHash, &j.Key.SolverVersion, &j.Verdict, &j.Message, &j.TeamMessage, &judgedAt)
+			&j.Key.DefHash, &j.Key.SolverVersion, &j.Verdict, &j.Message, &j.TeamMessage, &judgedAt, &root, &digest)
 		if err != nil {
 			return nil, fmt.Errorf("read judgements of %s: %w", set, err)
 		}
+		j.Root, j.Digest = root.String, digest.String
 		if timeMS.Valid {
 			j.Time, j.Timed = time.Duration(timeMS.Int64)*time.Millisecond, true
 		}

@@ -60,7 +60,8 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	// Every field comes back as it went in.
 	at := time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
 	full := Judgement{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
-		Path: "/x/eve/q", Answer: []byte("1 3 0 2\n"), Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
+		Path: "/x/eve/q", Root: "/x", Answer: []byte("1 3 0 2\n"), Digest: strings.Repeat("0f", 32),
+		Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
 		Message: "judge says", TeamMessage: "team says", JudgedAt: at}
 	if err := db.PutJudgements(ctx, []Judgement{full}); err != nil {
 		t.Fatal(err)
@@ -76,11 +77,17 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
 		t.Errorf("PutJudgements with verdict XX: no error")
 	}
+	bad = js[0]
+	bad.Digest = "92"
+	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
+		t.Errorf("PutJudgements with digest 92: no error")
+	}
 }
 
 func sameJudgement(a, b Judgement) bool {
 	return a.Set == b.Set && a.Team == b.Team && a.Problem == b.Problem && a.File == b.File &&
 		a.Attempt == b.Attempt && a.Time == b.Time && a.Timed == b.Timed && a.Path == b.Path &&
+		a.Root == b.Root && a.Digest == b.Digest &&
 		string(a.Answer) == string(b.Answer) && a.Key == b.Key && a.Verdict == b.Verdict &&
 		a.Message == b.Message && a.TeamMessage == b.TeamMessage && a.JudgedAt.Equal(b.JudgedAt)
 }
@@ -250,5 +257,43 @@ func TestMigrateJudgementsFromVersion2(t *testing.T) {
 	}
 	if rep, err := db.Doctor(ctx, "1"); err != nil || len(rep.Integrity) != 0 {
 		t.Errorf("Doctor after migrating = %+v, %v", rep, err)
+	}
+}
+
+// TestMigrateJudgementsFromVersion4: a judgement kept by schema 4 has no
+// root and no digest after 0005 (regrade then judges it only from the
+// bytes the cache kept), and everything else as it was.
+func TestMigrateJudgementsFromVersion4(t *testing.T) {
+	ctx := context.Background()
+	ms, err := migrations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ms) < 5 {
+		t.Fatalf("%d migrations, want at least 5", len(ms))
+	}
+	path := filepath.Join(t.TempDir(), "v4.db")
+	old := raw(t, path)
+	var script []string
+	for _, m := range ms[:4] {
+		script = append(script, m.sql)
+	}
+	if _, err := old.Exec(strings.Join(script, ";") + "; PRAGMA user_version = 4"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := old.Exec(`INSERT INTO judgements (set_name, team, problem_id, attempt, file, time_ms, path, answer,
+			def_hash, solver_version, verdict, message, team_message, judged_at)
+		VALUES ('s', 't', 'x', 1, 't/x.txt', NULL, '/d/t/x.txt', NULL, 'h', '1', 'AC', 'm', 'tm', '2026-03-14T15:09:26Z')`); err != nil {
+		t.Fatal(err)
+	}
+	old.Close()
+	db, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	js, err := db.Judgements(ctx, "s")
+	if err != nil || len(js) != 1 || js[0].Root != "" || js[0].Digest != "" || js[0].Path != "/d/t/x.txt" || js[0].Verdict != "AC" {
+		t.Errorf("Judgements after migrating from 4 = %+v, %v; want the AC with no root and no digest", js, err)
 	}
 }

@@ -2,12 +2,16 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -43,7 +47,9 @@ type JudgeResult struct {
 
 // Judge judges every submission against the ground truth of the set, from
 // the cache or solved, prints the verdicts and the scoreboard, writes the
-// files asked for and keeps the judgements in the cache for regrade. Each
+// files asked for and keeps the judgements in the cache for regrade, each
+// with the SHA-256 of the file judged (and its bytes, when at most
+// truth.MaxKeptAnswer), taken as it was read for the judging. Each
 // attempt is kept, also when a team sent one file for several; they replace
 // what the cache kept of the same teams' attempts at the same problems. A
 // warning (a file that is no submission, a hidden one, two files of a team
@@ -113,6 +119,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		return res, fmt.Errorf("judge: %w", err)
 	}
 	src := cache.Source(opt)
+	subs, took := tapped(subs)
 	judged, err := judgeContest(ctx, con, "judge", src, set, subs, req.MaxBytes)
 	if err != nil {
 		return res, err
@@ -125,7 +132,14 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
 		return res, err
 	}
-	if res.Kept, err = keep(ctx, cache, set, judged, subs, func(i int) string { return path(subs[i].File) }); err != nil {
+	root := path("")
+	js, err := judgements(set, judged, func(i int) keptFile {
+		return keptFile{path: path(subs[i].File), root: root, taken: took[i].or(subs[i].Open)}
+	})
+	if err != nil {
+		return res, err
+	}
+	if res.Kept, err = js, cache.Keep(ctx, js); err != nil {
 		return res, err
 	}
 	for _, f := range files {
@@ -223,48 +237,151 @@ func judgeContest(ctx context.Context, con Console, command string, src *truth.S
 	return judged, nil
 }
 
-// keep stores the results of r, one for each attempt, with the answers of
-// subs small enough to keep; r must come from judge.Contest given subs (a
-// result's Index is its submission's place in subs, which is what tells two
-// attempts with the same file apart), and path gives the absolute path of
-// the file of subs[i]. What the cache held for the same teams' attempts at
-// the same problems is replaced.
-func keep(ctx context.Context, cache *truth.Cache, set *problems.Set, r judge.Report, subs []judge.Submission, path func(i int) string) ([]truth.Judgement, error) {
+// keptFile is what a judgement keeps of its submission beside the verdict:
+// where its file is, and the bytes judged.
+type keptFile struct {
+	path, root string
+	taken      taken
+}
+
+// judgements returns the judgements to keep of r, one for each attempt; r
+// must come from judge.Contest (a result's Index is its submission's place
+// in the submissions, which is what tells two attempts with the same file
+// apart), and of(i) gives what is kept of submission i. Kept, they replace
+// what the cache held for the same teams' attempts at the same problems.
+func judgements(set *problems.Set, r judge.Report, of func(i int) keptFile) ([]truth.Judgement, error) {
 	now := time.Now().UTC()
 	var js []truth.Judgement
 	for _, res := range r.Results {
-		if res.Index < 0 || res.Index >= len(subs) {
+		if res.Index < 0 {
 			return js, fmt.Errorf("keep judgements: team %s, problem %s, attempt %d: no submission %d", res.Team, res.Problem, res.Attempt, res.Index)
 		}
-		s := subs[res.Index]
+		k := of(res.Index)
 		p, _ := set.Problem(res.Problem)
-		j := truth.Judgement{
+		js = append(js, truth.Judgement{
 			Set: set.Name, Team: res.Team, Problem: res.Problem, File: res.File, Attempt: res.Attempt,
-			Time: res.Time, Timed: res.Timed, Path: path(res.Index),
+			Time: res.Time, Timed: res.Timed, Path: k.path, Root: k.root,
+			Answer: k.taken.answer, Digest: k.taken.digest,
 			Key:     truth.Key(p.Problem),
 			Verdict: string(res.Verdict), Message: res.Message, TeamMessage: res.TeamMessage, JudgedAt: now,
-		}
-		if s.Open != nil {
-			j.Answer = readSmall(s.Open, truth.MaxKeptAnswer)
-		}
-		js = append(js, j)
+		})
 	}
-	return js, cache.Keep(ctx, js)
+	return js, nil
 }
 
-// readSmall returns what open gives when it is at most max bytes, else nil.
-func readSmall(open func() (io.ReadCloser, error), max int) []byte {
-	rc, err := open()
+// taken is what was read of a submission's file in one opening: the
+// SHA-256 of all its bytes, and the bytes when at most
+// truth.MaxKeptAnswer. ok is false when it was not opened, or could not be
+// opened or read to its end; tried is true when an opening was tried.
+type taken struct {
+	ok, tried bool
+	digest    string
+	answer    []byte // nil when larger than truth.MaxKeptAnswer
+}
+
+// or returns t, or when the judging never tried to open the file (no
+// ground truth, so no judging), what open gives now, read whole.
+func (t taken) or(open func() (io.ReadCloser, error)) taken {
+	if t.tried || open == nil {
+		return t
+	}
+	var now taken
+	rc, err := tapOpen(open, func(t taken) { now = t })()
 	if err != nil {
-		return nil
+		return taken{}
 	}
-	defer rc.Close()
-	data, err := io.ReadAll(io.LimitReader(rc, int64(max)+1))
-	if err != nil || len(data) > max {
-		return nil
+	rc.Close() // reads the rest, and records it
+	return now
+}
+
+// tapped returns subs with each Open made to record what is read through
+// it into took[i]: the digest of the whole file and its bytes when small
+// (see tapReader). The judging reads each submission once; what it read
+// is then exactly what is kept, never the file as it is later. Each
+// took[i] is written by the goroutine that judges submission i, and is
+// read once judge.Contest has returned.
+func tapped(subs []judge.Submission) ([]judge.Submission, []taken) {
+	out := slices.Clone(subs)
+	took := make([]taken, len(subs))
+	for i := range out {
+		if out[i].Open != nil {
+			out[i].Open = tapOpen(out[i].Open, func(t taken) { took[i] = t })
+		}
 	}
-	if data == nil {
-		data = []byte{}
+	return out, took
+}
+
+// tapOpen wraps open: what it opens is read through a tapReader, which
+// gives done what was read when it is closed.
+func tapOpen(open func() (io.ReadCloser, error), done func(taken)) func() (io.ReadCloser, error) {
+	return func() (io.ReadCloser, error) {
+		rc, err := open()
+		if err != nil {
+			done(taken{tried: true})
+			return nil, err
+		}
+		return &tapReader{rc: rc, h: sha256.New(), buf: []byte{}, done: done}, nil
 	}
-	return data
+}
+
+// tapReader hashes every byte read through it and keeps them while they
+// are at most truth.MaxKeptAnswer. Close reads what the reader left (a
+// judging stops at the first error) so the digest is of the whole file, as
+// this one opening read it. Stat is the file's, so that judge still finds
+// a file too large by its size, unread.
+type tapReader struct {
+	rc   io.ReadCloser
+	h    hash.Hash
+	buf  []byte // nil once more than truth.MaxKeptAnswer was read
+	err  error
+	done func(taken)
+}
+
+func (t *tapReader) Read(p []byte) (int, error) {
+	n, err := t.rc.Read(p)
+	t.note(p[:n])
+	if err != nil && err != io.EOF {
+		t.err = err
+	}
+	return n, err
+}
+
+func (t *tapReader) note(b []byte) {
+	t.h.Write(b)
+	if t.buf != nil {
+		if len(t.buf)+len(b) > truth.MaxKeptAnswer {
+			t.buf = nil
+		} else {
+			t.buf = append(t.buf, b...)
+		}
+	}
+}
+
+// Stat is the file's Stat, when it has one.
+func (t *tapReader) Stat() (fs.FileInfo, error) {
+	if f, ok := t.rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		return f.Stat()
+	}
+	return nil, errors.New("not a file")
+}
+
+func (t *tapReader) Close() error {
+	if t.done != nil {
+		buf := make([]byte, 64<<10)
+		for t.err == nil {
+			n, err := t.rc.Read(buf)
+			t.note(buf[:n])
+			if err == io.EOF {
+				break
+			}
+			t.err = err
+		}
+		tk := taken{tried: true}
+		if t.err == nil {
+			tk = taken{ok: true, tried: true, digest: hex.EncodeToString(t.h.Sum(nil)), answer: t.buf}
+		}
+		t.done(tk)
+		t.done = nil
+	}
+	return t.rc.Close()
 }

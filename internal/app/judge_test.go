@@ -337,7 +337,7 @@ func TestJudgeSameFileTwice(t *testing.T) {
 		penalty int64
 	}{
 		{contestSet, 0, want, 1, 10},
-		{fixedSet, 3, []string{"1/b.txt/10/WA", "2/a.txt/20/WA", "3/b.txt/30/WA"}, 0, 0},
+		{fixedSet, 2, []string{"1/b.txt/10/WA", "2/a.txt/20/WA", "3/b.txt/30/WA"}, 0, 0}, // a.txt stays WA: not a change
 	} {
 		con := newConsole(output.Table, "")
 		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: c.set, Batch: batch})

@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -88,6 +87,14 @@ type RegradeResult struct {
 // and keeps the new ones, unless DryRun. Each kept attempt is judged and
 // compared with itself, also when a team sent one file for several.
 //
+// It judges exactly the bytes judge judged: the answer the cache kept, or
+// for one larger than truth.MaxKeptAnswer its file, opened inside the
+// directory it was judged in with judge's checks, and only when its bytes
+// have the SHA-256 judge kept. An attempt it cannot judge so (its file
+// changed, missing, a link out of the directory, or kept by an older
+// queensjudge without a digest) keeps its verdict; a line on stderr names
+// it and the command fails at the end, as on a judge error.
+//
 // A dry run stores nothing: not the new verdicts, and not the answers of
 // the problems the cache does not hold, which it solves and forgets (one
 // at a time), nor the links of the set's problems to them. A real regrade
@@ -122,10 +129,32 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if len(kept) == 0 {
 		return RegradeResult{}, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
 	}
-	subs := make([]judge.Submission, len(kept))
-	for i, k := range kept {
-		subs[i] = keptSubmission(k)
+	// subs[i] is kept[at[i]]; the attempts that cannot be judged again
+	// keep their results as they are.
+	var subs []judge.Submission
+	var at []int
+	var results []judge.Result
+	failed := false
+	skipped := map[int]bool{} // by place in kept
+	notAgain := func(k int, why string) {
+		skipped[k] = true
+		old := kept[k]
+		con.errorf("regrade: team %s, problem %s, file %s: not judged again, its %s stays: %s",
+			judge.Printable(old.Team), old.Problem, judge.Printable(old.File), old.Verdict, judge.Printable(why))
+		failed = true
+		results = append(results, judge.Result{Team: old.Team, Problem: old.Problem, Time: old.Time, Timed: old.Timed, File: old.File,
+			Verdict: judge.Verdict(old.Verdict), Message: old.Message, TeamMessage: old.TeamMessage, Index: k})
 	}
+	for k, old := range kept {
+		s, why := keptSubmission(old)
+		if why != "" {
+			notAgain(k, why)
+			continue
+		}
+		subs = append(subs, s)
+		at = append(at, k)
+	}
+	subs, took := tapped(subs)
 	src := cache.Source(opt)
 	var r judge.Report
 	if req.DryRun {
@@ -136,10 +165,37 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	res := RegradeResult{Report: r}
 	for _, rr := range r.Results {
-		old := kept[rr.Index] // subs[i] is kept[i]
-		if old.Verdict != string(rr.Verdict) || old.Message != rr.Message {
+		i := rr.Index
+		k, old, tk := at[i], kept[at[i]], took[i]
+		switch {
+		case tk.tried && !tk.ok:
+			// Opened with judge's checks a moment before: it went, or
+			// changed into something that cannot be read.
+			notAgain(k, "its file could not be opened or read to its end again")
+			continue
+		case tk.ok && old.Digest != "" && tk.digest != old.Digest:
+			why := "its file changed since it was judged"
+			if old.Answer != nil {
+				why = "the answer the cache kept is not the one judged (its SHA-256 differs)"
+			}
+			notAgain(k, fmt.Sprintf("%s (SHA-256 %s, judged %s)", why, tk.digest[:12], old.Digest[:12]))
+			continue
+		}
+		rr.Index = k
+		results = append(results, rr)
+	}
+	// The results again in a report of the set: the attempts numbered and
+	// the scoreboard ranked with the verdicts kept beside the new ones.
+	report := judge.NewReport(set, results)
+	report.Warnings = r.Warnings
+	res := RegradeResult{Report: report}
+	for _, rr := range report.Results {
+		old := kept[rr.Index]
+		// Only a verdict that changes is listed: a WA that stays WA with
+		// another message (a new expected count) is not a change of the
+		// contest, though its new message is kept.
+		if old.Verdict != string(rr.Verdict) {
 			// Printed as judge prints them: one line of valid UTF-8 each,
 			// whatever the team's file names hold.
 			res.Changes = append(res.Changes, Change{Team: judge.Printable(rr.Team), Problem: rr.Problem,
@@ -149,9 +205,33 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {
 		return res, err
 	}
-	failed := sayJudgeErrors(con, r)
+	failed = sayJudgeErrors(con, r) || failed
 	if !req.DryRun {
-		if _, err := keep(ctx, cache, set, r, subs, func(i int) string { return kept[i].Path }); err != nil {
+		tookOf := map[int]taken{} // by place in kept
+		for i, k := range at {
+			tookOf[k] = took[i]
+		}
+		js, err := judgements(set, report, func(k int) keptFile {
+			old := kept[k]
+			tk := tookOf[k]
+			if !tk.ok {
+				// Judged JE unopened (no ground truth): what judge took.
+				tk = taken{ok: true, digest: old.Digest, answer: old.Answer}
+			}
+			return keptFile{path: old.Path, root: old.Root, taken: tk}
+		})
+		if err != nil {
+			return res, err
+		}
+		// What was not judged again is kept as judge kept it.
+		for i, j := range js {
+			if k := report.Results[i].Index; skipped[k] {
+				old := kept[k]
+				old.Attempt = j.Attempt
+				js[i] = old
+			}
+		}
+		if err := cache.Keep(ctx, js); err != nil {
 			return res, err
 		}
 	}
@@ -193,15 +273,26 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.S
 }
 
 // keptSubmission is a submission as judge kept it: its answer from the
-// cache when it was small enough to keep, from its file otherwise.
-func keptSubmission(k truth.Judgement) judge.Submission {
-	s := judge.Submission{Team: k.Team, Problem: k.Problem, Time: k.Time, Timed: k.Timed, File: k.File}
-	if k.Answer != nil {
+// cache when it was small enough to keep, else its file, opened inside the
+// directory it was judged in with judge's checks (judge.OpenInside); the
+// digest of what is read is compared with the kept one after the judging.
+// why, when not "", says why it cannot be judged again.
+func keptSubmission(k truth.Judgement) (s judge.Submission, why string) {
+	s = judge.Submission{Team: k.Team, Problem: k.Problem, Time: k.Time, Timed: k.Timed, File: k.File}
+	switch {
+	case k.Answer != nil:
 		answer := k.Answer
 		s.Open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(answer)), nil }
-	} else {
-		path := k.Path
-		s.Open = func() (io.ReadCloser, error) { return os.Open(path) }
+		return s, ""
+	case k.Root == "":
+		return s, "judged by an older queensjudge, which kept neither its bytes (over 1 MiB) nor their digest: judge the submissions again"
+	case k.Digest == "":
+		return s, "its file could not be read when it was judged: judge the submissions again"
 	}
-	return s
+	open, err := judge.OpenInside(k.Root, k.File)
+	if err != nil {
+		return s, err.Error() // it names the file
+	}
+	s.Open = open
+	return s, ""
 }

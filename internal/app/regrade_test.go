@@ -3,14 +3,21 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/pkgexport"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // TestRegrade judges the example contest, then regrades it against the
@@ -120,5 +127,162 @@ func TestRegradeDryRunStoresNothing(t *testing.T) {
 	}
 	if got := links(); got["eight-queens"] == judged["eight-queens"] || got["six-all"] != judged["six-all"] {
 		t.Errorf("links after Regrade = %v, want eight-queens linked to its fixed answer, the rest as judged (%v)", got, judged)
+	}
+}
+
+// writeContest writes a one-problem set (eight-queens, count, board n)
+// named regrade-cup, and a submissions folder with team's answers (problem
+// eight-queens, file eight-queens.txt), into dir; it returns their paths.
+func writeContest(t *testing.T, dir string, n int, answers map[string]string) (set, subs string) {
+	t.Helper()
+	set = filepath.Join(dir, fmt.Sprintf("set-%d.yaml", n))
+	writeFile(t, set, fmt.Sprintf("name: regrade-cup\nproblems:\n  - id: eight-queens\n    kind: nqueens\n    n: %d\n    ask: count\n", n))
+	subs = filepath.Join(dir, "subs")
+	for team, answer := range answers {
+		if err := os.MkdirAll(filepath.Join(subs, team), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(subs, team, "eight-queens.txt"), answer)
+	}
+	return set, subs
+}
+
+// TestRegradeListsOnlyChangedVerdicts: a WA that stays WA with a new
+// message (n = 8 became 7: "expected 92" became "expected 40") is not a
+// verdict that changes. Before, it was listed as WA → WA.
+func TestRegradeListsOnlyChangedVerdicts(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	set8, subs := writeContest(t, dir, 8, map[string]string{"ada": "92\n", "bob": "93\n"})
+	set7, _ := writeContest(t, dir, 7, nil)
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: set8, Submissions: subs, Batch: batch}); err != nil {
+		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
+	}
+	for _, dry := range []bool{true, false} {
+		con = newConsole(output.Table, "")
+		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: set7, Batch: batch, DryRun: dry})
+		checkOutcome(t, "Regrade", err, 0, false)
+		want := app.Changes{{Team: "ada", Problem: "eight-queens", File: "ada/eight-queens.txt", Was: "AC", Now: "WA", Message: "line 1: answer 92, expected 40"}}
+		if !slices.Equal(res.Changes, want) {
+			t.Errorf("Regrade (dry run %v) changes = %+v, want %+v", dry, res.Changes, want)
+		}
+	}
+	// The new message of bob's WA is kept all the same.
+	c, err := truth.Open(ctx, cache)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	js, err := c.Judgements(ctx, "regrade-cup")
+	if err != nil || len(js) != 2 || js[1].Message != "line 1: answer 93, expected 40" {
+		t.Errorf("Judgements after Regrade = %+v, %v; want bob's WA with the new expected count", js, err)
+	}
+}
+
+// TestRegradeJudgesTheBytesJudged: a 300,000-queen placement (1.99 MB,
+// over the 1 MiB whose bytes the cache keeps) is judged AC, then its file
+// is overwritten with "none", replaced by a link to a file outside the
+// submissions folder, or deleted. Regrade judges none of them: it names the
+// file on stderr, changes no verdict, keeps AC and fails. Before, it
+// judged what the path held then: AC → WA, PE with the outside file's
+// first line in the team message, AC → JE. A file left as it was is
+// judged again (here against n = 300,001: AC → WA).
+func TestRegradeJudgesTheBytesJudged(t *testing.T) {
+	ctx := context.Background()
+	const n = 300_000
+	p := solver.Problem{Kind: solver.NQueens, N: n, Ask: solver.AskPlacement, M: solver.AnyM}
+	tr, err := judge.SolveTruth(ctx, p, solver.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var placement bytes.Buffer
+	if err := pkgexport.WriteAnswer(ctx, &placement, tr); err != nil {
+		t.Fatal(err)
+	}
+	if placement.Len() <= truth.MaxKeptAnswer {
+		t.Fatalf("the placement has %d bytes, not over %d", placement.Len(), truth.MaxKeptAnswer)
+	}
+	writeSet := func(dir string, n int) string {
+		set := filepath.Join(dir, fmt.Sprintf("set-%d.yaml", n))
+		writeFile(t, set, fmt.Sprintf("name: regrade-big\nproblems:\n  - id: big\n    kind: nqueens\n    n: %d\n    ask: placement\n", n))
+		return set
+	}
+	for _, c := range []struct {
+		name   string
+		change func(t *testing.T, file, outside string)
+		why    string // on stderr; "" when judged again
+	}{
+		{"unchanged", func(*testing.T, string, string) {}, ""},
+		{"overwritten", func(t *testing.T, file, _ string) { writeFile(t, file, "none\n") }, "its file changed since it was judged"},
+		{"a link out", func(t *testing.T, file, outside string) {
+			if err := os.Remove(file); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(outside, file); err != nil {
+				t.Fatal(err)
+			}
+		}, "the path leads out of the submissions directory"},
+		{"deleted", func(t *testing.T, file, _ string) {
+			if err := os.Remove(file); err != nil {
+				t.Fatal(err)
+			}
+		}, "no such file"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			set := writeSet(dir, n)
+			subs := filepath.Join(dir, "subs")
+			if err := os.MkdirAll(filepath.Join(subs, "ada"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(subs, "ada", "big.txt")
+			writeFile(t, file, placement.String())
+			outside := filepath.Join(dir, "secret.txt")
+			writeFile(t, outside, "the organisers' secret\n")
+			cache := tempCache(t)
+			con := newConsole(output.Table, "")
+			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: set, Submissions: subs, Batch: batch})
+			checkOutcome(t, "Judge", err, 0, false)
+			if len(res.Kept) != 1 || res.Kept[0].Verdict != "AC" || res.Kept[0].Answer != nil || len(res.Kept[0].Digest) != 64 {
+				t.Fatalf("Judge kept %+v, want one AC with a digest and no bytes", res.Kept)
+			}
+			c.change(t, file, outside)
+			regradeSet := set
+			if c.why == "" {
+				regradeSet = writeSet(dir, n+1)
+			}
+			for _, dry := range []bool{true, false} {
+				con := newConsole(output.Table, "")
+				res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: regradeSet, Batch: batch, DryRun: dry})
+				if c.why == "" {
+					checkOutcome(t, "Regrade", err, 0, false)
+					if len(res.Changes) != 1 || res.Changes[0].Now != "WA" {
+						t.Errorf("Regrade (dry run %v) changes = %+v, want AC → WA", dry, res.Changes)
+					}
+					return // judged again, and kept WA
+				}
+				checkOutcome(t, "Regrade", err, status.Failed, true)
+				if len(res.Changes) != 0 {
+					t.Errorf("Regrade (dry run %v) changes = %+v, want none", dry, res.Changes)
+				}
+				if msg := con.stderr.String(); !strings.Contains(msg, "ada/big.txt") || !strings.Contains(msg, c.why) {
+					t.Errorf("Regrade (dry run %v) stderr = %q, want it to name ada/big.txt and say %q", dry, msg, c.why)
+				}
+				if len(res.Report.Results) != 1 || res.Report.Results[0].Verdict != judge.AC {
+					t.Errorf("Regrade (dry run %v) report = %+v, want the AC kept", dry, res.Report.Results)
+				}
+			}
+			c, err := truth.Open(ctx, cache)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer c.Close()
+			js, err := c.Judgements(ctx, "regrade-big")
+			if err != nil || len(js) != 1 || js[0].Verdict != "AC" || js[0].Digest != res.Kept[0].Digest || strings.Contains(js[0].TeamMessage, "secret") {
+				t.Errorf("Judgements after Regrade = %+v, %v; want the AC as judge kept it", js, err)
+			}
+		})
 	}
 }

@@ -37,7 +37,7 @@ type ValidateRequest struct {
 // in the feedback files), or a said failure on a judge error. With the
 // cases= flag of a package's run script the answer file is the ground
 // truth (validator.Validate); without it, the truth comes from the cache or
-// the solver, and the answer file must say exactly the same.
+// the solver, and the answer file must agree with it (see crossCheck).
 func Validate(ctx context.Context, con Console, req ValidateRequest) (judge.Judgement, error) {
 	if err := checkBudget(req.Budget); err != nil {
 		return judge.Judgement{}, err
@@ -142,16 +142,32 @@ func validatorTruth(ctx context.Context, cachePath string, p problems.Problem, b
 	return t, truth.Refusal(err)
 }
 
-// crossCheck compares the judges' answer file with the ground truth: it
-// must hold exactly what export writes for it (pkgexport.WriteAnswer), or
-// the problem package is broken and the run is a judge error, not a
-// verdict. A missing or unreadable answer file is one too.
+// crossCheck checks the judges' answer file against the ground truth; a
+// wrong, missing or unreadable one means the problem package is broken,
+// and the run is a judge error, not a verdict.
+//
+// A placement answer file is right when it is a valid placement of the
+// problem (or none, exactly when there is none), whichever placement the
+// solver gives: a setter's own placement is as good as the project's. A
+// solutions file is right when it holds the same set, in any order and
+// either form. Each is judged as a team's answer would be, and must be
+// accepted. A number must be exactly what export writes for it
+// (pkgexport.WriteAnswer): "92" and a line end, no other text.
 func crossCheck(ctx context.Context, answer string, t judge.Truth) error {
 	f, err := os.Open(answer)
 	if err != nil {
 		return fmt.Errorf("answer file: %w", err)
 	}
 	defer f.Close()
+	if ask := t.Problem.Ask; ask == solver.AskPlacement || ask == solver.AskSolutions {
+		// No limit but the file's own size: the judges' file is trusted
+		// to be as large as the truth needs (79 MB at n = 10^7).
+		j := judge.Judge(ctx, t, bufio.NewReader(f), judge.Limits{MaxBytes: 1 << 40})
+		if j.Verdict != judge.AC {
+			return fmt.Errorf("answer file %s is wrong: %s: %s", answer, j.Verdict, j.Message)
+		}
+		return nil
+	}
 	cmp := &sameBytes{r: bufio.NewReader(f)}
 	werr := pkgexport.WriteAnswer(ctx, cmp, t)
 	if werr == nil && cmp.differ == "" {

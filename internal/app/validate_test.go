@@ -27,6 +27,28 @@ func TestValidate(t *testing.T) {
 	badAnswer := filepath.Join(dir, "8-bad.ans")
 	writeFile(t, badAnswer, "93\n")
 	count := []string{"kind=nqueens", "ask=count", "case_sensitive"}
+	// A setter's own placement, not the solver's (2 4 6 8 3 1 7 5), is a
+	// right answer file; one that is not a placement is not.
+	placement := []string{"kind=nqueens", "ask=placement"}
+	ownPlacement := filepath.Join(dir, "8-own.ans")
+	writeFile(t, ownPlacement, "1 5 8 6 3 7 2 4\n")
+	attacked := filepath.Join(dir, "8-attacked.ans")
+	writeFile(t, attacked, "1 2 3 4 5 6 7 8\n")
+	noneAnswer := filepath.Join(dir, "8-none.ans")
+	writeFile(t, noneAnswer, "none\n")
+	// The four 6-queens placements in another order, as boards; and three.
+	solutions := []string{"kind=nqueens", "ask=solutions"}
+	input6 := filepath.Join(dir, "6.in")
+	writeFile(t, input6, "6\n")
+	boards := filepath.Join(dir, "6-boards.ans")
+	writeFile(t, boards, strings.Join([]string{
+		"....Q.\n..Q...\nQ.....\n.....Q\n...Q..\n.Q....\n",
+		"...Q..\nQ.....\n....Q.\n.Q....\n.....Q\n..Q...\n",
+		"..Q...\n.....Q\n.Q....\n....Q.\nQ.....\n...Q..\n",
+		".Q....\n...Q..\n.....Q\nQ.....\n..Q...\n....Q.\n",
+	}, "\n"))
+	three := filepath.Join(dir, "6-three.ans")
+	writeFile(t, three, "5 3 1 6 4 2\n4 1 5 2 6 3\n3 6 2 5 1 4\n")
 	for _, c := range []struct {
 		name, input, answer string
 		flags               []string
@@ -42,6 +64,12 @@ func TestValidate(t *testing.T) {
 		{"set input", oeisSet, answer, []string{"id=q8-count"}, "92\n", judge.AC, status.Accepted},
 		// The judges' answer disagrees with the solver: not the team's fault.
 		{"bad answer file", input, badAnswer, count, "92\n", judge.JE, status.Failed},
+		{"own placement answer file", input, ownPlacement, placement, "2 4 6 8 3 1 7 5\n", judge.AC, status.Accepted},
+		{"own placement answer file, team wrong", input, ownPlacement, placement, "1 2 3 4 5 6 7 8\n", judge.WA, status.Rejected},
+		{"attacked placement answer file", input, attacked, placement, "2 4 6 8 3 1 7 5\n", judge.JE, status.Failed},
+		{"none answer file, there is a placement", input, noneAnswer, placement, "2 4 6 8 3 1 7 5\n", judge.JE, status.Failed},
+		{"solutions answer file as boards, other order", input6, boards, solutions, "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n", judge.AC, status.Accepted},
+		{"solutions answer file one short", input6, three, solutions, "2 4 6 1 3 5\n3 6 2 5 1 4\n4 1 5 2 6 3\n5 3 1 6 4 2\n", judge.JE, status.Failed},
 		{"unknown flag", input, answer, []string{"kind=nqueens", "ask=count", "colour=red"}, "92\n", judge.JE, status.Failed},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -70,8 +70,9 @@ func binary(t *testing.T, stdin string, args ...string) *exec.Cmd {
 // reads the verdict from the exit status (42 accepted, 43 wrong answer, 1
 // a judge error) and the messages from the feedback directory. Without
 // cases= the truth comes from the cache or the solver, and the answer
-// file must be exactly what export writes for it: any other answer file,
-// or none, is a judge error that names it, never a verdict. With cases=,
+// file must agree with it (a count exactly what export writes, a
+// placement any valid one): any other answer file, or none, is a judge
+// error that names it, never a verdict. With cases=,
 // as a package's run script calls it, the answer file is the truth, checked
 // with the input against the digests.
 func TestValidateLikeJudges(t *testing.T) {
@@ -102,7 +103,9 @@ func TestValidateLikeJudges(t *testing.T) {
 		{"answer file disagrees", cses, f.write(t, "wrong.ans", "66\n"), []string{"kind=reserved", "ask=count"}, "65\n", 1, filepath.Join(f.dir, "wrong.ans")},
 		{"bad input", f.write(t, "bad.in", "eight\n"), eightCount, count, "92\n", 1, "want n"},
 		{"missing answer file", eight, filepath.Join(f.dir, "missing.ans"), count, "92\n", 1, filepath.Join(f.dir, "missing.ans")},
-		{"placement answer file of another placement", eight, f.write(t, "other.ans", "1 5 8 6 3 7 2 4\n"), []string{"kind=nqueens", "ask=placement"}, "1 5 8 6 3 7 2 4\n", 1, filepath.Join(f.dir, "other.ans")},
+		// A setter's own placement, not the solver's, is a right answer file.
+		{"placement answer file of another placement", eight, f.write(t, "other.ans", "1 5 8 6 3 7 2 4\n"), []string{"kind=nqueens", "ask=placement"}, "2 4 6 8 3 1 7 5\n", 42, "AC"},
+		{"placement answer file not a placement", eight, f.write(t, "attacked.ans", "1 2 3 4 5 6 7 8\n"), []string{"kind=nqueens", "ask=placement"}, "2 4 6 8 3 1 7 5\n", 1, filepath.Join(f.dir, "attacked.ans")},
 		{"cases= accepted", eight, eightCount, countAnswers, "92\n", 42, "AC"},
 		{"cases= wrong", eight, eightCount, countAnswers, "93\n", 43, "WA"},
 		{"cases= answer file not the package's", eight, f.write(t, "edited.ans", "93\n"), countAnswers, "93\n", 1, filepath.Join(f.dir, "edited.ans")},

@@ -7,15 +7,15 @@ package pkgexport
 //	task.yaml                 name, title, n_input: 2, output_only, scoring
 //	input/input0.txt          the sample's input (test case 000, 0 points)
 //	input/input1.txt          the problem's input (test case 001, 100 points)
-//	output/output0.txt        the sample's ground truth, with a header line
-//	output/output1.txt        the problem's ground truth, with a header line
+//	output/output0.txt        the sample's ground truth, after two header lines
+//	output/output1.txt        the problem's ground truth, after two header lines
 //	check/checker             the static queensjudge-validator
 //	statement/statement.pdf   the statement in English, the sample in it
 //
 // CMS runs the checker alone in a bare directory as
 // "./checker input.txt correct_output.txt user_output.txt", with no flags:
-// all it needs to know comes from the correct output's header line (see
-// CMSHeader), which ties the answer to its input by their SHA-256 digests.
+// all it needs to know comes from the correct output's header lines (see
+// CMSHeader), which tie the answer to its input by their SHA-256 digests.
 
 import (
 	"bufio"
@@ -37,22 +37,31 @@ import (
 // CMS is the layout of a CMS task directory of the OutputOnly type.
 const CMS Layout = "cms"
 
-// CMSMagic starts the header line of a CMS task's correct output file:
-// CMSMagic, the version of the form, then the words of CMSHeader.
-const CMSMagic = "queensjudge-cms-answer 1"
+// CMSMagic starts the first header line of a CMS task's correct output
+// file: CMSMagic, the version of the form, then the SHA-256 digest of the
+// second header line (see CMSHeader). Version 1 had one header line, whose
+// words (kind=, ask=, m=) no digest covered: an edited m= or ask= changed
+// what was judged, and the checker refuses it.
+const CMSMagic = "queensjudge-cms-answer 2"
 
-// CMSHeader returns the header line of the correct output of a case of
-// p whose input and answer (the text WriteAnswer writes, which follows the
-// header) have the SHA-256 digests in and ans, in hex:
+// CMSHeader returns the two header lines of the correct output of a case
+// of p whose input and answer (the text WriteAnswer writes, which follows
+// the header) have the SHA-256 digests in and ans, in hex:
 //
-//	queensjudge-cms-answer 1 kind=nqueens ask=count cases=IN:ANS
+//	queensjudge-cms-answer 2 SUM
+//	kind=nqueens ask=count cases=IN:ANS
 //
-// with the validator flags of p (Flags: kind=, ask= and m= for a fixed m)
-// and the one case of the file. The checker reads all it needs from it:
-// CMS gives a checker no flags and no file but the input, the correct
-// output and the contestant's output.
+// The second line holds the validator flags of p (Flags: kind=, ask= and
+// m= for a fixed m) and the one case of the file; SUM is the SHA-256 of
+// that line, line end included. So every byte of the file is covered: the
+// first line is one exact text, the second is covered by SUM, the answer
+// by ANS. The checker reads all it needs from it: CMS gives a checker no
+// flags and no file but the input, the correct output and the
+// contestant's output.
 func CMSHeader(p solver.Problem, in, ans string) string {
-	return CMSMagic + " " + Flags(p) + " cases=" + in + ":" + ans + "\n"
+	words := Flags(p) + " cases=" + in + ":" + ans + "\n"
+	sum := sha256.Sum256([]byte(words))
+	return CMSMagic + " " + hex.EncodeToString(sum[:]) + "\n" + words
 }
 
 // CMSName is the name of the CMS task of problem id: the id with each '.'
@@ -156,7 +165,7 @@ func cmsContents(ctx context.Context, pkg Package) []file {
 }
 
 // WriteCMSAnswer writes the correct output of case c of a CMS task: the
-// header line (CMSHeader), then the answer file WriteAnswer writes. The
+// header lines (CMSHeader), then the answer file WriteAnswer writes. The
 // answer is written twice, first to take its digest, so that a placement
 // of 10^7 queens is never held whole.
 func WriteCMSAnswer(ctx context.Context, w io.Writer, c Case) error {

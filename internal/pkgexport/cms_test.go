@@ -65,12 +65,17 @@ func TestCMSAnswerHeader(t *testing.T) {
 	if err := WriteCMSAnswer(ctx, &b, Case{Problem: problems.Problem{Problem: p}, Truth: tr}); err != nil {
 		t.Fatal(err)
 	}
-	head, rest, _ := strings.Cut(b.String(), "\n")
+	first, rest, _ := strings.Cut(b.String(), "\n")
+	second, rest, _ := strings.Cut(rest, "\n")
 	in := sha256.Sum256([]byte("6\n"))
 	ans := sha256.Sum256([]byte(rest))
-	want := fmt.Sprintf("%s kind=queens-knights ask=count m=3 cases=%s:%s", CMSMagic, hex.EncodeToString(in[:]), hex.EncodeToString(ans[:]))
-	if head != want {
-		t.Errorf("header = %q, want %q", head, want)
+	want := fmt.Sprintf("kind=queens-knights ask=count m=3 cases=%s:%s", hex.EncodeToString(in[:]), hex.EncodeToString(ans[:]))
+	if second != want {
+		t.Errorf("second header line = %q, want %q", second, want)
+	}
+	sum := sha256.Sum256([]byte(second + "\n"))
+	if want := CMSMagic + " " + hex.EncodeToString(sum[:]); first != want {
+		t.Errorf("first header line = %q, want %q (the digest of the second)", first, want)
 	}
 	if rest != fmt.Sprintf("%d\n", tr.Answer.Count) {
 		t.Errorf("answer = %q, want %d", rest, tr.Answer.Count)

@@ -3,6 +3,8 @@ package validator
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -21,7 +23,7 @@ import (
 //
 // with no flags and no other file. The problem (kind, ask, m) and the
 // digests of the input and of the answer come from the correct output's
-// header line (pkgexport.CMSHeader); the answer after it is the ground
+// header lines (pkgexport.CMSHeader); the answer after them is the ground
 // truth, checked against them like a package's answer file (TruthOf).
 //
 // It writes the outcome, "1.0" for a right output and "0.0" for a wrong
@@ -62,28 +64,43 @@ func Check(ctx context.Context, input, correct, user string, stdout, stderr io.W
 	return nil
 }
 
-// maxHeader bounds the header line of a correct output: its words are a
+// maxHeader bounds a header line of a correct output: its words are a
 // few dozen bytes and two digests.
 const maxHeader = 1024
 
 // checkerTruth returns the ground truth that the correct output at path
-// holds for the input at input: its header line names the problem and the
-// digests, the rest is the answer.
+// holds for the input at input: its header lines name the problem and the
+// digests (pkgexport.CMSHeader), the rest is the answer. Every byte is
+// checked: the first line is the magic and the SHA-256 of the second,
+// exactly; the second holds the flags and the digests of the input and
+// the answer.
 func checkerTruth(ctx context.Context, input, path string) (judge.Truth, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("correct output: %w", err)
 	}
-	head, err := bufio.NewReaderSize(f, maxHeader).ReadSlice('\n')
+	br := bufio.NewReaderSize(f, 2*maxHeader)
+	first, err1 := readHeaderLine(br)
+	second, err2 := readHeaderLine(br)
 	f.Close()
-	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
-		return judge.Truth{}, fmt.Errorf("correct output %s: %w", path, err)
+	for _, err := range []error{err1, err2} {
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+			return judge.Truth{}, fmt.Errorf("correct output %s: %w", path, err)
+		}
 	}
-	words, ok := strings.CutPrefix(string(head), pkgexport.CMSMagic+" ")
-	if !ok || !strings.HasSuffix(words, "\n") {
-		return judge.Truth{}, fmt.Errorf("correct output %s: not one that queensjudge export --layout cms wrote: its first line is not the header %q...", path, pkgexport.CMSMagic)
+	notOurs := fmt.Errorf("correct output %s: not one that queensjudge export --layout cms wrote: its first line is not the header %q...", path, pkgexport.CMSMagic)
+	sum, ok := strings.CutPrefix(first, pkgexport.CMSMagic+" ")
+	switch {
+	case strings.HasPrefix(first, "queensjudge-cms-answer 1 "):
+		return judge.Truth{}, fmt.Errorf("correct output %s: written by an older queensjudge export, whose header no digest covers: export the task again", path)
+	case !ok:
+		return judge.Truth{}, notOurs
 	}
-	fl, err := ParseFlags(strings.Fields(words), KeyKind, KeyAsk, KeyM, KeyCases)
+	got := sha256.Sum256([]byte(second))
+	if sum != hex.EncodeToString(got[:])+"\n" {
+		return judge.Truth{}, fmt.Errorf("correct output %s: its second line is not the one export wrote: its SHA-256 is not the one the first line gives (a changed flag, a changed digest?)", path)
+	}
+	fl, err := ParseFlags(strings.Fields(second), KeyKind, KeyAsk, KeyM, KeyCases)
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("correct output %s: header: %w", path, err)
 	}
@@ -96,11 +113,22 @@ func checkerTruth(ctx context.Context, input, path string) (judge.Truth, error) 
 	p, err := ReadInput(input, fl)
 	if err == nil {
 		var t judge.Truth
-		if t, err = truthOf(ctx, p, input, answerSpan{path: path, off: int64(len(head))}, fl.Cases); err == nil {
+		if t, err = truthOf(ctx, p, input, answerSpan{path: path, off: int64(len(first) + len(second))}, fl.Cases); err == nil {
 			return t, nil
 		}
 	}
 	return judge.Truth{}, fmt.Errorf("correct output %s is not the truth of input %s: %w", path, input, err)
+}
+
+// readHeaderLine reads a line of at most maxHeader bytes, its line end
+// included; a longer one, or one without a line end, is returned cut and
+// fails the checks that follow.
+func readHeaderLine(br *bufio.Reader) (string, error) {
+	line, err := br.ReadSlice('\n')
+	if len(line) > maxHeader {
+		line = line[:maxHeader]
+	}
+	return string(line), err
 }
 
 // CMSText returns s as CMS shows a checker's message: one line of UTF-8

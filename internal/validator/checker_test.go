@@ -254,7 +254,7 @@ func TestCheckerLikeCMS(t *testing.T) {
 			for tc := 0; tc < 2; tc++ {
 				in := read(fmt.Sprintf("input/input%d.txt", tc))
 				correct := read(fmt.Sprintf("output/output%d.txt", tc))
-				head, key, ok := bytes.Cut(correct, []byte("\n"))
+				head, key, ok := cutHeader(correct)
 				if !ok || !bytes.HasPrefix(head, []byte(pkgexport.CMSMagic+" ")) {
 					t.Fatalf("output%d.txt has no header line: %q", tc, correct)
 				}
@@ -288,13 +288,13 @@ func TestCheckerLikeCMS(t *testing.T) {
 				// Correct outputs that are not the truth: a failed
 				// evaluation, never a score.
 				other := read(fmt.Sprintf("output/output%d.txt", 1-tc))
-				otherHead, _, _ := bytes.Cut(other, []byte("\n"))
+				otherHead, _, _ := cutHeader(other)
 				for name, bad := range map[string][]byte{
 					"a line added":          append(bytes.Clone(correct), '\n'),
-					"a byte changed":        append(append(bytes.Clone(head), '\n'), changeByte(key)...),
+					"a byte changed":        append(bytes.Clone(head), changeByte(key)...),
 					"the other case's":      other,
 					"without its header":    key,
-					"another case's header": append(append(bytes.Clone(otherHead), '\n'), key...),
+					"another case's header": append(bytes.Clone(otherHead), key...),
 					"empty":                 nil,
 				} {
 					if bytes.Equal(bad, other) && bytes.Equal(other, correct) {
@@ -308,6 +308,15 @@ func TestCheckerLikeCMS(t *testing.T) {
 			}
 		})
 	}
+}
+
+// cutHeader cuts a correct output after its two header lines, which head
+// keeps with their line ends.
+func cutHeader(correct []byte) (head, key []byte, ok bool) {
+	first, rest, ok1 := bytes.Cut(correct, []byte("\n"))
+	second, key, ok2 := bytes.Cut(rest, []byte("\n"))
+	head = append(append(append(bytes.Clone(first), '\n'), second...), '\n')
+	return head, key, ok1 && ok2
 }
 
 // changeByte returns b with its first digit or letter changed.
@@ -366,5 +375,82 @@ func TestCMSText(t *testing.T) {
 	}
 	if got := CMSText("a\u00a0b\x01\n"); got != `a\u00a0b\x01\n` {
 		t.Errorf("CMSText(a NBSP b ^A newline) = %q", got)
+	}
+}
+
+// TestCheckerHeaderCovered: every byte of a correct output's header is
+// covered by a digest. Before (form 1), its words kind=, ask= and m= were
+// not: m=3 edited to m=2 scored a board of 2 queens and 2 knights 1.0, and
+// ask=placement edited to ask=solutions scored the one placement 1.0, "all
+// 1 placements". Each edit, a space added, and a form 1 header are now a
+// failed evaluation: an error and no outcome.
+func TestCheckerHeaderCovered(t *testing.T) {
+	ctx := context.Background()
+	bin := filepath.Join(t.TempDir(), "bin")
+	if err := os.WriteFile(bin, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := solver.Problem{Kind: solver.QueensKnights, N: 6, M: 3, Ask: solver.AskPlacement}
+	task := exportCMSTask(t, p, bin)
+	input := filepath.Join(task, "input", "input1.txt")
+	correct, err := os.ReadFile(filepath.Join(task, "output", "output1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answer := func(p solver.Problem) []byte {
+		tr, err := judge.SolveTruth(ctx, p, solver.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if err := pkgexport.WriteAnswer(ctx, &b, tr); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	key := answer(p)
+	two := p
+	two.M = 2
+	board := answer(two)
+	head, ok := bytes.CutSuffix(correct, key)
+	if !ok {
+		t.Fatalf("output1.txt does not end in the key %q: %q", key, correct)
+	}
+	second := head[bytes.IndexByte(head, '\n')+1:] // the flags' line
+	if bytes.Count(head, []byte("\n")) == 1 {
+		second = head[len("queensjudge-cms-answer 1 "):] // form 1: one line
+	}
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	check := func(correct, user []byte) (string, error) {
+		var stdout, stderr bytes.Buffer
+		err := Check(ctx, input, write("correct_output.txt", correct), write("user_output.txt", user), &stdout, &stderr)
+		return stdout.String(), err
+	}
+	if out, err := check(correct, key); err != nil || out != "1.0\n" {
+		t.Fatalf("Check(the key) = %q, %v; want 1.0", out, err)
+	}
+	for _, c := range []struct {
+		name          string
+		correct, user []byte
+	}{
+		{"m=3 made m=2", bytes.Replace(correct, []byte(" m=3 "), []byte(" m=2 "), 1), board},
+		{"ask=placement made ask=solutions", bytes.Replace(correct, []byte("ask=placement"), []byte("ask=solutions"), 1), key},
+		{"a space added", bytes.Replace(correct, []byte(" ask="), []byte("  ask="), 1), key},
+		{"a form 1 header", append([]byte("queensjudge-cms-answer 1 "), append(bytes.Clone(second), key...)...), key},
+		{"a form 1 header, m=2", bytes.Replace(append([]byte("queensjudge-cms-answer 1 "), append(bytes.Clone(second), key...)...), []byte(" m=3 "), []byte(" m=2 "), 1), board},
+	} {
+		if bytes.Equal(c.correct, correct) {
+			t.Fatalf("%s: the edit changed nothing", c.name)
+		}
+		if out, err := check(c.correct, c.user); err == nil || out != "" {
+			t.Errorf("Check (%s) = %q, %v; want an error and no outcome", c.name, out, err)
+		}
 	}
 }
