@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -69,11 +70,12 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				EnvVars: []string{"QUEENSJUDGE_DB"},
 			},
 			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
-			&cli.DurationFlag{
-				Name: "budget",
-				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h; default " + app.ShortDuration(solver.DefaultBudget) + "): " +
-					"a count estimated to take longer is refused at once, and any solve stops at it",
-				EnvVars: []string{"QUEENSJUDGE_BUDGET"},
+			&cli.StringFlag{
+				Name:  "budget",
+				Value: "0",
+				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h), 1s to " + app.ShortDuration(solver.MaxBudget) + ": " +
+					"a count estimated to take longer is refused at once, and any solve stops at it (also " + budgetEnv + ")",
+				DefaultText: app.ShortDuration(solver.DefaultBudget),
 			},
 		},
 		Commands: []*cli.Command{
@@ -227,6 +229,15 @@ func hasFlag(c *cli.Context, name string) bool {
 	return false
 }
 
+// budgetEnv sets --budget.
+const budgetEnv = "QUEENSJUDGE_BUDGET"
+
+// budget reads the global --budget (or QUEENSJUDGE_BUDGET); zero when
+// neither is set. app checks its range.
+func budget(c *cli.Context) (time.Duration, error) {
+	return duration(c, "budget", budgetEnv)
+}
+
 // batch reads the batch flags of c's command. shown is the format of what
 // goes to stdout ("" when it goes to a file), which decides whether a
 // progress bar follows the solving.
@@ -235,12 +246,31 @@ func batch(c *cli.Context, shown string) (app.Batch, error) {
 	if err != nil {
 		return app.Batch{}, err
 	}
+	jobs, err := number(c, "jobs", "", 1)
+	if err != nil {
+		return app.Batch{}, err
+	}
+	timeout, err := duration(c, "timeout", "")
+	if err != nil {
+		return app.Batch{}, err
+	}
+	if timeout != 0 && timeout < time.Second {
+		return app.Batch{}, status.Usagef("--timeout %s: want 1s or more, or 0 for no timeout", timeout)
+	}
+	maxSolutions, err := number(c, "max-solutions", "", 1)
+	if err != nil {
+		return app.Batch{}, err
+	}
+	budget, err := budget(c)
+	if err != nil {
+		return app.Batch{}, err
+	}
 	b := app.Batch{
 		Force:        c.Bool("force"),
-		Jobs:         c.Int("jobs"),
-		Timeout:      c.Duration("timeout"),
-		MaxSolutions: c.Uint64("max-solutions"),
-		Budget:       c.Duration("budget"),
+		Jobs:         int(min(jobs, app.MaxJobs+1)), // app refuses more than MaxJobs
+		Timeout:      timeout,
+		MaxSolutions: maxSolutions,
+		Budget:       budget,
 		Shard:        shard,
 	}
 	if progress.Wanted(c.App.ErrWriter, c.Bool("quiet"), shown) {
