@@ -8,6 +8,7 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -33,6 +34,9 @@ func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	arranged, err := args.Arrange(spec(a), argv)
 	if err == nil {
 		err = a.RunContext(ctx, arranged)
+		if errors.Is(err, errVersionShown) {
+			return 0
+		}
 	} else {
 		err = status.Usagef("%v", err)
 	}
@@ -51,6 +55,17 @@ func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 		}
 	}
 	return status.Code(ctx, err)
+}
+
+// errVersionShown stops a run after --version printed the versions: the
+// command, if one was typed, is not run.
+var errVersionShown = errors.New("version shown")
+
+// printVersion prints the versions of the program and of what a cache is
+// tied to.
+func printVersion(w io.Writer) {
+	v := app.CurrentVersions()
+	fmt.Fprintf(w, "queensjudge %s\nsolver version %s\ncache schema version %d\n", v.Program, v.Solver, v.Schema)
 }
 
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
@@ -77,6 +92,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 					"a count estimated to take longer is refused at once, and any solve stops at it (also " + budgetEnv + ")",
 				DefaultText: app.ShortDuration(solver.DefaultBudget),
 			},
+			&cli.BoolFlag{Name: "version", Usage: "print the program's version, the solver version and the cache schema version, and run nothing"},
 		},
 		Commands: []*cli.Command{
 			solveCommand(),
@@ -97,11 +113,25 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Suggest:              true,
 		OnUsageError:         onUsageError,
 		ExitErrHandler:       func(*cli.Context, error) {}, // Run sets the exit status
+		Before: func(c *cli.Context) error {
+			if c.Bool("version") {
+				printVersion(c.App.Writer)
+				return errVersionShown
+			}
+			return nil
+		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return unknownCommand(c)
 			}
-			return cli.ShowAppHelp(c)
+			// No command is a usage error, as in go and git: the help goes
+			// to stderr, and a script that forgot its command fails.
+			c.App.Writer = c.App.ErrWriter
+			if err := cli.ShowAppHelp(c); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.ErrWriter, "\nqueensjudge: no command given")
+			return status.Said(status.Usage)
 		},
 	}
 	for _, cmd := range a.Commands {
