@@ -50,6 +50,9 @@ type KeyRequest struct {
 	Sets  []string
 	Batch Batch
 	Out   string // the file to write the key to; "" or "-" for stdout
+	// Replace lets Out be a file that exists: without it, one is refused
+	// before any work (it may be anyone's).
+	Replace bool
 }
 
 // KeyResult is the rows of the key.
@@ -69,7 +72,7 @@ func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 	if err != nil {
 		return KeyResult{}, err
 	}
-	out, err := g.File("--out", stdoutIfEmpty(req.Out))
+	out, err := g.NewFile("--out", stdoutIfEmpty(req.Out), "--replace", req.Replace)
 	if err != nil {
 		return KeyResult{}, err
 	}

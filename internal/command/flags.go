@@ -46,6 +46,11 @@ func batchFlags() []cli.Flag {
 	}
 }
 
+// replaceFlag lets a command write over files that exist.
+func replaceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "replace", Usage: "write over output files that exist (without it, one is refused before any work)"}
+}
+
 // maxBytesFlag bounds the answers a command reads.
 func maxBytesFlag(usage string) cli.Flag {
 	return numberFlag("max-bytes", "", judge.DefaultMaxBytes, usage)
