@@ -199,6 +199,27 @@ func TestKeyOutKeptOnFailure(t *testing.T) {
 	}
 }
 
+// TestKeyStdoutOnFailure checks that key to stdout is as whole as key
+// --out: a set or a problem that fails prints no key at all (it printed
+// the rest, or "[]"), with exit status 1.
+func TestKeyStdoutOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, "a.yaml", "name: a\nproblems:\n  - {id: q5, kind: nqueens, n: 5, ask: count}\n")
+	writeFile(t, "b.yaml", "name: b\nproblems:\n  - {id: q0, kind: nqueens, n: 0, ask: count}\n")
+	for _, format := range []string{"yaml", "json", "csv", "table"} {
+		for _, sets := range [][]string{{"b.yaml"}, {"a.yaml", "b.yaml"}} {
+			for _, out := range [][]string{nil, {"--out", "-"}} {
+				args := append(append([]string{"key", "--format", format}, out...), sets...)
+				stdout, stderr, code := queensjudge(t, "cache.db", args...)
+				if code != 1 || stdout != "" || !strings.Contains(stderr, "key: the key not written: not every problem could be answered") {
+					t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1, no key and that it was not written", args, code, stdout, stderr)
+				}
+			}
+		}
+	}
+}
+
 // TestExportKeepsSettersFiles exports a set into a directory that already
 // holds its packages, with a setter's own solution added to one of them and
 // a note beside them: the old export replaced each package folder whole;
