@@ -359,10 +359,7 @@ func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
 	t.Helper()
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
-		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
-			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
-		}
-		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
+		testflag.Missing(t, "prlimit(1)", "apt-get install -y util-linux", "QUEENSJUDGE_REQUIRE_PRLIMIT")
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
@@ -373,7 +370,7 @@ func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
 	}
 	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
 	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
-		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
+		testflag.Skipf(t, "prlimit cannot set the limits here: %v: %s", err, bytes.TrimSpace(out))
 	}
 	return func(cmd *exec.Cmd) *exec.Cmd {
 		cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)
