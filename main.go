@@ -92,7 +92,7 @@
 // Export writes each problem of the sets as a problem package that Kattis
 // problemtools verifies and DOMjudge imports: problem.yaml, a statement, a
 // sample and a secret test case with their answers from the cache, and the
-// small static queensjudge-validator (internal/cmd/validator) behind build
+// small static queensjudge-validator (internal/cmd/queensjudge-validator) behind build
 // and run scripts as the output and input validators. Into a package that
 // exists it updates the files it writes and leaves the setter's alone.
 //

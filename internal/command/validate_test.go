@@ -25,7 +25,7 @@ import (
 // TestMain lets a test run this test binary as the queensjudge program
 // itself: with QUEENSJUDGE_RUN_MAIN=1 it runs main, exit status and all.
 // With QUEENSJUDGE_RUN_VALIDATOR=1 it is the validator program a problem
-// package carries (internal/cmd/validator), so that an exported package's
+// package carries (internal/cmd/queensjudge-validator), so that an exported package's
 // run script has a real validator to call.
 //
 // The tests run in the repository's root, where the README's commands run:

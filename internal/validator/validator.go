@@ -5,7 +5,7 @@
 // ground truth, checked with the input against the SHA-256 digests that
 // export put in the package's run script; nothing is solved, nothing is cached, and nothing
 // is written outside the feedback directory. It needs no SQLite, so the
-// program that is only this package (internal/cmd/validator) builds
+// program that is only this package (internal/cmd/queensjudge-validator) builds
 // without cgo: static, small, the same on every judge host.
 //
 // It knows nothing of the cache, the command line's flags or problem sets.
