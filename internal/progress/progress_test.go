@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	_ "github.com/queensjudge/queensjudge/internal/testflag" // -update and -long, as ./... passes them
 )
 
 // TestSeveralCounts follows two long counts at once, as --jobs 2 runs
