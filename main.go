@@ -92,7 +92,7 @@
 // Export writes each problem of the sets as a problem package that Kattis
 // problemtools verifies and DOMjudge imports: problem.yaml, a statement, a
 // sample and a secret test case with their answers from the cache, and the
-// small static queensjudge-validator (internal/cmd/validator) behind build
+// small static queensjudge-validator (internal/cmd/queensjudge-validator) behind build
 // and run scripts as the output and input validators. Into a package that
 // exists it updates the files it writes and leaves the setter's alone.
 //
@@ -106,9 +106,12 @@
 // cache, for a batch system (the index may come from JOB_COMPLETION_INDEX or
 // SLURM_ARRAY_TASK_ID); merge adds the slices up. Doctor checks the cache.
 //
+// queensjudge --version prints the program's version, the solver version
+// and the cache schema version, which cached answers are tied to.
+//
 // Exit status: 0 on success, 1 when something could not be done (each
 // failure is printed to stderr and the rest of the batch goes on), 2 on a
-// usage error; validate exits 42 or 43. Ctrl-C (SIGINT) or SIGTERM stops a
+// usage error, no command included; validate exits 42 or 43. Ctrl-C (SIGINT) or SIGTERM stops a
 // command wherever it is, reading included: what was done is kept, one line
 // says what, and the exit status is 130 (143); a second signal stops it at
 // once. Data goes to stdout, messages to stderr.

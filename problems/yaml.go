@@ -12,7 +12,8 @@ import (
 // Struct fields are named by their yaml tags; yaml.v3 lowercases untagged
 // names. A list of plain values (a placement's columns or rows) is written
 // on one line, [2, 4, 1, 3], so that a list of placements reads as one
-// placement a line. A value yaml.v3 cannot encode (a func or a chan) is an
+// placement a line. The key n is written n, as a problem set spells it,
+// not "n". A value yaml.v3 cannot encode (a func or a chan) is an
 // error.
 func WriteYAML(w io.Writer, v any) (err error) {
 	defer func() {
@@ -26,6 +27,7 @@ func WriteYAML(w io.Writer, v any) (err error) {
 		return fmt.Errorf("write yaml: %w", err)
 	}
 	flowScalarLists(&doc)
+	plainKeys(&doc)
 	enc := yaml.NewEncoder(w)
 	enc.SetIndent(2)
 	if err := enc.Encode(&doc); err != nil {
@@ -51,5 +53,26 @@ func flowScalarLists(n *yaml.Node) {
 	}
 	for _, c := range n.Content {
 		flowScalarLists(c)
+	}
+}
+
+// plainKeys drops the quotes yaml.v3 puts around a mapping key that YAML
+// 1.1 reads as a boolean (y, n): a key "n" reads n in a problem set, and
+// yaml.v3, which reads YAML 1.2, reads n back as the string it is. A key
+// that is a boolean in YAML 1.2 as well (true, no, ...) keeps its quotes.
+func plainKeys(n *yaml.Node) {
+	if n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			switch k.Value {
+			case "y", "Y", "n", "N":
+				if k.Kind == yaml.ScalarNode && k.Tag == "!!str" {
+					k.Style &^= yaml.DoubleQuotedStyle | yaml.SingleQuotedStyle
+				}
+			}
+		}
+	}
+	for _, c := range n.Content {
+		plainKeys(c)
 	}
 }

@@ -138,3 +138,14 @@ func (db *DB) step(ctx context.Context, ms []migration) (more bool, err error) {
 	}
 	return m.version < len(ms), nil
 }
+
+// SchemaVersion is the schema version of the caches this binary makes and
+// migrates to (PRAGMA user_version): a cache with a newer one is refused.
+// It is 0 when the embedded migrations are malformed, which Open reports.
+func SchemaVersion() int {
+	ms, err := migrations()
+	if err != nil {
+		return 0
+	}
+	return len(ms)
+}

@@ -70,3 +70,17 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Errorf("Doctor after migrating = %+v, %v", rep, err)
 	}
 }
+
+// TestSchemaVersion checks that the version queensjudge --version prints is
+// the one a new cache is made with.
+func TestSchemaVersion(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "cache.db")
+	db, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	if got, want := SchemaVersion(), pragma(t, raw(t, path), "user_version"); got != want || got < 1 {
+		t.Errorf("SchemaVersion() = %d, want %d (a new cache's user_version)", got, want)
+	}
+}

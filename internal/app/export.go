@@ -225,9 +225,9 @@ func validatorBinary(path string, allowDynamic bool) (string, error) {
 		}
 		path = filepath.Join(filepath.Dir(exe), pkgexport.BinaryName)
 		if _, err := os.Stat(path); err != nil {
-			return "", fmt.Errorf("export: no validator: %s does not exist; build it beside queensjudge with\n"+
-				"  CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o %s ./internal/cmd/validator\n"+
-				"(README, \"export\"), or name it with --validator-binary PATH", path, path)
+			return "", fmt.Errorf("export: no validator: %s does not exist; install it beside queensjudge, from the\n"+
+				"repository, with: go install . ./internal/cmd/queensjudge-validator\n"+
+				"(README, \"export\"), or name it with --validator-binary PATH", path)
 		}
 	}
 	if allowDynamic {

@@ -36,6 +36,9 @@ type JudgeRequest struct {
 	Scoreboard string // the Contest API scoreboard.json
 	ResultsTSV string // DOMjudge's results.tsv
 	HTML       string // a self-contained HTML page
+	// Replace lets the files be ones that exist: without it, one is refused
+	// before any work (it may be anyone's).
+	Replace bool
 }
 
 // JudgeResult is the judged contest and the judgements kept in the cache.
@@ -102,7 +105,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		if f.path == "" {
 			continue
 		}
-		if files[i].path, err = g.File(f.role, f.path); err != nil {
+		if files[i].path, err = g.NewFile(f.role, f.path, "--replace", req.Replace); err != nil {
 			return res, err
 		}
 	}

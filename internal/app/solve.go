@@ -50,6 +50,9 @@ type KeyRequest struct {
 	Sets  []string
 	Batch Batch
 	Out   string // the file to write the key to; "" or "-" for stdout
+	// Replace lets Out be a file that exists: without it, one is refused
+	// before any work (it may be anyone's).
+	Replace bool
 }
 
 // KeyResult is the rows of the key.
@@ -60,8 +63,8 @@ type KeyResult struct {
 // Key writes the answer key of the sets, solving what is not cached: the
 // rows of Solve without cached and seconds, so that two runs, or two
 // caches, give identical bytes. The key goes to req.Out, written whole or
-// not at all, and not when a set or a problem failed (a part of a key would
-// replace a whole one), or to stdout.
+// not at all, or to stdout; to neither when a set or a problem failed (a
+// part of a key would replace a whole one, or pass for one).
 func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 	g := guard.New()
 	g.Input(req.Sets...)
@@ -69,16 +72,21 @@ func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 	if err != nil {
 		return KeyResult{}, err
 	}
-	out, err := g.File("--out", stdoutIfEmpty(req.Out))
+	out, err := g.NewFile("--out", stdoutIfEmpty(req.Out), "--replace", req.Replace)
 	if err != nil {
 		return KeyResult{}, err
 	}
 	var res KeyResult
 	err = solveSets(ctx, con, "key", cachePath, req.Sets, req.Batch, func(rows []output.Row, failed bool) error {
 		res.Rows = rows
-		if failed && out != "-" {
-			// A key with problems missing would replace a whole one.
-			con.errorf("key: %s not written: not every problem could be answered", out)
+		if failed {
+			// A key with problems missing would replace a whole one, or
+			// pass for one down a pipe: a key is whole or not at all.
+			where := out
+			if out == "-" {
+				where = "the key"
+			}
+			con.errorf("key: %s not written: not every problem could be answered", where)
 			return nil
 		}
 		return g.WriteFile(out, 0o644, con.Stdout, func(w io.Writer) error {

@@ -8,9 +8,11 @@ package command
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -32,6 +34,9 @@ func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	arranged, err := args.Arrange(spec(a), argv)
 	if err == nil {
 		err = a.RunContext(ctx, arranged)
+		if errors.Is(err, errVersionShown) {
+			return 0
+		}
 	} else {
 		err = status.Usagef("%v", err)
 	}
@@ -52,6 +57,17 @@ func Run(ctx context.Context, argv []string, stdin io.Reader, stdout, stderr io.
 	return status.Code(ctx, err)
 }
 
+// errVersionShown stops a run after --version printed the versions: the
+// command, if one was typed, is not run.
+var errVersionShown = errors.New("version shown")
+
+// printVersion prints the versions of the program and of what a cache is
+// tied to.
+func printVersion(w io.Writer) {
+	v := app.CurrentVersions()
+	fmt.Fprintf(w, "queensjudge %s\nsolver version %s\ncache schema version %d\n", v.Program, v.Solver, v.Schema)
+}
+
 func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	a := &cli.App{
 		Reader: stdin,
@@ -69,12 +85,14 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				EnvVars: []string{"QUEENSJUDGE_DB"},
 			},
 			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
-			&cli.DurationFlag{
-				Name: "budget",
-				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h; default " + app.ShortDuration(solver.DefaultBudget) + "): " +
-					"a count estimated to take longer is refused at once, and any solve stops at it",
-				EnvVars: []string{"QUEENSJUDGE_BUDGET"},
+			&cli.StringFlag{
+				Name:  "budget",
+				Value: "0",
+				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h), 1s to " + app.ShortDuration(solver.MaxBudget) + ": " +
+					"a count estimated to take longer is refused at once, and any solve stops at it (also " + budgetEnv + ")",
+				DefaultText: app.ShortDuration(solver.DefaultBudget),
 			},
+			&cli.BoolFlag{Name: "version", Usage: "print the program's version, the solver version and the cache schema version, and run nothing"},
 		},
 		Commands: []*cli.Command{
 			solveCommand(),
@@ -95,11 +113,25 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Suggest:              true,
 		OnUsageError:         onUsageError,
 		ExitErrHandler:       func(*cli.Context, error) {}, // Run sets the exit status
+		Before: func(c *cli.Context) error {
+			if c.Bool("version") {
+				printVersion(c.App.Writer)
+				return errVersionShown
+			}
+			return nil
+		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
 				return unknownCommand(c)
 			}
-			return cli.ShowAppHelp(c)
+			// No command is a usage error, as in go and git: the help goes
+			// to stderr, and a script that forgot its command fails.
+			c.App.Writer = c.App.ErrWriter
+			if err := cli.ShowAppHelp(c); err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.ErrWriter, "\nqueensjudge: no command given")
+			return status.Said(status.Usage)
 		},
 	}
 	for _, cmd := range a.Commands {
@@ -227,6 +259,15 @@ func hasFlag(c *cli.Context, name string) bool {
 	return false
 }
 
+// budgetEnv sets --budget.
+const budgetEnv = "QUEENSJUDGE_BUDGET"
+
+// budget reads the global --budget (or QUEENSJUDGE_BUDGET); zero when
+// neither is set. app checks its range.
+func budget(c *cli.Context) (time.Duration, error) {
+	return duration(c, "budget", budgetEnv)
+}
+
 // batch reads the batch flags of c's command. shown is the format of what
 // goes to stdout ("" when it goes to a file), which decides whether a
 // progress bar follows the solving.
@@ -235,12 +276,31 @@ func batch(c *cli.Context, shown string) (app.Batch, error) {
 	if err != nil {
 		return app.Batch{}, err
 	}
+	jobs, err := number(c, "jobs", "", 1)
+	if err != nil {
+		return app.Batch{}, err
+	}
+	timeout, err := duration(c, "timeout", "")
+	if err != nil {
+		return app.Batch{}, err
+	}
+	if timeout != 0 && timeout < time.Second {
+		return app.Batch{}, status.Usagef("--timeout %s: want 1s or more, or 0 for no timeout", timeout)
+	}
+	maxSolutions, err := number(c, "max-solutions", "", 1)
+	if err != nil {
+		return app.Batch{}, err
+	}
+	budget, err := budget(c)
+	if err != nil {
+		return app.Batch{}, err
+	}
 	b := app.Batch{
 		Force:        c.Bool("force"),
-		Jobs:         c.Int("jobs"),
-		Timeout:      c.Duration("timeout"),
-		MaxSolutions: c.Uint64("max-solutions"),
-		Budget:       c.Duration("budget"),
+		Jobs:         int(min(jobs, app.MaxJobs+1)), // app refuses more than MaxJobs
+		Timeout:      timeout,
+		MaxSolutions: maxSolutions,
+		Budget:       budget,
 		Shard:        shard,
 	}
 	if progress.Wanted(c.App.ErrWriter, c.Bool("quiet"), shown) {

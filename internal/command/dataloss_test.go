@@ -187,13 +187,34 @@ func TestKeyOutKeptOnFailure(t *testing.T) {
 		good, _ := os.ReadFile(out)
 		writeFile(t, "b.yaml", "name: b\nproblems:\n  - {id: q0, kind: nqueens, n: 0, ask: count}\n")
 		for _, sets := range [][]string{{"b.yaml"}, {"a.yaml", "b.yaml"}} {
-			args := append([]string{"key", "--format", format, "--out", out}, sets...)
+			args := append([]string{"key", "--format", format, "--out", out, "--replace"}, sets...)
 			_, stderr, code := queensjudge(t, "cache.db", args...)
 			if code != 1 || !strings.Contains(stderr, "not written") {
 				t.Errorf("%q: exit %d, stderr %q; want 1 and that the key was not written", args, code, stderr)
 			}
 			if got, _ := os.ReadFile(out); string(got) != string(good) {
 				t.Errorf("%q: the key became %q, want it kept:\n%s", args, got, good)
+			}
+		}
+	}
+}
+
+// TestKeyStdoutOnFailure checks that key to stdout is as whole as key
+// --out: a set or a problem that fails prints no key at all (it printed
+// the rest, or "[]"), with exit status 1.
+func TestKeyStdoutOnFailure(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, "a.yaml", "name: a\nproblems:\n  - {id: q5, kind: nqueens, n: 5, ask: count}\n")
+	writeFile(t, "b.yaml", "name: b\nproblems:\n  - {id: q0, kind: nqueens, n: 0, ask: count}\n")
+	for _, format := range []string{"yaml", "json", "csv", "table"} {
+		for _, sets := range [][]string{{"b.yaml"}, {"a.yaml", "b.yaml"}} {
+			for _, out := range [][]string{nil, {"--out", "-"}} {
+				args := append(append([]string{"key", "--format", format}, out...), sets...)
+				stdout, stderr, code := queensjudge(t, "cache.db", args...)
+				if code != 1 || stdout != "" || !strings.Contains(stderr, "key: the key not written: not every problem could be answered") {
+					t.Errorf("%q: exit %d, stdout %q, stderr %q; want 1, no key and that it was not written", args, code, stdout, stderr)
+				}
 			}
 		}
 	}
@@ -696,4 +717,40 @@ func TestExportBadSetMakesNoOutdir(t *testing.T) {
 		t.Errorf("export of testdata/bad.yaml: exit %d, stderr %q; want 1 and the set's errors", code, stderr)
 	}
 	sameTree(t, "export of a bad set", dir, before)
+}
+
+// TestOutputsExisting checks that key --out and judge's files refuse a file
+// that exists (it may be the user's notes), before any work, unless
+// --replace, and that a key is regenerated with --replace.
+func TestOutputsExisting(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	writeFile(t, "a.yaml", "name: a\nproblems:\n  - {id: q5, kind: nqueens, n: 5, ask: count}\n")
+	if err := os.MkdirAll("subs/alice", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, "subs/alice/q5.txt", "10\n")
+	for _, args := range [][]string{
+		{"key", "--out", "notes.txt", "a.yaml"},
+		{"judge", "--html", "notes.txt", "a.yaml", "subs"},
+		{"judge", "--scoreboard", "notes.txt", "a.yaml", "subs"},
+		{"judge", "--results-tsv", "notes.txt", "a.yaml", "subs"},
+	} {
+		writeFile(t, "notes.txt", "my notes\n")
+		_, stderr, code := queensjudge(t, "cache.db", args...)
+		if code != 2 || !strings.Contains(stderr, "notes.txt exists: name a new file, or add --replace to write over it") {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and --replace named", args, code, stderr)
+		}
+		if got := readFile(t, "notes.txt"); got != "my notes\n" {
+			t.Errorf("%q: notes.txt became %q, want it kept", args, got)
+		}
+		if _, err := os.Stat("cache.db"); err == nil {
+			t.Errorf("%q: the cache was made: the refusal came after the work", args)
+		}
+		args = append(args, "--replace")
+		if _, stderr, code := queensjudge(t, "cache.db", args...); code != 0 || readFile(t, "notes.txt") == "my notes\n" {
+			t.Errorf("%q: exit %d, stderr %q; want 0 and notes.txt written", args, code, stderr)
+		}
+		os.Remove("cache.db")
+	}
 }

@@ -400,3 +400,60 @@ func TestCheckInput(t *testing.T) {
 		})
 	}
 }
+
+// TestSetupThenExport follows the README's set-up and checks that export
+// works with what it installs: export once failed there, for want of a
+// validator the set-up never built. go list checks that the set-up
+// installs queensjudge and a main package named pkgexport.BinaryName, side
+// by side; with -long, the set-up is run, go install into a fresh GOBIN
+// (5 s), and export runs with what it installed.
+func TestSetupThenExport(t *testing.T) {
+	const setup = "go install . ./internal/cmd/queensjudge-validator"
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(readme), "```sh\n"+setup+"\n```") {
+		t.Fatalf("README.md: the set-up is not %q", setup)
+	}
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		testflag.Skipf(t, "go is not on PATH: %v", err)
+	}
+	list := exec.Command(goCmd, append([]string{"list", "-f", "{{.Name}} {{.Target}}"}, strings.Fields(setup)[2:]...)...)
+	got, err := list.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	var names []string
+	for _, l := range strings.Split(strings.TrimSpace(string(got)), "\n") {
+		name, target, _ := strings.Cut(l, " ")
+		if name != "main" {
+			t.Errorf("go list: %q is not a command", l)
+		}
+		names = append(names, filepath.Base(target))
+	}
+	if want := []string{"queensjudge", pkgexport.BinaryName}; !slices.Equal(names, want) {
+		t.Errorf("%s installs %q, want %q", setup, names, want)
+	}
+	if !testflag.Long() {
+		return
+	}
+	bin := t.TempDir()
+	install := exec.Command(goCmd, strings.Fields(setup)[1:]...)
+	install.Env = append(os.Environ(), "GOBIN="+bin, "GOFLAGS=")
+	if out, err := install.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", setup, err, out)
+	}
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.yaml")
+	writeFile(t, set, "name: s\nproblems:\n  - {id: eight-queens, kind: nqueens, n: 8, ask: count}\n")
+	out := filepath.Join(dir, "packages")
+	export := exec.Command(filepath.Join(bin, "queensjudge"), "--db", filepath.Join(dir, "cache.db"), "export", out, set)
+	if msg, err := export.CombinedOutput(); err != nil {
+		t.Fatalf("queensjudge export after the set-up: %v\n%s", err, msg)
+	}
+	if _, err := os.Stat(filepath.Join(out, "eightqueens", "output_validators", "queensjudge", pkgexport.BinaryName)); err != nil {
+		t.Errorf("the exported package has no validator: %v", err)
+	}
+}

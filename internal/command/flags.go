@@ -2,9 +2,13 @@ package command
 
 import (
 	"flag"
+	"fmt"
+	"math"
 	"os"
 	"runtime"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,15 +40,97 @@ func formatFlag(def output.Format) *cli.StringFlag {
 func batchFlags() []cli.Flag {
 	return []cli.Flag{
 		&cli.BoolFlag{Name: "force", Usage: "solve again even what is cached"},
-		&cli.IntFlag{Name: "jobs", Aliases: []string{"j"}, Value: runtime.GOMAXPROCS(0), Usage: "solve `N` problems at once"},
-		&cli.DurationFlag{Name: "timeout", Usage: "give up on a problem after `DURATION` (e.g. 10m); 0 for never"},
-		&cli.Uint64Flag{Name: "max-solutions", Value: solver.DefaultMaxSolutions, Usage: "refuse a solutions problem with more than `N` placements"},
+		numberFlag("jobs", "j", uint64(runtime.GOMAXPROCS(0)), "solve `N` problems at once"),
+		durationFlag("timeout", "0", "give up on a problem after `DURATION` (e.g. 10m), at least 1s; 0 for never"),
+		numberFlag("max-solutions", "", solver.DefaultMaxSolutions, "refuse a solutions problem with more than `N` placements"),
 	}
 }
 
+// replaceFlag lets a command write over files that exist.
+func replaceFlag() cli.Flag {
+	return &cli.BoolFlag{Name: "replace", Usage: "write over output files that exist (without it, one is refused before any work)"}
+}
+
 // maxBytesFlag bounds the answers a command reads.
-func maxBytesFlag() cli.Flag {
-	return &cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an answer larger than `N` bytes is PE, unread"}
+func maxBytesFlag(usage string) cli.Flag {
+	return numberFlag("max-bytes", "", judge.DefaultMaxBytes, usage)
+}
+
+// maxBytes reads --max-bytes, at least 1.
+func maxBytes(c *cli.Context) (int64, error) {
+	n, err := number(c, "max-bytes", "", 1)
+	return int64(min(n, math.MaxInt64)), err
+}
+
+// Numbers and durations, on the command line and in the environment, are
+// read by one rule, stricter than urfave's (which reads Go literals:
+// 0x10, 1_000, 010 in octal) and with messages that name the flag:
+//
+//   - a number N is decimal digits, no sign: 4, 1000000;
+//   - a DURATION is a decimal number with a unit (ns, us, ms, s, m, h),
+//     no sign: 90s, 1.5h, 1h30m; 0 alone is zero.
+//
+// Such a flag is a string flag, read by number or duration when the
+// command runs: Go's flag package would otherwise report a bad value as
+// `invalid value "5" for flag -timeout: parse error`.
+
+// numberFlag is a flag that takes a number, with its default.
+func numberFlag(name, alias string, def uint64, usage string) cli.Flag {
+	v := strconv.FormatUint(def, 10)
+	f := &cli.StringFlag{Name: name, Value: v, DefaultText: v, Usage: usage}
+	if alias != "" {
+		f.Aliases = []string{alias}
+	}
+	return f
+}
+
+// durationFlag is a flag that takes a duration, with its default.
+func durationFlag(name, def, usage string) *cli.StringFlag {
+	return &cli.StringFlag{Name: name, Value: def, DefaultText: def, Usage: usage}
+}
+
+// number reads the number flag name of c, at least min; its environment
+// variable env ("" for none) when the command line does not set it.
+func number(c *cli.Context, name, env string, min uint64) (uint64, error) {
+	s, what := flagText(c, name, env)
+	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+		return 0, status.Usagef("%s: want a number in decimal digits, such as %d", what, max(min, 4))
+	}
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, status.Usagef("%s: out of range", what)
+	}
+	if n < min {
+		return 0, status.Usagef("%s: want %d or more", what, min)
+	}
+	return n, nil
+}
+
+// duration reads the duration flag name of c, as number does.
+func duration(c *cli.Context, name, env string) (time.Duration, error) {
+	s, what := flagText(c, name, env)
+	if s == "0" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || s == "" || s[0] == '-' || s[0] == '+' {
+		return 0, status.Usagef("%s: want a duration with a unit and no sign, such as 90s, 10m or 1h30m", what)
+	}
+	return d, nil
+}
+
+// flagText returns the text of flag name, from the command line or else
+// from the environment variable env ("" for none), and what it is for a
+// message: --name "text", or ENV="text".
+func flagText(c *cli.Context, name, env string) (s, what string) {
+	if !c.IsSet(name) && env != "" {
+		if v, ok := os.LookupEnv(env); ok && strings.TrimSpace(v) != "" {
+			s = strings.TrimSpace(v)
+			return s, fmt.Sprintf("%s=%q", env, s)
+		}
+	}
+	s = strings.TrimSpace(c.String(name))
+	return s, fmt.Sprintf("--%s %q", name, s)
 }
 
 // envBoolFlag is a boolean flag that its environment variable sets in any

@@ -32,7 +32,8 @@ the same file sent twice included, and each is kept for regrade.`,
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
-			maxBytesFlag(),
+			replaceFlag(),
+			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
 		),
 		Action: action(arity{2, 2, "a problem set and a submissions directory or manifest"}, func(c *cli.Context) error {
@@ -44,10 +45,15 @@ the same file sent twice included, and each is kept for regrade.`,
 			if err != nil {
 				return err
 			}
+			maxBytes, err := maxBytes(c)
+			if err != nil {
+				return err
+			}
 			_, err = app.Judge(c.Context, con, app.JudgeRequest{
 				Cache: c.String("db"), Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
-				MaxBytes: c.Int64("max-bytes"), Strict: c.Bool("strict"),
+				MaxBytes: maxBytes, Strict: c.Bool("strict"),
 				Scoreboard: c.String("scoreboard"), ResultsTSV: c.String("results-tsv"), HTML: c.String("html"),
+				Replace: c.Bool("replace"),
 			})
 			return err
 		}),
@@ -62,7 +68,7 @@ func checkCommand() *cli.Command {
 		Description: `Check judges the answer in FILE (- for stdin) to the problem ID of the set
 and prints the verdict, the judge message and the team message. The exit
 status is 0 whatever the verdict, 1 on a judge error (JE).`,
-		Flags: append(batchFlags(), formatFlag("table"), maxBytesFlag()),
+		Flags: append(batchFlags(), formatFlag("table"), maxBytesFlag("an answer larger than `N` bytes is PE, unread")),
 		Action: action(arity{3, 3, "a problem set, a problem id and an answer file"}, func(c *cli.Context) error {
 			con, err := console(c)
 			if err != nil {
@@ -72,9 +78,13 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 			if err != nil {
 				return err
 			}
+			maxBytes, err := maxBytes(c)
+			if err != nil {
+				return err
+			}
 			_, err = app.Check(c.Context, con, app.CheckRequest{
 				Cache: c.String("db"), Set: c.Args().Get(0), ID: c.Args().Get(1), Answer: c.Args().Get(2),
-				Batch: b, MaxBytes: c.Int64("max-bytes"),
+				Batch: b, MaxBytes: maxBytes,
 			})
 			return err
 		}),
@@ -93,7 +103,7 @@ nothing.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},
-			maxBytesFlag(),
+			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 		),
 		Action: action(arity{1, 1, "one problem set"}, func(c *cli.Context) error {
 			con, err := console(c)
@@ -104,9 +114,13 @@ nothing.`,
 			if err != nil {
 				return err
 			}
+			maxBytes, err := maxBytes(c)
+			if err != nil {
+				return err
+			}
 			_, err = app.Regrade(c.Context, con, app.RegradeRequest{
 				Cache: c.String("db"), Set: c.Args().First(), Batch: b,
-				MaxBytes: c.Int64("max-bytes"), DryRun: c.Bool("dry-run"),
+				MaxBytes: maxBytes, DryRun: c.Bool("dry-run"),
 			})
 			return err
 		}),

@@ -119,7 +119,7 @@ func TestJudgeHostileNamesInCSV(t *testing.T) {
 		t.Errorf("--results-tsv: teams %q, want %d", tsvTeams, len(hostileTeams))
 	}
 
-	out, errs, code = queensjudge(t, db, "judge", "--format", "csv", "--results-tsv", tsv, set, filepath.Join(dir, "attempts.csv"))
+	out, errs, code = queensjudge(t, db, "judge", "--format", "csv", "--results-tsv", tsv, "--replace", set, filepath.Join(dir, "attempts.csv"))
 	if code != 0 {
 		t.Fatalf("judge a manifest: exit %d\n%s", code, errs)
 	}

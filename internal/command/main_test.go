@@ -13,6 +13,8 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // queensjudge runs the program with args against the cache db and returns
@@ -237,4 +239,19 @@ func normalize(s, db string) string {
 		s += "\n"
 	}
 	return s
+}
+
+// TestVersion checks that --version prints the three versions a cache
+// depends on and runs nothing, typed alone or with a command.
+func TestVersion(t *testing.T) {
+	want := "solver version " + solver.Version + "\ncache schema version " + strconv.Itoa(truth.SchemaVersion()) + "\n"
+	for _, args := range [][]string{
+		{"queensjudge", "--version"},
+		{"queensjudge", "solve", "no-such-set.yaml", "--version"},
+	} {
+		out, errs, code := runArgs(t, args...)
+		if code != 0 || errs != "" || !strings.HasPrefix(out, "queensjudge ") || !strings.HasSuffix(out, want) {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 0 and the versions", args, code, out, errs)
+		}
+	}
 }

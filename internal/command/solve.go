@@ -60,7 +60,8 @@ the answers and the hashes of the definitions they answer, so two runs give
 identical bytes, and so do two caches that solved the same sets apart.`,
 		Flags: append(batchFlags(),
 			formatFlag("yaml"),
-			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout)"},
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the key to `FILE` (- for stdout), a new file unless --replace"},
+			replaceFlag(),
 		),
 		Action: action(arity{1, -1, "problem set"}, func(c *cli.Context) error {
 			con, err := console(c)
@@ -76,7 +77,7 @@ identical bytes, and so do two caches that solved the same sets apart.`,
 			if err != nil {
 				return err
 			}
-			_, err = app.Key(c.Context, con, app.KeyRequest{Cache: c.String("db"), Sets: c.Args().Slice(), Batch: b, Out: out})
+			_, err = app.Key(c.Context, con, app.KeyRequest{Cache: c.String("db"), Sets: c.Args().Slice(), Batch: b, Out: out, Replace: c.Bool("replace")})
 			return err
 		}),
 	}

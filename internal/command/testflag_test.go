@@ -30,7 +30,9 @@ func TestEveryPackageTakesTheTestFlags(t *testing.T) {
 			return err
 		}
 		dir := filepath.Dir(path)
-		byDir[dir] = byDir[dir] || strings.Contains(string(data), `"github.com/queensjudge/queensjudge/internal/testflag"`)
+		// testflag's own tests define the flags by being in it.
+		self := filepath.ToSlash(dir) == "internal/testflag" && strings.HasPrefix(string(data), "package testflag\n")
+		byDir[dir] = byDir[dir] || self || strings.Contains(string(data), `"github.com/queensjudge/queensjudge/internal/testflag"`)
 		return nil
 	})
 	if err != nil {

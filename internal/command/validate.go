@@ -4,7 +4,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/queensjudge/queensjudge/internal/app"
-	"github.com/queensjudge/queensjudge/judge"
 )
 
 func validateCommand() *cli.Command {
@@ -31,17 +30,25 @@ The first thing validate does is write a provisional judge error into
 judgemessage.txt, which the real message replaces: a validator killed on the
 way (a time or memory limit) leaves a message that says so.`,
 		Flags: []cli.Flag{
-			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
+			maxBytesFlag("an output larger than `N` bytes is rejected unread"),
 		},
 		Action: action(arity{3, -1, "INPUT ANSWER FEEDBACK_DIR"}, func(c *cli.Context) error {
 			con, err := console(c)
 			if err != nil {
 				return err
 			}
+			maxBytes, err := maxBytes(c)
+			if err != nil {
+				return err
+			}
+			budget, err := budget(c)
+			if err != nil {
+				return err
+			}
 			a := c.Args().Slice()
 			_, err = app.Validate(c.Context, con, app.ValidateRequest{
 				Cache: c.String("db"), Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
-				MaxBytes: c.Int64("max-bytes"), Budget: c.Duration("budget"),
+				MaxBytes: maxBytes, Budget: budget,
 			})
 			return err
 		}),

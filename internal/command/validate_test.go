@@ -25,7 +25,7 @@ import (
 // TestMain lets a test run this test binary as the queensjudge program
 // itself: with QUEENSJUDGE_RUN_MAIN=1 it runs main, exit status and all.
 // With QUEENSJUDGE_RUN_VALIDATOR=1 it is the validator program a problem
-// package carries (internal/cmd/validator), so that an exported package's
+// package carries (internal/cmd/queensjudge-validator), so that an exported package's
 // run script has a real validator to call.
 //
 // The tests run in the repository's root, where the README's commands run:
@@ -362,10 +362,7 @@ func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
 	t.Helper()
 	prlimit, err := exec.LookPath("prlimit")
 	if err != nil {
-		if os.Getenv("QUEENSJUDGE_REQUIRE_PRLIMIT") != "" {
-			t.Fatal("prlimit(1) is not installed, and QUEENSJUDGE_REQUIRE_PRLIMIT is set (apt-get install -y util-linux)")
-		}
-		t.Skip("prlimit(1) is not installed; set QUEENSJUDGE_REQUIRE_PRLIMIT to make this a failure")
+		testflag.Missing(t, "prlimit(1)", "apt-get install -y util-linux", "QUEENSJUDGE_REQUIRE_PRLIMIT")
 	}
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		for _, s := range bi.Settings {
@@ -376,7 +373,7 @@ func judgeLimits(t *testing.T) func(cmd *exec.Cmd) *exec.Cmd {
 	}
 	limits := []string{"--as=1073741824", "--stack=8388608", "--"}
 	if out, err := exec.Command(prlimit, append(limits, "true")...).CombinedOutput(); err != nil {
-		t.Skipf("prlimit cannot set the limits here: %v\n%s", err, out)
+		testflag.Skipf(t, "prlimit cannot set the limits here: %v: %s", err, bytes.TrimSpace(out))
 	}
 	return func(cmd *exec.Cmd) *exec.Cmd {
 		cmd.Args = append(append([]string{prlimit}, limits...), cmd.Args...)

@@ -245,6 +245,27 @@ func (g *Guard) File(role, path string) (string, error) {
 	return t.clean, nil
 }
 
+// NewFile claims path as File does, and, unless replace, also refuses a
+// regular file that exists already, naming the flag that allows it: a
+// file the user named might be anyone's (notes.txt), and the guard cannot
+// tell a file of this program's from another. A device, a FIFO and a
+// descriptor of the program's (/dev/stdout) are written in place, not
+// replaced, and are never refused for existing. A symlink counts as the
+// file it leads to.
+func (g *Guard) NewFile(role, path, flag string, replace bool) (string, error) {
+	p, err := g.File(role, path)
+	if err != nil || replace || p == "" || p == "-" {
+		return p, err
+	}
+	if isOpen(g.lexical(p)) {
+		return p, nil
+	}
+	if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
+		return "", status.Usagef("%s %s exists: name a new file, or add %s to write over it", role, path, flag)
+	}
+	return p, nil
+}
+
 // Dir claims path as an output directory that files will be written under
 // (export's OUTDIR, validate's feedback directory), before any work, and
 // returns the path to write under. It need not exist, but its parent must;

@@ -303,3 +303,40 @@ func TestSameFile(t *testing.T) {
 		}
 	}
 }
+
+// TestNewFile checks that a file that exists is refused unless replace,
+// and that a device is written in place whatever replace.
+func TestNewFile(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(old, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.txt")
+	if err := os.Symlink(old, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path    string
+		replace bool
+		ok      bool
+	}{
+		{old, false, false},
+		{link, false, false},
+		{old, true, true},
+		{filepath.Join(dir, "new.txt"), false, true},
+		{os.DevNull, false, true},
+		{"-", false, true},
+	} {
+		_, err := New().NewFile("--out", c.path, "--replace", c.replace)
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("NewFile(%s, replace %v) = %v, want nil", c.path, c.replace, err)
+		case !c.ok && (err == nil || status.KindOf(err) != status.Usage || !strings.Contains(err.Error(), "add --replace")):
+			t.Errorf("NewFile(%s, replace %v) = %v, want a usage error that names --replace", c.path, c.replace, err)
+		}
+	}
+	if got := mustRead(t, old); got != "mine\n" {
+		t.Errorf("notes.txt = %q, want it kept", got)
+	}
+}

@@ -57,7 +57,7 @@ func ParseLayout(s string) (Layout, error) {
 const MaxSolutions = 100_000
 
 // BinaryName is the name of the validator program inside a package: the
-// static queensjudge-validator (internal/cmd/validator).
+// static queensjudge-validator (internal/cmd/queensjudge-validator).
 const BinaryName = "queensjudge-validator"
 
 // Case is one test case of a package: the problem and its ground truth.

@@ -49,7 +49,9 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 			return err
 		}})
 	}
-	text("domjudge-problem.ini", "timelimit = 2\n", 0o644)
+	// DOMjudge reads a problem's points from its domjudge-problem.ini
+	// (the problem.yaml of either layout has no field for them).
+	text("domjudge-problem.ini", fmt.Sprintf("timelimit = 2\npoints = %d\n", max(p.Points, 1)), 0o644)
 	text(statementDir+"/problem.en.tex", Statement(p), 0o644)
 	text("data/sample/1.in", Input(pkg.Sample.Problem.Problem), 0o644)
 	text("data/secret/1.in", Input(p.Problem), 0o644)

@@ -25,7 +25,7 @@ func eightQueens(t *testing.T) Package {
 	if err := os.WriteFile(bin, []byte("not really a binary\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	p := problems.Problem{Problem: solver.Problem{Kind: solver.NQueens, Ask: solver.AskCount, N: 8, M: solver.AnyM}, ID: "eight-queens", Title: "Eight queens"}
+	p := problems.Problem{Problem: solver.Problem{Kind: solver.NQueens, Ask: solver.AskCount, N: 8, M: solver.AnyM}, ID: "eight-queens", Title: "Eight queens", Points: 3}
 	s := SampleOf(p)
 	return Package{
 		Set:    "contest",
@@ -113,7 +113,7 @@ func TestWriteLayouts(t *testing.T) {
 				"data/sample/1.ans":          "-rw-r--r-- 10\n",
 				"data/secret/1.in":           "-rw-r--r-- 8\n",
 				"data/sample/1.in":           "-rw-r--r-- 5\n",
-				"domjudge-problem.ini":       "-rw-r--r-- timelimit = 2\n",
+				"domjudge-problem.ini":       "-rw-r--r-- timelimit = 2\npoints = 3\n",
 				tc.outDir + "/" + BinaryName: "-rwxr-xr-x not really a binary\n",
 				tc.inDir + "/" + BinaryName:  "-rwxr-xr-x not really a binary\n",
 				tc.outDir + "/build":         "-rwxr-xr-x " + buildScript,

@@ -26,10 +26,7 @@ func chromium(t *testing.T) string {
 			return path
 		}
 	}
-	if os.Getenv("QUEENSJUDGE_REQUIRE_BROWSER") != "" {
-		t.Fatal("chromium is not installed, and QUEENSJUDGE_REQUIRE_BROWSER is set (apt-get install -y chromium)")
-	}
-	t.Skip("chromium is not installed; set QUEENSJUDGE_REQUIRE_BROWSER to make this a failure")
+	testflag.Missing(t, "chromium", "apt-get install -y chromium", "QUEENSJUDGE_REQUIRE_BROWSER")
 	return ""
 }
 

@@ -128,3 +128,7 @@ func (c *Cache) Fix(ctx context.Context) (removed int, err error) {
 	removed, err = c.db.Fix(ctx, solver.Version)
 	return removed, Refusal(err)
 }
+
+// SchemaVersion is the schema version of the caches this binary makes and
+// reads: a cache with a newer one is refused.
+func SchemaVersion() int { return store.SchemaVersion() }

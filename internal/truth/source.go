@@ -43,10 +43,11 @@ type Progress interface {
 	// Start is called once, with the number of problems to solve.
 	Start(total int)
 	// Subproblems returns the hook that follows the subproblems of the long
-	// count of problem id, or nil.
-	Subproblems(id string) func(done, total int)
-	// Done counts problem id as finished, solved or not.
-	Done(id string)
+	// count of problem id, the place-th (from 1) of the batch, or nil.
+	Subproblems(place int, id string) func(done, total int)
+	// Done counts problem id, the place-th of the batch, as finished,
+	// solved or not.
+	Done(place int, id string)
 	// Stop is called once the batch ends.
 	Stop()
 }
@@ -127,7 +128,11 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	}
 	bar.Start(len(order))
 	defer bar.Stop()
-	jobs := make(chan store.CacheKey)
+	type job struct {
+		key   store.CacheKey
+		place int // from 1, in order
+	}
+	jobs := make(chan job)
 	var wg sync.WaitGroup
 	var mu sync.Mutex // guards outs
 	// No more workers than problems to solve.
@@ -135,14 +140,15 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for key := range jobs {
+			for j := range jobs {
+				key := j.key
 				mu.Lock()
 				idx := pending[key]
 				p := outs[idx[0]].Problem
 				mu.Unlock()
-				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(p.ID))
+				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(j.place, p.ID))
 				res.Answer.Placement = nil // stored: the head is kept
-				bar.Done(p.ID)
+				bar.Done(j.place, p.ID)
 				mu.Lock()
 				for i, j := range idx {
 					outs[j].Result, outs[j].Err = res, err
@@ -152,14 +158,14 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 			}
 		}()
 	}
-	for _, key := range order {
+	for i, key := range order {
 		if ctx.Err() != nil {
 			for _, j := range pending[key] {
 				outs[j].Err = &StoppedError{Cause: context.Cause(ctx)}
 			}
 			continue
 		}
-		jobs <- key
+		jobs <- job{key, i + 1}
 	}
 	close(jobs)
 	wg.Wait()
@@ -238,10 +244,10 @@ func (s *Source) Placement(ctx context.Context, key store.CacheKey) (*solver.Pla
 // noProgress follows nothing.
 type noProgress struct{}
 
-func (noProgress) Start(int)                         {}
-func (noProgress) Subproblems(string) func(int, int) { return nil }
-func (noProgress) Done(string)                       {}
-func (noProgress) Stop()                             {}
+func (noProgress) Start(int)                              {}
+func (noProgress) Subproblems(int, string) func(int, int) { return nil }
+func (noProgress) Done(int, string)                       {}
+func (noProgress) Stop()                                  {}
 
 // Shard returns the slice of every long count that s counts; K is 0 when s
 // counts them whole.

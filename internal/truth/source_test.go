@@ -274,10 +274,10 @@ func stopPartway(t *testing.T, db *store.DB, set *problems.Set) (total int, kept
 // to one function.
 type progressFunc func(done, total int)
 
-func (f progressFunc) Start(int)                                {}
-func (f progressFunc) Subproblems(string) func(done, total int) { return f }
-func (f progressFunc) Done(string)                              {}
-func (f progressFunc) Stop()                                    {}
+func (f progressFunc) Start(int)                                     {}
+func (f progressFunc) Subproblems(int, string) func(done, total int) { return f }
+func (f progressFunc) Done(int, string)                              {}
+func (f progressFunc) Stop()                                         {}
 
 // BenchmarkSolveFresh is what `queensjudge solve` of one count does but
 // start the process: make a new cache, solve the count and store it. Against

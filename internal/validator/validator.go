@@ -5,7 +5,7 @@
 // ground truth, checked with the input against the SHA-256 digests that
 // export put in the package's run script; nothing is solved, nothing is cached, and nothing
 // is written outside the feedback directory. It needs no SQLite, so the
-// program that is only this package (internal/cmd/validator) builds
+// program that is only this package (internal/cmd/queensjudge-validator) builds
 // without cgo: static, small, the same on every judge host.
 //
 // It knows nothing of the cache, the command line's flags or problem sets.
@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -85,7 +86,32 @@ func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, e
 	if err != nil {
 		return judge.Judgement{}, err
 	}
+	if err := teamOutput(stdin); err != nil {
+		return judge.Judgement{}, err
+	}
 	return judge.Judge(ctx, t, stdin, judge.Limits{MaxBytes: c.MaxBytes}), nil
+}
+
+// teamOutput returns why stdin, when it is a file of the process, cannot
+// be a team output: a judge system gives the team output on standard input
+// as a file or a pipe, never as a device. A closed standard input is one:
+// the Go runtime opens /dev/null in its place as the program starts, which
+// would read as an empty output and be judged NO, the team's fault, when
+// the call was wrong. A terminal is another: a person who forgot the
+// redirection.
+func teamOutput(stdin io.Reader) error {
+	f, ok := stdin.(*os.File)
+	if !ok {
+		return nil
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("standard input: %w (the team output comes on standard input)", err)
+	}
+	if fi.Mode()&os.ModeDevice != 0 {
+		return fmt.Errorf("standard input is a device (%s), not a team output: closed, /dev/null or a terminal; the team output comes on standard input, from a file or a pipe", f.Name())
+	}
+	return nil
 }
 
 // ReadInput reads the problem of the test input at path, of the kind, ask
@@ -182,6 +208,19 @@ func clip(s string) string {
 	return s
 }
 
+// isFlag reports whether w is one of the validator's key=value flags.
+func isFlag(w string) bool {
+	key, _, ok := strings.Cut(w, "=")
+	if !ok {
+		return false
+	}
+	switch key {
+	case KeyKind, KeyAsk, KeyM, KeyID, KeyCases:
+		return true
+	}
+	return false
+}
+
 // Usage is what the program says when it is called wrongly.
 const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] cases=IN:ANS,... < team_output
        queensjudge-validator check-input kind=K ask=A [m=M] < input
@@ -196,8 +235,22 @@ const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR k
 func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var err error
 	switch {
-	case len(args) >= 5 && args[1] == "validate":
-		_, err = Validate(ctx, Call{Input: args[2], Answer: args[3], Feedback: args[4], Flags: args[5:]}, stdin, stderr)
+	case len(args) >= 2 && args[1] == "validate":
+		files := args[2:]
+		for i, w := range files[:min(3, len(files))] {
+			// Fewer than three files before the package's own flags (run
+			// called with two): the first flag must not be taken for the
+			// feedback directory, nor a file for a flag.
+			if isFlag(w) {
+				files = files[:i]
+				break
+			}
+		}
+		if len(files) < 3 {
+			err = status.Usagef("validate: want INPUT ANSWER FEEDBACK_DIR before the flags, got %d file(s): %q\n%s", len(files), files, Usage)
+			break
+		}
+		_, err = Validate(ctx, Call{Input: files[0], Answer: files[1], Feedback: files[2], Flags: args[5:]}, stdin, stderr)
 	case len(args) >= 2 && args[1] == "check-input":
 		err = CheckInput(ctx, args[2:], stdin, stderr)
 	case len(args) == 4 && !strings.HasPrefix(args[1], "-"):

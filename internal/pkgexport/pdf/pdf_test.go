@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
-	_ "github.com/queensjudge/queensjudge/internal/testflag" // -update and -long, as ./... passes them
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // pdftotext returns the text of the PDF data as poppler's pdftotext reads
@@ -19,10 +19,7 @@ import (
 func pdftotext(t *testing.T, data []byte) string {
 	t.Helper()
 	if _, err := exec.LookPath("pdftotext"); err != nil {
-		if os.Getenv("QUEENSJUDGE_REQUIRE_PDFTOTEXT") != "" {
-			t.Fatal("pdftotext is not installed, and QUEENSJUDGE_REQUIRE_PDFTOTEXT is set (apt-get install -y poppler-utils)")
-		}
-		t.Skip("pdftotext is not installed (apt-get install -y poppler-utils); set QUEENSJUDGE_REQUIRE_PDFTOTEXT to make this a failure")
+		testflag.Missing(t, "pdftotext", "apt-get install -y poppler-utils", "QUEENSJUDGE_REQUIRE_PDFTOTEXT")
 	}
 	path := filepath.Join(t.TempDir(), "statement.pdf")
 	if err := os.WriteFile(path, data, 0o644); err != nil {

@@ -3,7 +3,7 @@
 // program. It keeps no state and needs no SQLite, so it is built without
 // cgo, static and small:
 //
-//	CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o queensjudge-validator ./internal/cmd/validator
+//	CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o queensjudge-validator ./internal/cmd/queensjudge-validator
 //
 // Usage (the package's run scripts call it so):
 //
