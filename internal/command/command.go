@@ -89,7 +89,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 				Name:  "budget",
 				Value: "0",
 				Usage: "the CPU time a problem may take to solve, `DURATION` (e.g. 4h), 1s to " + app.ShortDuration(solver.MaxBudget) + ": " +
-					"a count estimated to take longer is refused at once, and any solve stops at it (also " + budgetEnv + ")",
+					"a problem estimated to take longer is refused at once, and any solve stops at it (also " + budgetEnv + ")",
 				DefaultText: app.ShortDuration(solver.DefaultBudget),
 			},
 			&cli.BoolFlag{Name: "version", Usage: "print the program's version, the solver version and the cache schema version, and run nothing"},

@@ -15,7 +15,7 @@ func solveCommand() *cli.Command {
 by solving the rest, several at a time, storing each answer as soon as it is
 found. It prints one row per problem.
 
-Every problem is solved within its budget of CPU time (--budget): a count
+Every problem is solved within its budget of CPU time (--budget): a problem
 estimated to cost more is refused at once, with its estimate, and any solve
 that reaches the budget stops (a count keeps what it counted, and goes on
 from it in a later run with a larger budget). With --estimate, solve prints
