@@ -53,11 +53,15 @@ or without --fix, which repairs no damage.`,
 			formatFlag("table"),
 		},
 		Action: action(arity{0, 0, "no arguments"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
 			}
-			_, err = app.Doctor(c.Context, con, app.DoctorRequest{Cache: c.String("db"), Fix: c.Bool("fix")})
+			_, err = app.Doctor(c.Context, con, app.DoctorRequest{Cache: db, Fix: c.Bool("fix")})
 			return err
 		}),
 	}

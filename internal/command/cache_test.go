@@ -226,9 +226,50 @@ func TestCacheDirNotCreated(t *testing.T) {
 
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache-home")) // Linux and BSD
 	t.Setenv("HOME", filepath.Join(dir, "home"))                 // macOS: ~/Library/Caches
-	t.Setenv("QUEENSJUDGE_DB", "")
+	t.Setenv("QUEENSJUDGE_DB", "") // restored after the test; unset: the default cache
+	os.Unsetenv("QUEENSJUDGE_DB")
 	var out, errb strings.Builder
 	if code := Run(t.Context(), []string{"queensjudge", "show", "q"}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "never been solved") {
 		t.Errorf("show with the default cache: exit %d, stderr %q; want 1 and \"never been solved\"", code, errb.String())
+	}
+}
+
+// TestEmptyCachePath: an empty --db, or a QUEENSJUDGE_DB set and empty, is
+// a usage error for every command that opens the cache, and the default
+// cache is not opened (it was, silently, even over a QUEENSJUDGE_DB that
+// named another file).
+func TestEmptyCachePath(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", home)
+	t.Setenv("HOME", home)
+	named := filepath.Join(t.TempDir(), "named.db")
+	const set = "testdata/example/contest.yaml"
+	for _, tc := range []struct {
+		name, env string // env "-": QUEENSJUDGE_DB unset
+		args      []string
+		want      string
+	}{
+		{"flag", "-", []string{"--db", "", "doctor"}, "--db ''"},
+		{"flag over variable", named, []string{"--db=", "show", "q1"}, "--db ''"},
+		{"flag after command", "-", []string{"solve", set, "--db", ""}, "--db ''"},
+		{"variable", "", []string{"doctor"}, "QUEENSJUDGE_DB is set and empty"},
+		{"variable, judge", "", []string{"judge", set, "testdata/example/submissions"}, "QUEENSJUDGE_DB is set and empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(dbEnv, tc.env) // restored after the test
+			if tc.env == "-" {
+				os.Unsetenv(dbEnv)
+			}
+			out, errs, code := runArgs(t, append([]string{"queensjudge"}, tc.args...)...)
+			if code != 2 || !strings.Contains(errs, tc.want) || out != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errs, tc.want)
+			}
+			if _, err := os.Stat(named); err == nil {
+				t.Errorf("%s was created", named)
+			}
+			if entries, _ := os.ReadDir(home); len(entries) > 0 {
+				t.Errorf("the default cache's directory %s got %v", home, entries)
+			}
+		})
 	}
 }

@@ -34,13 +34,17 @@ way (a time or memory limit) leaves a message that says so.`,
 			&cli.Int64Flag{Name: "max-bytes", Value: judge.DefaultMaxBytes, Usage: "an output larger than `N` bytes is rejected unread"},
 		},
 		Action: action(arity{3, -1, "INPUT ANSWER FEEDBACK_DIR"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
 			}
 			a := c.Args().Slice()
 			_, err = app.Validate(c.Context, con, app.ValidateRequest{
-				Cache: c.String("db"), Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
+				Cache: db, Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
 				MaxBytes: c.Int64("max-bytes"), Budget: c.Duration("budget"),
 			})
 			return err
