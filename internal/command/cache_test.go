@@ -226,7 +226,7 @@ func TestCacheDirNotCreated(t *testing.T) {
 
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache-home")) // Linux and BSD
 	t.Setenv("HOME", filepath.Join(dir, "home"))                 // macOS: ~/Library/Caches
-	t.Setenv("QUEENSJUDGE_DB", "") // restored after the test; unset: the default cache
+	t.Setenv("QUEENSJUDGE_DB", "")                               // restored after the test; unset: the default cache
 	os.Unsetenv("QUEENSJUDGE_DB")
 	var out, errb strings.Builder
 	if code := Run(t.Context(), []string{"queensjudge", "show", "q"}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "never been solved") {
