@@ -168,3 +168,32 @@ func TestMergedCacheShows(t *testing.T) {
 		t.Errorf("show on the merged cache:\n%v\nwant, as on a cache that solved the set:\n%v", got, want)
 	}
 }
+
+// TestRefusedMergeLeavesNoOut: a merge refused for a missing slice leaves
+// no OUT behind (it left a new, empty cache), nor anything beside it; a
+// merge that is not refused makes OUT.
+func TestRefusedMergeLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	_, parts := shardParts(t, dir, 2)
+	outDir := t.TempDir()
+	out := filepath.Join(outDir, "merged.db")
+	_, errs, code := queensjudge(t, out, "merge", out, parts[0])
+	if code != 1 || !strings.Contains(errs, "slice 1/2 is missing") {
+		t.Fatalf("merge of one slice of two: exit %d, stderr %q; want 1 and the missing slice", code, errs)
+	}
+	if names, _ := filepath.Glob(filepath.Join(outDir, "*")); len(names) > 0 {
+		t.Errorf("a refused merge left %q", names)
+	}
+	if hidden, _ := filepath.Glob(filepath.Join(outDir, ".*")); len(hidden) > 0 {
+		t.Errorf("a refused merge left %q", hidden)
+	}
+	if _, errs, code := queensjudge(t, out, "merge", out, parts[0], parts[1]); code != 0 {
+		t.Fatalf("merge of both slices: exit %d\n%s", code, errs)
+	}
+	if out, _, code := queensjudge(t, out, "show", "q9"); code != 0 || !strings.Contains(out, "352") {
+		t.Errorf("show q9 from the merged cache: exit %d, stdout %q; want 352", code, out)
+	}
+	if names, _ := filepath.Glob(filepath.Join(outDir, ".*")); len(names) > 0 {
+		t.Errorf("a merge left %q beside OUT", names)
+	}
+}
