@@ -212,16 +212,18 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	})
 	var merged []Merged
 	for _, key := range keys {
-		m, kerrs := whole(key, byKey[key], counts[key])
-		errs = append(errs, kerrs...)
+		var ls []ProblemLink
 		for _, l := range links {
 			if l.DefHash == key.DefHash {
-				m.Links = append(m.Links, l)
+				ls = append(ls, l)
 			}
 		}
-		slices.SortFunc(m.Links, func(a, b ProblemLink) int {
+		slices.SortFunc(ls, func(a, b ProblemLink) int {
 			return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
 		})
+		m, kerrs := whole(countName(key, ls), byKey[key], counts[key])
+		errs = append(errs, kerrs...)
+		m.Links = ls
 		merged = append(merged, m)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -371,34 +373,35 @@ func openShard(ctx context.Context, path string) (*sql.DB, int, error) {
 	return q, s.version, nil
 }
 
-// whole checks that the parts of key make a whole count and adds it up.
-func whole(key CacheKey, parts []shardPart, sc *shardCounts) (Merged, []error) {
+// whole checks that the parts of the count named name (countName) make a
+// whole count and adds it up.
+func whole(name string, parts []shardPart, sc *shardCounts) (Merged, []error) {
 	var errs []error
 	first := parts[0]
 	seen := map[int]string{}
 	for _, p := range parts {
 		switch {
 		case p.ShardK != first.ShardK:
-			errs = append(errs, fmt.Errorf("%s: %s cuts it in %d slices, %s in %d", key, first.path, first.ShardK, p.path, p.ShardK))
+			errs = append(errs, fmt.Errorf("%s: %s cuts it in %d slices, %s in %d", name, first.path, first.ShardK, p.path, p.ShardK))
 			continue
 		case p.Total != first.Total:
-			errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", key, first.path, first.Total, p.path, p.Total))
+			errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", name, first.path, first.Total, p.path, p.Total))
 			continue
 		case p.Definition != first.Definition || p.Kind != first.Kind || p.Ask != first.Ask || p.N != first.N:
-			errs = append(errs, fmt.Errorf("%s: %s and %s give different definitions", key, first.path, p.path))
+			errs = append(errs, fmt.Errorf("%s: %s and %s give different definitions", name, first.path, p.path))
 			continue
 		case !p.Done:
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", key, p.ShardI, p.ShardK, p.path))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", name, p.ShardI, p.ShardK, p.path))
 		}
 		if had := seen[p.ShardI]; had != "" {
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", key, p.ShardI, p.ShardK, had, p.path))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", name, p.ShardI, p.ShardK, had, p.path))
 			continue
 		}
 		seen[p.ShardI] = p.path
 	}
 	for i := range first.ShardK {
 		if seen[i] == "" {
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", key, i, first.ShardK))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", name, i, first.ShardK))
 		}
 	}
 	m := Merged{Part: first.Part, Subproblems: len(sc.counts)}
@@ -415,22 +418,45 @@ func whole(key CacheKey, parts []shardPart, sc *shardCounts) (Merged, []error) {
 		}
 	}
 	if len(missing) > 0 {
-		errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted; not %s", key, first.Total-len(missing), first.Total, sample(missing)))
+		errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted; not %s", name, first.Total-len(missing), first.Total, sample(missing)))
 	}
 	for _, i := range slices.Sorted(maps.Keys(sc.counts)) {
 		if i >= first.Total {
-			errs = append(errs, fmt.Errorf("%s: subproblem %d in %s is outside a plan of %d", key, i, sc.from[i], first.Total))
+			errs = append(errs, fmt.Errorf("%s: subproblem %d in %s is outside a plan of %d", name, i, sc.from[i], first.Total))
 			break
 		}
 	}
 	for _, c := range sc.counts {
 		var carry uint64
 		if m.Sum, carry = bits.Add64(m.Sum, c, 0); carry != 0 {
-			errs = append(errs, fmt.Errorf("%s: the sum of the counts overflows 64 bits", key))
+			errs = append(errs, fmt.Errorf("%s: the sum of the counts overflows 64 bits", name))
 			break
 		}
 	}
 	return m, errs
+}
+
+// Name names the count for a message: by the problems the parts link to
+// it, then its key.
+func (m Merged) Name() string { return countName(m.Part.Key, m.Links) }
+
+// countName names the count under key, which links point to, for a
+// message: problem "q16" of set "s" (80997abf2d65@4), or count
+// 80997abf2d65@4 when no problem links to it.
+func countName(key CacheKey, links []ProblemLink) string {
+	if len(links) == 0 {
+		return "count " + key.String()
+	}
+	var b strings.Builder
+	b.WriteString("problem ")
+	for k, l := range links {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q of set %q", l.ID, l.Set)
+	}
+	fmt.Fprintf(&b, " (%s)", key)
+	return b.String()
 }
 
 // sample lists the first few of is, for a message.

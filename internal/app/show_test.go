@@ -2,6 +2,9 @@ package app_test
 
 import (
 	"context"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -61,5 +64,58 @@ func TestShow(t *testing.T) {
 			}
 			compareRows(t, decodeRows(t, con.stdout.Bytes()), res.Rows)
 		})
+	}
+}
+
+// stopAfter is a truth.Progress that cancels a batch once a long count has
+// finished some subproblems: a Ctrl-C in the middle of a count.
+type stopAfter struct {
+	cancel context.CancelFunc
+	after  int
+}
+
+func (s stopAfter) Start(int) {}
+func (s stopAfter) Subproblems(string) func(done, total int) {
+	return func(done, _ int) {
+		if done >= s.after {
+			s.cancel()
+		}
+	}
+}
+func (s stopAfter) Done(string) {}
+func (s stopAfter) Stop()       {}
+
+// TestShowStoppedCount: show of a count that was stopped says how far it
+// got and how to go on (it said "has never been solved", while doctor
+// listed it as resumable), and solving again finishes it from there.
+func TestShowStoppedCount(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "q.yaml")
+	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b := batch
+	b.Progress = stopAfter{cancel: cancel, after: 20}
+	con := newConsole(output.Table, "")
+	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b}); err == nil {
+		t.Fatalf("Solve stopped after 20 subproblems = nil; stderr:\n%s", con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+	checkOutcome(t, "Show", err, status.Failed, true)
+	got := con.stderr.String()
+	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer yet: its count was stopped with ([1-9][0-9]*) of ([1-9][0-9]*) subproblems counted and kept; run solve again to go on from them`)
+	m := want.FindStringSubmatch(got)
+	if m == nil {
+		t.Fatalf("Show of a stopped count: stderr %q, want it to match %s", got, want)
+	}
+	if kept, _ := strconv.Atoi(m[1]); kept < 20 || m[1] == m[2] {
+		t.Errorf("Show of a stopped count: %s of %s kept, want 20 or more, not all", m[1], m[2])
+	}
+	con = newConsole(output.Table, "")
+	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
+	if err != nil || len(res.Rows) != 1 || res.Rows[0].Answer.Value.Count != 73712 {
+		t.Fatalf("Solve again = %v, %d rows; want Q(13) = 73712; stderr:\n%s", err, len(res.Rows), con.stderr)
 	}
 }
