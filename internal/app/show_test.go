@@ -114,6 +114,11 @@ func TestShowStoppedCount(t *testing.T) {
 		t.Errorf("Show of a stopped count: %s of %s kept, want 20 or more, not all", m[1], m[2])
 	}
 	con = newConsole(output.Table, "")
+	d, err := app.Doctor(context.Background(), con.Console, app.DoctorRequest{Cache: cache})
+	if err != nil || len(d.Stopped) != 1 || d.Stopped[0].ID != "q13" || len(d.Stale) != 0 || d.Checkpoints != 1 {
+		t.Errorf("Doctor = %v: stopped %v, stale %v, %d resumable; want q13 stopped, none stale, 1 resumable", err, d.Stopped, d.Stale, d.Checkpoints)
+	}
+	con = newConsole(output.Table, "")
 	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
 	if err != nil || len(res.Rows) != 1 || res.Rows[0].Answer.Value.Count != 73712 {
 		t.Fatalf("Solve again = %v, %d rows; want Q(13) = 73712; stderr:\n%s", err, len(res.Rows), con.stderr)

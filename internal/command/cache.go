@@ -39,13 +39,16 @@ func doctorCommand() *cli.Command {
 		Usage: "check the cache: integrity, stale results, orphans",
 		Description: `Doctor runs SQLite's integrity check on the cache and reports problems whose
 answer is stale (their definition has no answer from this solver version),
-answers of older solver versions, answers no problem links to, and the
-checkpoints of interrupted counts. With --fix it removes what is safe to
+problems with no answer yet whose count is held here in slices (solve
+--shard) or was stopped with subproblems kept, answers of older solver
+versions, answers no problem links to, and the checkpoints of interrupted
+counts. With --fix it removes what is safe to
 remove: answers of other solver versions, checkpoints of finished counts, and
 the checkpoints of counts interrupted under another solver version (whose
 subproblems this one numbers differently). Links, judgements, shard parts,
-current answers and the checkpoints an interrupted count resumes from are
-kept. The exit status is 1 when the integrity check fails: doctor then prints
+current answers (those no problem links to too: export's samples, earlier
+definitions of edited problems) and the checkpoints an interrupted count
+resumes from are kept. The exit status is 1 when the integrity check fails: doctor then prints
 each problem SQLite found, skips the other checks and changes nothing, with
 or without --fix, which repairs no damage.`,
 		Flags: []cli.Flag{

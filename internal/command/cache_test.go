@@ -5,6 +5,7 @@ import (
 	be "encoding/binary"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -271,5 +272,51 @@ func TestEmptyCachePath(t *testing.T) {
 				t.Errorf("the default cache's directory %s got %v", home, entries)
 			}
 		})
+	}
+}
+
+// TestDoctorAfterExport: the answers export solves for its samples are
+// linked to no problem; doctor says they are harmless and kept by --fix,
+// which keeps them (it listed them bare, as if --fix were to remove them).
+func TestDoctorAfterExport(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(set, []byte("name: s\nproblems:\n  - {id: q8, kind: nqueens, n: 8, ask: count}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := queensjudge(t, db, "export", "--validator-binary", os.Args[0], "--allow-dynamic", filepath.Join(dir, "out"), set); code != 0 {
+		t.Fatalf("export: exit %d\n%s", code, errs)
+	}
+	const note = " (harmless, kept by --fix: export's samples"
+	for _, args := range [][]string{{"doctor"}, {"doctor", "--fix"}, {"doctor"}} {
+		out, errs, code := queensjudge(t, db, args...)
+		if code != 0 || !regexp.MustCompile(`answers no problem links to: [1-9][0-9]*`+regexp.QuoteMeta(note)).MatchString(out) {
+			t.Errorf("%v after export: exit %d\n%s%s\nwant the orphans said to be kept", args, code, out, errs)
+		}
+	}
+}
+
+// TestTruncatedCache: a cache cut short, which SQLite cannot open, is said
+// to be damaged with the way to recover (it said only "database disk image
+// is malformed").
+func TestTruncatedCache(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "cache.db")
+	if _, errs, code := queensjudge(t, db, "solve", "testdata/example/contest.yaml"); code != 0 {
+		t.Fatalf("solve: exit %d\n%s", code, errs)
+	}
+	fi, err := os.Stat(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(db, fi.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"doctor"}, {"show", "eight-queens"}} {
+		_, errs, code := queensjudge(t, db, args...)
+		if code != 1 || !strings.Contains(errs, "cache "+db+" is damaged: SQLite cannot open it (database disk image is malformed)") ||
+			!strings.Contains(errs, `every answer can be solved again into a new cache`) || !strings.Contains(errs, `README: "A damaged cache"`) {
+			t.Errorf("%v on a truncated cache: exit %d, stderr %q; want 1, damaged, and how to recover", args, code, errs)
+		}
 	}
 }
