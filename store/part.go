@@ -31,7 +31,7 @@ type Part struct {
 	ShardI     int  // the slice, 0-based,
 	ShardK     int  // of this many
 	Total      int  // subproblems in the whole plan
-	Done       bool // every subproblem of the slice is counted
+	Done       bool // every subproblem of the slice is counted; false: the run was stopped, its counts are kept
 }
 
 // PutPart records p, replacing what was recorded for the same key and

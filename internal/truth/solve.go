@@ -40,8 +40,11 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 
 // solve solves p, whose cache key is key, and stores the answer: in a shard
 // run, the finished slice. A long count keeps its finished subproblems in
-// the cache as it goes, and resumes from those an earlier run kept.
-// progress, when not nil, follows those subproblems.
+// the cache as it goes, and resumes from those an earlier run kept; a
+// slice stopped with some kept is recorded as an unfinished part. A cache
+// holding slices of the count is refused with a PartError, before any
+// work, unless this is a slice of the same K. progress, when not nil,
+// follows those subproblems.
 func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, progress func(done, total int)) (store.Result, error) {
 	// A big answer waits for room among the answers being built before it
 	// is built, and not against its timeout.
