@@ -212,15 +212,7 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	})
 	var merged []Merged
 	for _, key := range keys {
-		var ls []ProblemLink
-		for _, l := range links {
-			if l.DefHash == key.DefHash {
-				ls = append(ls, l)
-			}
-		}
-		slices.SortFunc(ls, func(a, b ProblemLink) int {
-			return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
-		})
+		ls := linksTo(links, key.DefHash)
 		m, kerrs := whole(countName(key, ls), byKey[key], counts[key])
 		errs = append(errs, kerrs...)
 		m.Links = ls
@@ -238,14 +230,14 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	for _, m := range merged {
 		key := m.Part.Key
 		if err := savePlan(ctx, tx, key, m.Part.Total); err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, fmt.Errorf("%s: %w", m.Name(), err)
 		}
 		if err := saveCounts(ctx, tx, key, counts[key].sorted()); err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, fmt.Errorf("%s: %w", m.Name(), err)
 		}
 		for _, p := range byKey[key] {
 			if err := putPart(ctx, tx, p.Part); err != nil {
-				return nil, fmt.Errorf("%s: part %d/%d: %w", key, p.ShardI, p.ShardK, err)
+				return nil, fmt.Errorf("%s: part %d/%d: %w", m.Name(), p.ShardI, p.ShardK, err)
 			}
 		}
 	}
@@ -287,8 +279,9 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		if err != nil {
 			return fmt.Errorf("read subproblems %s of %s: %w", p.Key, path, err)
 		}
+		name := countName(p.Key, linksTo(links, p.Key.DefHash))
 		if len(got) > 0 && total != p.Total {
-			errs = append(errs, fmt.Errorf("%s: %s plans %d subproblems, its part says %d", p.Key, path, total, p.Total))
+			errs = append(errs, fmt.Errorf("%s: %s plans %d subproblems, its part says %d", name, path, total, p.Total))
 		}
 		sc := counts[p.Key]
 		if sc == nil {
@@ -298,7 +291,7 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		for _, g := range got {
 			i, c := g.I, g.Count
 			if had, ok := sc.counts[i]; ok && had != c {
-				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", p.Key, i, had, sc.from[i], c, path))
+				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", name, i, had, sc.from[i], c, path))
 				continue
 			}
 			sc.counts[i], sc.from[i] = c, path
@@ -434,6 +427,20 @@ func whole(name string, parts []shardPart, sc *shardCounts) (Merged, []error) {
 		}
 	}
 	return m, errs
+}
+
+// linksTo returns the links to defHash among links, by set and id.
+func linksTo(links map[[2]string]ProblemLink, defHash string) []ProblemLink {
+	var ls []ProblemLink
+	for _, l := range links {
+		if l.DefHash == defHash {
+			ls = append(ls, l)
+		}
+	}
+	slices.SortFunc(ls, func(a, b ProblemLink) int {
+		return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
+	})
+	return ls
 }
 
 // Name names the count for a message: by the problems the parts link to
