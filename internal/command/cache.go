@@ -16,7 +16,7 @@ slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
 missing or doubled slices, subproblems counted differently by two parts, and
 an OUT.db that is one of the parts (by any name: a link or another spelling
-of its path). A refused merge changes no part. The links of the parts from
+of its path). A refused merge changes no part and leaves no new OUT.db. The links of the parts from
 problem ids to the counts are carried over, so show answers by id from
 OUT.db as from a cache that solved the set, and merge prints a row for each
 problem id, or "merged" and the definition's hash for a count no id links.`,
