@@ -41,6 +41,9 @@ type Report struct {
 // Stale is a problem whose answer must be solved again.
 type Stale struct {
 	Set, ID, DefHash string
+	// Unfinished, for one of Report.Parts: a slice recorded here was
+	// stopped (solve --shard again finishes it).
+	Unfinished bool
 }
 
 // Doctor checks the cache file and reports what is stale or left over,
@@ -62,7 +65,8 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 
 	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash,
 			EXISTS (SELECT 1 FROM parts AS s WHERE s.def_hash = l.def_hash AND s.solver_version = ?1),
-			EXISTS (SELECT 1 FROM plans AS p WHERE p.def_hash = l.def_hash AND p.solver_version = ?1)
+			EXISTS (SELECT 1 FROM plans AS p WHERE p.def_hash = l.def_hash AND p.solver_version = ?1),
+			EXISTS (SELECT 1 FROM parts AS s WHERE s.def_hash = l.def_hash AND s.solver_version = ?1 AND NOT s.done)
 		FROM links AS l
 		WHERE NOT EXISTS (SELECT 1 FROM results AS r
 			WHERE r.def_hash = l.def_hash AND r.solver_version = ?1)
@@ -73,7 +77,7 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 	for rows.Next() {
 		var s Stale
 		var part, plan bool
-		if err := rows.Scan(&s.Set, &s.ID, &s.DefHash, &part, &plan); err != nil {
+		if err := rows.Scan(&s.Set, &s.ID, &s.DefHash, &part, &plan, &s.Unfinished); err != nil {
 			rows.Close()
 			return rep, fmt.Errorf("doctor: %w", err)
 		}

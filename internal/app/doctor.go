@@ -37,8 +37,9 @@ type Checkup struct {
 
 // StaleProblem is a problem whose answer must be solved again.
 type StaleProblem struct {
-	Set string `json:"set"`
-	ID  string `json:"id"`
+	Set        string `json:"set"`
+	ID         string `json:"id"`
+	Unfinished bool   `json:"unfinished,omitempty"` // of a part: a slice here was stopped
 }
 
 var _ output.Data = Checkup{}
@@ -63,7 +64,11 @@ func (d Checkup) lines(notes bool) [][]string {
 		lines = append(lines, []string{"stale", fmt.Sprintf("problem %q of set %q has no answer from solver version %s; solve the set again", st.ID, st.Set, solver.Version)})
 	}
 	for _, p := range d.Parts {
-		lines = append(lines, []string{"part", fmt.Sprintf("problem %q of set %q is counted in slices here (solve --shard); merge the parts into another cache for its answer (show says how much is counted)", p.ID, p.Set)})
+		todo := "merge the parts into another cache for its answer (show says how much is counted)"
+		if p.Unfinished {
+			todo = "a slice here was stopped: run its solve --shard again to finish it (show says which, and how far it got)"
+		}
+		lines = append(lines, []string{"part", fmt.Sprintf("problem %q of set %q is counted in slices here (solve --shard); %s", p.ID, p.Set, todo)})
 	}
 	for _, p := range d.Stopped {
 		lines = append(lines, []string{"stopped", fmt.Sprintf("problem %q of set %q was stopped with subproblems kept; solve the set again to go on (show says how far it got)", p.ID, p.Set)})
@@ -131,7 +136,7 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 			d.Stale = append(d.Stale, StaleProblem{Set: st.Set, ID: st.ID})
 		}
 		for _, st := range rep.Parts {
-			d.Parts = append(d.Parts, StaleProblem{Set: st.Set, ID: st.ID})
+			d.Parts = append(d.Parts, StaleProblem{Set: st.Set, ID: st.ID, Unfinished: st.Unfinished})
 		}
 		for _, st := range rep.Stopped {
 			d.Stopped = append(d.Stopped, StaleProblem{Set: st.Set, ID: st.ID})
