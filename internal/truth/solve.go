@@ -180,7 +180,11 @@ func (e *PartError) Error() string {
 	for _, p := range e.Parts {
 		held = append(held, fmt.Sprintf("%d/%d", p.ShardI, p.ShardK))
 	}
-	what := fmt.Sprintf("this cache holds slice %s of its count (solve --shard)", strings.Join(held, ", "))
+	slice := "slice"
+	if len(held) > 1 {
+		slice = "slices"
+	}
+	what := fmt.Sprintf("this cache holds %s %s of its count (solve --shard)", slice, strings.Join(held, ", "))
 	if e.Shard.K > 0 {
 		return fmt.Sprintf("%s, which a slice of %d could not be merged with: count --shard %d/%d into another cache", what, e.Shard.K, e.Shard.I, e.Shard.K)
 	}
