@@ -92,6 +92,18 @@ func OpenDefault(ctx context.Context) (*DB, error) {
 // must have the current schema, as it cannot be migrated. The caller must
 // Close the DB.
 func Open(ctx context.Context, path string) (*DB, error) {
+	db, err := open(ctx, path)
+	if isCorrupt(err) && !errors.Is(err, ErrDamaged) {
+		// A file cut short, or damaged where SQLite reads it to open it,
+		// cannot be checked: it is damaged, and said to be.
+		var se sqlite3.Error
+		errors.As(err, &se)
+		return nil, &damagedError{path: path, findings: []string{se.Error()}, opening: true}
+	}
+	return db, err
+}
+
+func open(ctx context.Context, path string) (*DB, error) {
 	if path == "" {
 		return nil, errors.New("open cache: empty path")
 	}
@@ -132,10 +144,12 @@ func Open(ctx context.Context, path string) (*DB, error) {
 // SQLite's quick check finds damaged.
 var ErrDamaged = errors.New("damaged")
 
-// damagedError says what SQLite's check found in a damaged cache.
+// damagedError says what SQLite's check found in a damaged cache, or
+// what kept SQLite from opening it.
 type damagedError struct {
 	path     string
 	findings []string // as SQLite words them
+	opening  bool     // found opening the file, not by a check
 }
 
 func (e *damagedError) Error() string {
@@ -148,6 +162,9 @@ func (e *damagedError) Error() string {
 	}
 	if more > 0 {
 		first += fmt.Sprintf(", and %d more", more)
+	}
+	if e.opening {
+		return fmt.Sprintf("cache %s is damaged: SQLite cannot open it (%s)", e.path, first)
 	}
 	return fmt.Sprintf("cache %s is damaged (SQLite's quick check: %s)", e.path, first)
 }

@@ -12,8 +12,15 @@ type Report struct {
 	// other fields are not filled in.
 	Integrity []string
 	// Stale are the problems whose definition, as last linked, has no
-	// result from the solver version asked about.
+	// result from the solver version asked about, and nothing of its count
+	// either: solving the set again is what they need.
 	Stale []Stale
+	// Parts are the problems with no result whose count this file holds
+	// slices of (solve --shard): merge, not solve, gives their answer.
+	Parts []Stale
+	// Stopped are the problems with no result whose count was stopped and
+	// kept subproblems, with no part: solving the set again goes on.
+	Stopped []Stale
 	// OldResults counts the results of other solver versions.
 	OldResults int
 	// Orphans counts the current results no link points to: harmless, as
@@ -34,6 +41,9 @@ type Report struct {
 // Stale is a problem whose answer must be solved again.
 type Stale struct {
 	Set, ID, DefHash string
+	// Unfinished, for one of Report.Parts: a slice recorded here was
+	// stopped (solve --shard again finishes it).
+	Unfinished bool
 }
 
 // Doctor checks the cache file and reports what is stale or left over,
@@ -53,22 +63,37 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 		return rep, nil
 	}
 
-	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash FROM links AS l
+	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash,
+			EXISTS (SELECT 1 FROM parts AS s WHERE s.def_hash = l.def_hash AND s.solver_version = ?1),
+			EXISTS (SELECT 1 FROM plans AS p WHERE p.def_hash = l.def_hash AND p.solver_version = ?1),
+			EXISTS (SELECT 1 FROM parts AS s WHERE s.def_hash = l.def_hash AND s.solver_version = ?1 AND NOT s.done)
+		FROM links AS l
 		WHERE NOT EXISTS (SELECT 1 FROM results AS r
-			WHERE r.def_hash = l.def_hash AND r.solver_version = ?)
+			WHERE r.def_hash = l.def_hash AND r.solver_version = ?1)
 		ORDER BY l.set_name, l.problem_id`, solverVersion)
 	if err != nil {
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
 	for rows.Next() {
 		var s Stale
-		if err := rows.Scan(&s.Set, &s.ID, &s.DefHash); err != nil {
+		var part, plan bool
+		if err := rows.Scan(&s.Set, &s.ID, &s.DefHash, &part, &plan, &s.Unfinished); err != nil {
 			rows.Close()
 			return rep, fmt.Errorf("doctor: %w", err)
 		}
-		rep.Stale = append(rep.Stale, s)
+		switch {
+		case part:
+			rep.Parts = append(rep.Parts, s)
+		case plan:
+			rep.Stopped = append(rep.Stopped, s)
+		default:
+			rep.Stale = append(rep.Stale, s)
+		}
 	}
 	rows.Close()
+	if err := rows.Err(); err != nil {
+		return rep, fmt.Errorf("doctor: %w", err)
+	}
 
 	counts := []struct {
 		n     *int

@@ -62,7 +62,7 @@ func TestDoctorAndFix(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Report{
-		Stale:               []Stale{{"s", "b", "old"}, {"s", "c", "never-solved"}},
+		Stale:               []Stale{{Set: "s", ID: "b", DefHash: "old"}, {Set: "s", ID: "c", DefHash: "never-solved"}},
 		OldResults:          1,
 		Orphans:             1,
 		Checkpoints:         1,

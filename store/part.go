@@ -31,7 +31,7 @@ type Part struct {
 	ShardI     int  // the slice, 0-based,
 	ShardK     int  // of this many
 	Total      int  // subproblems in the whole plan
-	Done       bool // every subproblem of the slice is counted
+	Done       bool // every subproblem of the slice is counted; false: the run was stopped, its counts are kept
 }
 
 // PutPart records p, replacing what was recorded for the same key and
@@ -212,16 +212,10 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	})
 	var merged []Merged
 	for _, key := range keys {
-		m, kerrs := whole(key, byKey[key], counts[key])
+		ls := linksTo(links, key.DefHash)
+		m, kerrs := whole(countName(key, ls), byKey[key], counts[key])
 		errs = append(errs, kerrs...)
-		for _, l := range links {
-			if l.DefHash == key.DefHash {
-				m.Links = append(m.Links, l)
-			}
-		}
-		slices.SortFunc(m.Links, func(a, b ProblemLink) int {
-			return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
-		})
+		m.Links = ls
 		merged = append(merged, m)
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -236,14 +230,14 @@ func (db *DB) merge(ctx context.Context, paths []string) ([]Merged, error) {
 	for _, m := range merged {
 		key := m.Part.Key
 		if err := savePlan(ctx, tx, key, m.Part.Total); err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, fmt.Errorf("%s: %w", m.Name(), err)
 		}
 		if err := saveCounts(ctx, tx, key, counts[key].sorted()); err != nil {
-			return nil, fmt.Errorf("%s: %w", key, err)
+			return nil, fmt.Errorf("%s: %w", m.Name(), err)
 		}
 		for _, p := range byKey[key] {
 			if err := putPart(ctx, tx, p.Part); err != nil {
-				return nil, fmt.Errorf("%s: part %d/%d: %w", key, p.ShardI, p.ShardK, err)
+				return nil, fmt.Errorf("%s: part %d/%d: %w", m.Name(), p.ShardI, p.ShardK, err)
 			}
 		}
 	}
@@ -285,8 +279,9 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		if err != nil {
 			return fmt.Errorf("read subproblems %s of %s: %w", p.Key, path, err)
 		}
+		name := countName(p.Key, linksTo(links, p.Key.DefHash))
 		if len(got) > 0 && total != p.Total {
-			errs = append(errs, fmt.Errorf("%s: %s plans %d subproblems, its part says %d", p.Key, path, total, p.Total))
+			errs = append(errs, fmt.Errorf("%s: %s plans %d subproblems, its part says %d", name, path, total, p.Total))
 		}
 		sc := counts[p.Key]
 		if sc == nil {
@@ -296,7 +291,7 @@ func readShard(ctx context.Context, path string, byKey map[CacheKey][]shardPart,
 		for _, g := range got {
 			i, c := g.I, g.Count
 			if had, ok := sc.counts[i]; ok && had != c {
-				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", p.Key, i, had, sc.from[i], c, path))
+				errs = append(errs, fmt.Errorf("%s: subproblem %d counted %d in %s and %d in %s", name, i, had, sc.from[i], c, path))
 				continue
 			}
 			sc.counts[i], sc.from[i] = c, path
@@ -371,34 +366,35 @@ func openShard(ctx context.Context, path string) (*sql.DB, int, error) {
 	return q, s.version, nil
 }
 
-// whole checks that the parts of key make a whole count and adds it up.
-func whole(key CacheKey, parts []shardPart, sc *shardCounts) (Merged, []error) {
+// whole checks that the parts of the count named name (countName) make a
+// whole count and adds it up.
+func whole(name string, parts []shardPart, sc *shardCounts) (Merged, []error) {
 	var errs []error
 	first := parts[0]
 	seen := map[int]string{}
 	for _, p := range parts {
 		switch {
 		case p.ShardK != first.ShardK:
-			errs = append(errs, fmt.Errorf("%s: %s cuts it in %d slices, %s in %d", key, first.path, first.ShardK, p.path, p.ShardK))
+			errs = append(errs, fmt.Errorf("%s: %s cuts it in %d slices, %s in %d", name, first.path, first.ShardK, p.path, p.ShardK))
 			continue
 		case p.Total != first.Total:
-			errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", key, first.path, first.Total, p.path, p.Total))
+			errs = append(errs, fmt.Errorf("%s: %s has %d subproblems, %s has %d", name, first.path, first.Total, p.path, p.Total))
 			continue
 		case p.Definition != first.Definition || p.Kind != first.Kind || p.Ask != first.Ask || p.N != first.N:
-			errs = append(errs, fmt.Errorf("%s: %s and %s give different definitions", key, first.path, p.path))
+			errs = append(errs, fmt.Errorf("%s: %s and %s give different definitions", name, first.path, p.path))
 			continue
 		case !p.Done:
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", key, p.ShardI, p.ShardK, p.path))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d in %s is not finished", name, p.ShardI, p.ShardK, p.path))
 		}
 		if had := seen[p.ShardI]; had != "" {
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", key, p.ShardI, p.ShardK, had, p.path))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d given twice (%s and %s)", name, p.ShardI, p.ShardK, had, p.path))
 			continue
 		}
 		seen[p.ShardI] = p.path
 	}
 	for i := range first.ShardK {
 		if seen[i] == "" {
-			errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", key, i, first.ShardK))
+			errs = append(errs, fmt.Errorf("%s: slice %d/%d is missing", name, i, first.ShardK))
 		}
 	}
 	m := Merged{Part: first.Part, Subproblems: len(sc.counts)}
@@ -415,22 +411,59 @@ func whole(key CacheKey, parts []shardPart, sc *shardCounts) (Merged, []error) {
 		}
 	}
 	if len(missing) > 0 {
-		errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted; not %s", key, first.Total-len(missing), first.Total, sample(missing)))
+		errs = append(errs, fmt.Errorf("%s: %d of %d subproblems counted; not %s", name, first.Total-len(missing), first.Total, sample(missing)))
 	}
 	for _, i := range slices.Sorted(maps.Keys(sc.counts)) {
 		if i >= first.Total {
-			errs = append(errs, fmt.Errorf("%s: subproblem %d in %s is outside a plan of %d", key, i, sc.from[i], first.Total))
+			errs = append(errs, fmt.Errorf("%s: subproblem %d in %s is outside a plan of %d", name, i, sc.from[i], first.Total))
 			break
 		}
 	}
 	for _, c := range sc.counts {
 		var carry uint64
 		if m.Sum, carry = bits.Add64(m.Sum, c, 0); carry != 0 {
-			errs = append(errs, fmt.Errorf("%s: the sum of the counts overflows 64 bits", key))
+			errs = append(errs, fmt.Errorf("%s: the sum of the counts overflows 64 bits", name))
 			break
 		}
 	}
 	return m, errs
+}
+
+// linksTo returns the links to defHash among links, by set and id.
+func linksTo(links map[[2]string]ProblemLink, defHash string) []ProblemLink {
+	var ls []ProblemLink
+	for _, l := range links {
+		if l.DefHash == defHash {
+			ls = append(ls, l)
+		}
+	}
+	slices.SortFunc(ls, func(a, b ProblemLink) int {
+		return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID))
+	})
+	return ls
+}
+
+// Name names the count for a message: by the problems the parts link to
+// it, then its key.
+func (m Merged) Name() string { return countName(m.Part.Key, m.Links) }
+
+// countName names the count under key, which links point to, for a
+// message: problem "q16" of set "s" (80997abf2d65@4), or count
+// 80997abf2d65@4 when no problem links to it.
+func countName(key CacheKey, links []ProblemLink) string {
+	if len(links) == 0 {
+		return "count " + key.String()
+	}
+	var b strings.Builder
+	b.WriteString("problem ")
+	for k, l := range links {
+		if k > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q of set %q", l.ID, l.Set)
+	}
+	fmt.Fprintf(&b, " (%s)", key)
+	return b.String()
 }
 
 // sample lists the first few of is, for a message.

@@ -25,6 +25,8 @@ type Checkup struct {
 	OK                  bool           `json:"ok"`        // the integrity check passed
 	Integrity           []string       `json:"integrity"` // what it found otherwise, a problem a line
 	Stale               []StaleProblem `json:"stale"`
+	Parts               []StaleProblem `json:"parts"`   // counted in slices here (solve --shard): merge gives the answer
+	Stopped             []StaleProblem `json:"stopped"` // a count stopped with subproblems kept: solve goes on
 	OldResults          int            `json:"old_results"`
 	Orphans             int            `json:"orphans"`
 	Checkpoints         int            `json:"checkpoints"`
@@ -35,8 +37,9 @@ type Checkup struct {
 
 // StaleProblem is a problem whose answer must be solved again.
 type StaleProblem struct {
-	Set string `json:"set"`
-	ID  string `json:"id"`
+	Set        string `json:"set"`
+	ID         string `json:"id"`
+	Unfinished bool   `json:"unfinished,omitempty"` // of a part: a slice here was stopped
 }
 
 var _ output.Data = Checkup{}
@@ -44,8 +47,9 @@ var _ output.Data = Checkup{}
 // JSONValue is d itself.
 func (d Checkup) JSONValue() any { return d }
 
-// lines are the report's lines: item, value.
-func (d Checkup) lines() [][]string {
+// lines are the report's lines: item, value. notes adds to a value what
+// it means, for a person (the table), not a program (CSV).
+func (d Checkup) lines(notes bool) [][]string {
 	var lines [][]string
 	if d.OK {
 		lines = append(lines, []string{"integrity", "ok"})
@@ -59,6 +63,16 @@ func (d Checkup) lines() [][]string {
 	for _, st := range d.Stale {
 		lines = append(lines, []string{"stale", fmt.Sprintf("problem %q of set %q has no answer from solver version %s; solve the set again", st.ID, st.Set, solver.Version)})
 	}
+	for _, p := range d.Parts {
+		todo := "merge the parts into another cache for its answer (show says how much is counted)"
+		if p.Unfinished {
+			todo = "a slice here was stopped: run its solve --shard again to finish it (show says which, and how far it got)"
+		}
+		lines = append(lines, []string{"part", fmt.Sprintf("problem %q of set %q is counted in slices here (solve --shard); %s", p.ID, p.Set, todo)})
+	}
+	for _, p := range d.Stopped {
+		lines = append(lines, []string{"stopped", fmt.Sprintf("problem %q of set %q was stopped with subproblems kept; solve the set again to go on (show says how far it got)", p.ID, p.Set)})
+	}
 	for _, n := range []struct {
 		item string
 		n    int
@@ -69,7 +83,12 @@ func (d Checkup) lines() [][]string {
 		{"interrupted counts of other solver versions", d.OldCheckpoints},
 		{"checkpoints of finished counts", d.FinishedCheckpoints},
 	} {
-		lines = append(lines, []string{n.item, strconv.Itoa(n.n)})
+		v := strconv.Itoa(n.n)
+		if notes && n.n > 0 && n.item == "answers no problem links to" {
+			// Nothing to fix: said, so that no one expects --fix to.
+			v += " (harmless, kept by --fix: export's samples, earlier definitions of edited problems; a set may ask again)"
+		}
+		lines = append(lines, []string{n.item, v})
 	}
 	if d.Removed != nil {
 		lines = append(lines, []string{"fixed", fmt.Sprintf("removed %d rows", *d.Removed)})
@@ -78,11 +97,11 @@ func (d Checkup) lines() [][]string {
 }
 
 // Records are item,value rows.
-func (d Checkup) Records() ([]string, [][]string) { return []string{"item", "value"}, d.lines() }
+func (d Checkup) Records() ([]string, [][]string) { return []string{"item", "value"}, d.lines(false) }
 
 // WriteTable writes "item: value" lines.
 func (d Checkup) WriteTable(w io.Writer) error {
-	for _, l := range d.lines() {
+	for _, l := range d.lines(true) {
 		if _, err := fmt.Fprintf(w, "%s: %s\n", l[0], l[1]); err != nil {
 			return err
 		}
@@ -108,13 +127,19 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 	if err != nil {
 		return Checkup{}, err
 	}
-	d := Checkup{Integrity: rep.Integrity, OK: len(rep.Integrity) == 0, Stale: []StaleProblem{}}
+	d := Checkup{Integrity: rep.Integrity, OK: len(rep.Integrity) == 0, Stale: []StaleProblem{}, Parts: []StaleProblem{}, Stopped: []StaleProblem{}}
 	if d.Integrity == nil {
 		d.Integrity = []string{}
 	}
 	if d.OK {
 		for _, st := range rep.Stale {
 			d.Stale = append(d.Stale, StaleProblem{Set: st.Set, ID: st.ID})
+		}
+		for _, st := range rep.Parts {
+			d.Parts = append(d.Parts, StaleProblem{Set: st.Set, ID: st.ID, Unfinished: st.Unfinished})
+		}
+		for _, st := range rep.Stopped {
+			d.Stopped = append(d.Stopped, StaleProblem{Set: st.Set, ID: st.ID})
 		}
 		d.OldResults, d.Orphans = rep.OldResults, rep.Orphans
 		d.Checkpoints, d.OldCheckpoints, d.FinishedCheckpoints = rep.Checkpoints, rep.OldCheckpoints, rep.FinishedCheckpoints

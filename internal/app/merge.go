@@ -2,7 +2,11 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
@@ -23,7 +27,9 @@ type MergeResult struct {
 
 // Merge adds up the slices of the parts and stores the answers in Out,
 // which may be no part by any name (a link, another spelling, a path
-// through a missing directory). A refused merge changes no part.
+// through a missing directory). A refused merge changes no part, and
+// leaves no Out that was not there: a new Out is made in a directory
+// beside it and moved into place once the merge is stored.
 func Merge(ctx context.Context, con Console, req MergeRequest) (MergeResult, error) {
 	g := guard.New()
 	for _, p := range req.Parts {
@@ -33,20 +39,53 @@ func Merge(ctx context.Context, con Console, req MergeRequest) (MergeResult, err
 	if err != nil {
 		return MergeResult{}, fmt.Errorf("merge: %w", err)
 	}
-	cache, err := truth.Open(ctx, out)
+	path := out
+	if _, err := os.Lstat(out); errors.Is(err, fs.ErrNotExist) {
+		stage, err := g.TempDir(filepath.Dir(out), ".merge-*")
+		if err != nil {
+			return MergeResult{}, fmt.Errorf("merge: %w", err)
+		}
+		defer g.RemoveAll(stage) // what is left of a refused merge
+		path = filepath.Join(stage, filepath.Base(out))
+	}
+	rows, failed, err := merge(ctx, con, path, req.Parts)
 	if err != nil {
 		return MergeResult{}, err
 	}
-	defer cache.Close()
+	if path != out {
+		if err := g.Rename(path, out); err != nil {
+			return MergeResult{}, fmt.Errorf("merge: %w", err)
+		}
+	}
+	res := MergeResult{Rows: rows}
+	if err := output.Write(con.Stdout, con.Format, output.Rows{Rows: res.Rows}); err != nil {
+		return res, err
+	}
+	return res, status.FailedIf(failed)
+}
+
+// merge merges parts into the cache at path and closes it, which folds
+// its write-ahead log into it: it can then be moved. It prints the counts
+// that could not be finished and returns the rows of the others, which
+// read nothing more from the cache (a merged answer is a count). err is
+// the refusal of the whole merge.
+func merge(ctx context.Context, con Console, path string, parts []string) (rows []output.Row, failed bool, err error) {
+	cache, err := truth.Open(ctx, path)
+	if err != nil {
+		return nil, false, err
+	}
+	defer func() {
+		if cerr := cache.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("merge: %w", cerr)
+		}
+	}()
 	if err := cache.Writable(ctx, false); err != nil {
-		return MergeResult{}, fmt.Errorf("merge: %w", err)
+		return nil, false, fmt.Errorf("merge: %w", err)
 	}
-	outs, err := cache.Source(truth.Options{}).Merge(ctx, req.Parts)
+	outs, err := cache.Source(truth.Options{}).Merge(ctx, parts)
 	if err != nil {
-		return MergeResult{}, err
+		return nil, false, err
 	}
-	var res MergeResult
-	failed := false
 	for _, o := range outs {
 		if o.Err != nil {
 			fmt.Fprintln(con.Stderr, o.Err)
@@ -57,10 +96,7 @@ func Merge(ctx context.Context, con Console, req MergeRequest) (MergeResult, err
 		if o.Set != nil {
 			set, id = o.Set.Name, o.Problem.ID
 		}
-		res.Rows = append(res.Rows, rowOf(ctx, cache, set, id, o.Result, false))
+		rows = append(rows, rowOf(ctx, cache, set, id, o.Result, false))
 	}
-	if err := output.Write(con.Stdout, con.Format, output.Rows{Rows: res.Rows}); err != nil {
-		return res, err
-	}
-	return res, status.FailedIf(failed)
+	return rows, failed, nil
 }

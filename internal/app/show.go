@@ -70,7 +70,11 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		}
 		for _, e := range entries {
 			if !e.OK {
-				con.errorf("show: problem %q of set %q has no answer from this solver version; run solve again", id, e.Set)
+				why, err := noAnswer(ctx, cache, e)
+				if err != nil {
+					return ShowResult{}, err
+				}
+				con.errorf("show: problem %q of set %q %s", id, e.Set, why)
 				failed = true
 				continue
 			}
@@ -99,6 +103,40 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		}
 	}
 	return res, status.FailedIf(failed)
+}
+
+// noAnswer says why the cache holds no answer to the problem of e, and
+// what to do: a slice of its count from solve --shard (which solve would
+// not add to: merge adds up the slices), a count that was stopped and
+// keeps what it counted, or none of it at all.
+func noAnswer(ctx context.Context, cache *truth.Cache, e truth.Entry) (string, error) {
+	pr, err := cache.Progress(ctx, truth.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version})
+	if err != nil {
+		return "", err
+	}
+	if len(pr.Parts) > 0 {
+		var held []string
+		var unfinished []truth.Part
+		for k, p := range pr.Parts {
+			lo, hi := p.Bounds()
+			held = append(held, fmt.Sprintf("slice %d/%d, %d of its %d subproblems counted", p.ShardI, p.ShardK, pr.PartCounted[k], hi-lo))
+			if !p.Done {
+				unfinished = append(unfinished, p)
+			}
+		}
+		msg := fmt.Sprintf("has no answer here: this cache holds a part of its count (solve --shard): %s (%d of all %d)",
+			strings.Join(held, "; "), pr.Counted, pr.Total)
+		if len(unfinished) > 0 {
+			p := unfinished[0]
+			return msg + fmt.Sprintf("; run solve --shard %d/%d again to finish the slice, then merge the parts into another cache", p.ShardI, p.ShardK), nil
+		}
+		return msg + "; merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)", nil
+	}
+	if pr.Total > 0 {
+		return fmt.Sprintf("has no answer yet: its count was stopped with %d of %d subproblems counted and kept; "+
+			"run solve again to go on from them (with a larger --budget if it stopped at its budget)", pr.Counted, pr.Total), nil
+	}
+	return "has no answer from this solver version; run solve again", nil
 }
 
 // drawBoard draws pl for the terminal, or says why not and where to look

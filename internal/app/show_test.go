@@ -2,12 +2,16 @@ package app_test
 
 import (
 	"context"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // TestShow finds by id what Solve answered; an id never solved is a said
@@ -61,5 +65,94 @@ func TestShow(t *testing.T) {
 			}
 			compareRows(t, decodeRows(t, con.stdout.Bytes()), res.Rows)
 		})
+	}
+}
+
+// stopAfter is a truth.Progress that cancels a batch once a long count has
+// finished some subproblems: a Ctrl-C in the middle of a count.
+type stopAfter struct {
+	cancel context.CancelFunc
+	after  int
+}
+
+func (s stopAfter) Start(int) {}
+func (s stopAfter) Subproblems(int, string) func(done, total int) {
+	return func(done, _ int) {
+		if done >= s.after {
+			s.cancel()
+		}
+	}
+}
+func (s stopAfter) Done(int, string) {}
+func (s stopAfter) Stop()            {}
+
+// TestShowStoppedCount: show of a count that was stopped says how far it
+// got and how to go on (it said "has never been solved", while doctor
+// listed it as resumable), and solving again finishes it from there.
+func TestShowStoppedCount(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "q.yaml")
+	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b := batch
+	b.Progress = stopAfter{cancel: cancel, after: 20}
+	con := newConsole(output.Table, "")
+	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b}); err == nil {
+		t.Fatalf("Solve stopped after 20 subproblems = nil; stderr:\n%s", con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+	checkOutcome(t, "Show", err, status.Failed, true)
+	got := con.stderr.String()
+	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer yet: its count was stopped with ([1-9][0-9]*) of ([1-9][0-9]*) subproblems counted and kept; run solve again to go on from them`)
+	m := want.FindStringSubmatch(got)
+	if m == nil {
+		t.Fatalf("Show of a stopped count: stderr %q, want it to match %s", got, want)
+	}
+	if kept, _ := strconv.Atoi(m[1]); kept < 20 || m[1] == m[2] {
+		t.Errorf("Show of a stopped count: %s of %s kept, want 20 or more, not all", m[1], m[2])
+	}
+	con = newConsole(output.Table, "")
+	d, err := app.Doctor(context.Background(), con.Console, app.DoctorRequest{Cache: cache})
+	if err != nil || len(d.Stopped) != 1 || d.Stopped[0].ID != "q13" || len(d.Stale) != 0 || d.Checkpoints != 1 {
+		t.Errorf("Doctor = %v: stopped %v, stale %v, %d resumable; want q13 stopped, none stale, 1 resumable", err, d.Stopped, d.Stale, d.Checkpoints)
+	}
+	con = newConsole(output.Table, "")
+	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
+	if err != nil || len(res.Rows) != 1 || res.Rows[0].Answer.Value.Count != 73712 {
+		t.Fatalf("Solve again = %v, %d rows; want Q(13) = 73712; stderr:\n%s", err, len(res.Rows), con.stderr)
+	}
+}
+
+// TestShowStoppedSlice: a slice of solve --shard that was stopped is
+// recorded unfinished in its part, which show and doctor report, with
+// the run that finishes it.
+func TestShowStoppedSlice(t *testing.T) {
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "part.db")
+	set := filepath.Join(dir, "q.yaml")
+	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	b := batch
+	b.Shard = solver.Shard{I: 1, K: 2}
+	b.Progress = stopAfter{cancel: cancel, after: 20}
+	con := newConsole(output.Table, "")
+	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b}); err == nil {
+		t.Fatalf("Solve stopped after 20 subproblems = nil; stderr:\n%s", con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+	checkOutcome(t, "Show", err, status.Failed, true)
+	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer here: this cache holds a part of its count \(solve --shard\): slice 1/2, [1-9][0-9]* of its [1-9][0-9]* subproblems counted \([0-9]+ of all [0-9]+\); run solve --shard 1/2 again to finish the slice`)
+	if got := con.stderr.String(); !want.MatchString(got) {
+		t.Errorf("Show of a stopped slice: stderr %q, want it to match %s", got, want)
+	}
+	con = newConsole(output.Table, "")
+	d, err := app.Doctor(context.Background(), con.Console, app.DoctorRequest{Cache: cache})
+	if err != nil || len(d.Parts) != 1 || !d.Parts[0].Unfinished || len(d.Stale) != 0 || d.Checkpoints != 0 {
+		t.Errorf("Doctor = %v: parts %v, stale %v, %d resumable; want q13 an unfinished part, none stale or resumable", err, d.Parts, d.Stale, d.Checkpoints)
 	}
 }

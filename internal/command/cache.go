@@ -16,7 +16,7 @@ slice 0..K-1 of each count is there once and finished, adds the slices up and
 stores the answers in OUT.db. It refuses parts of different solver versions,
 missing or doubled slices, subproblems counted differently by two parts, and
 an OUT.db that is one of the parts (by any name: a link or another spelling
-of its path). A refused merge changes no part. The links of the parts from
+of its path). A refused merge changes no part and leaves no new OUT.db. The links of the parts from
 problem ids to the counts are carried over, so show answers by id from
 OUT.db as from a cache that solved the set, and merge prints a row for each
 problem id, or "merged" and the definition's hash for a count no id links.`,
@@ -39,13 +39,16 @@ func doctorCommand() *cli.Command {
 		Usage: "check the cache: integrity, stale results, orphans",
 		Description: `Doctor runs SQLite's integrity check on the cache and reports problems whose
 answer is stale (their definition has no answer from this solver version),
-answers of older solver versions, answers no problem links to, and the
-checkpoints of interrupted counts. With --fix it removes what is safe to
+problems with no answer yet whose count is held here in slices (solve
+--shard) or was stopped with subproblems kept, answers of older solver
+versions, answers no problem links to, and the checkpoints of interrupted
+counts. With --fix it removes what is safe to
 remove: answers of other solver versions, checkpoints of finished counts, and
 the checkpoints of counts interrupted under another solver version (whose
 subproblems this one numbers differently). Links, judgements, shard parts,
-current answers and the checkpoints an interrupted count resumes from are
-kept. The exit status is 1 when the integrity check fails: doctor then prints
+current answers (those no problem links to too: export's samples, earlier
+definitions of edited problems) and the checkpoints an interrupted count
+resumes from are kept. The exit status is 1 when the integrity check fails: doctor then prints
 each problem SQLite found, skips the other checks and changes nothing, with
 or without --fix, which repairs no damage.`,
 		Flags: []cli.Flag{
@@ -53,11 +56,15 @@ or without --fix, which repairs no damage.`,
 			formatFlag("table"),
 		},
 		Action: action(arity{0, 0, "no arguments"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
 			}
-			_, err = app.Doctor(c.Context, con, app.DoctorRequest{Cache: c.String("db"), Fix: c.Bool("fix")})
+			_, err = app.Doctor(c.Context, con, app.DoctorRequest{Cache: db, Fix: c.Bool("fix")})
 			return err
 		}),
 	}

@@ -5,6 +5,7 @@ import (
 	be "encoding/binary"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -226,9 +227,96 @@ func TestCacheDirNotCreated(t *testing.T) {
 
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache-home")) // Linux and BSD
 	t.Setenv("HOME", filepath.Join(dir, "home"))                 // macOS: ~/Library/Caches
-	t.Setenv("QUEENSJUDGE_DB", "")
+	t.Setenv("QUEENSJUDGE_DB", "")                               // restored after the test; unset: the default cache
+	os.Unsetenv("QUEENSJUDGE_DB")
 	var out, errb strings.Builder
 	if code := Run(t.Context(), []string{"queensjudge", "show", "q"}, strings.NewReader(""), &out, &errb); code != 1 || !strings.Contains(errb.String(), "never been solved") {
 		t.Errorf("show with the default cache: exit %d, stderr %q; want 1 and \"never been solved\"", code, errb.String())
+	}
+}
+
+// TestEmptyCachePath: an empty --db, or a QUEENSJUDGE_DB set and empty, is
+// a usage error for every command that opens the cache, and the default
+// cache is not opened (it was, silently, even over a QUEENSJUDGE_DB that
+// named another file).
+func TestEmptyCachePath(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", home)
+	t.Setenv("HOME", home)
+	named := filepath.Join(t.TempDir(), "named.db")
+	const set = "testdata/example/contest.yaml"
+	for _, tc := range []struct {
+		name, env string // env "-": QUEENSJUDGE_DB unset
+		args      []string
+		want      string
+	}{
+		{"flag", "-", []string{"--db", "", "doctor"}, "--db ''"},
+		{"flag over variable", named, []string{"--db=", "show", "q1"}, "--db ''"},
+		{"flag after command", "-", []string{"solve", set, "--db", ""}, "--db ''"},
+		{"variable", "", []string{"doctor"}, "QUEENSJUDGE_DB is set and empty"},
+		{"variable, judge", "", []string{"judge", set, "testdata/example/submissions"}, "QUEENSJUDGE_DB is set and empty"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Setenv(dbEnv, tc.env) // restored after the test
+			if tc.env == "-" {
+				os.Unsetenv(dbEnv)
+			}
+			out, errs, code := runArgs(t, append([]string{"queensjudge"}, tc.args...)...)
+			if code != 2 || !strings.Contains(errs, tc.want) || out != "" {
+				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", tc.args, code, out, errs, tc.want)
+			}
+			if _, err := os.Stat(named); err == nil {
+				t.Errorf("%s was created", named)
+			}
+			if entries, _ := os.ReadDir(home); len(entries) > 0 {
+				t.Errorf("the default cache's directory %s got %v", home, entries)
+			}
+		})
+	}
+}
+
+// TestDoctorAfterExport: the answers export solves for its samples are
+// linked to no problem; doctor says they are harmless and kept by --fix,
+// which keeps them (it listed them bare, as if --fix were to remove them).
+func TestDoctorAfterExport(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "cache.db")
+	set := filepath.Join(dir, "s.yaml")
+	if err := os.WriteFile(set, []byte("name: s\nproblems:\n  - {id: q8, kind: nqueens, n: 8, ask: count}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, errs, code := queensjudge(t, db, "export", "--validator-binary", os.Args[0], "--allow-dynamic", filepath.Join(dir, "out"), set); code != 0 {
+		t.Fatalf("export: exit %d\n%s", code, errs)
+	}
+	const note = " (harmless, kept by --fix: export's samples"
+	for _, args := range [][]string{{"doctor"}, {"doctor", "--fix"}, {"doctor"}} {
+		out, errs, code := queensjudge(t, db, args...)
+		if code != 0 || !regexp.MustCompile(`answers no problem links to: [1-9][0-9]*`+regexp.QuoteMeta(note)).MatchString(out) {
+			t.Errorf("%v after export: exit %d\n%s%s\nwant the orphans said to be kept", args, code, out, errs)
+		}
+	}
+}
+
+// TestTruncatedCache: a cache cut short, which SQLite cannot open, is said
+// to be damaged with the way to recover (it said only "database disk image
+// is malformed").
+func TestTruncatedCache(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "cache.db")
+	if _, errs, code := queensjudge(t, db, "solve", "testdata/example/contest.yaml"); code != 0 {
+		t.Fatalf("solve: exit %d\n%s", code, errs)
+	}
+	fi, err := os.Stat(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(db, fi.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{{"doctor"}, {"show", "eight-queens"}} {
+		_, errs, code := queensjudge(t, db, args...)
+		if code != 1 || !strings.Contains(errs, "cache "+db+" is damaged: SQLite cannot open it (database disk image is malformed)") ||
+			!strings.Contains(errs, `every answer can be solved again into a new cache`) || !strings.Contains(errs, `README: "A damaged cache"`) {
+			t.Errorf("%v on a truncated cache: exit %d, stderr %q; want 1, damaged, and how to recover", args, code, errs)
+		}
 	}
 }

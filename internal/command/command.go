@@ -82,7 +82,7 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			&cli.StringFlag{
 				Name:    "db",
 				Usage:   "the cache `FILE` (default: queensjudge/cache.db under the user cache directory)",
-				EnvVars: []string{"QUEENSJUDGE_DB"},
+				EnvVars: []string{dbEnv},
 			},
 			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
 			&cli.StringFlag{

@@ -52,6 +52,10 @@ refused.`,
 			&cli.BoolFlag{Name: "allow-dynamic", Usage: "put in a binary that is not static: it runs only where its shared libraries are (to try packages on this machine)"},
 		),
 		Action: action(arity{2, -1, "an output directory and a problem set"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -66,7 +70,7 @@ refused.`,
 			}
 			a := c.Args().Slice()
 			_, err = app.Export(c.Context, con, app.ExportRequest{
-				Cache: c.String("db"), OutDir: a[0], Sets: a[1:], Batch: b, Layout: layout,
+				Cache: db, OutDir: a[0], Sets: a[1:], Batch: b, Layout: layout,
 				Zip: c.Bool("zip"), Binary: c.String("validator-binary"), AllowDynamic: c.Bool("allow-dynamic"),
 			})
 			return err

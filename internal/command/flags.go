@@ -171,3 +171,22 @@ func parseBool(s string) (v, ok bool) {
 	}
 	return false, false
 }
+
+// dbEnv sets --db.
+const dbEnv = "QUEENSJUDGE_DB"
+
+// cacheFlag returns the cache file named by --db or QUEENSJUDGE_DB, or ""
+// for the default cache when neither is set. A name that is set and empty
+// is a usage error: it is a mistake (a variable that expanded to nothing),
+// and taken as "unset" it opened the default cache, even over a
+// QUEENSJUDGE_DB that named another.
+func cacheFlag(c *cli.Context) (string, error) {
+	path := c.String("db")
+	if path != "" || !c.IsSet("db") {
+		return path, nil
+	}
+	if v, ok := os.LookupEnv(dbEnv); ok && v == "" {
+		return "", status.Usagef("%s is set and empty: name the cache FILE, or unset it for the default cache", dbEnv)
+	}
+	return "", status.Usagef("--db '': an empty path names no cache FILE; leave --db out for the default cache")
+}

@@ -37,6 +37,10 @@ the same file sent twice included, and each is kept for regrade.`,
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
 		),
 		Action: action(arity{2, 2, "a problem set and a submissions directory or manifest"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -50,7 +54,7 @@ the same file sent twice included, and each is kept for regrade.`,
 				return err
 			}
 			_, err = app.Judge(c.Context, con, app.JudgeRequest{
-				Cache: c.String("db"), Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
+				Cache: db, Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
 				MaxBytes: maxBytes, Strict: c.Bool("strict"),
 				Scoreboard: c.String("scoreboard"), ResultsTSV: c.String("results-tsv"), HTML: c.String("html"),
 				Replace: c.Bool("replace"),
@@ -70,6 +74,10 @@ and prints the verdict, the judge message and the team message. The exit
 status is 0 whatever the verdict, 1 on a judge error (JE).`,
 		Flags: append(batchFlags(), formatFlag("table"), maxBytesFlag("an answer larger than `N` bytes is PE, unread")),
 		Action: action(arity{3, 3, "a problem set, a problem id and an answer file"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -83,7 +91,7 @@ status is 0 whatever the verdict, 1 on a judge error (JE).`,
 				return err
 			}
 			_, err = app.Check(c.Context, con, app.CheckRequest{
-				Cache: c.String("db"), Set: c.Args().Get(0), ID: c.Args().Get(1), Answer: c.Args().Get(2),
+				Cache: db, Set: c.Args().Get(0), ID: c.Args().Get(1), Answer: c.Args().Get(2),
 				Batch: b, MaxBytes: maxBytes,
 			})
 			return err
@@ -106,6 +114,10 @@ nothing.`,
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 		),
 		Action: action(arity{1, 1, "one problem set"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -119,7 +131,7 @@ nothing.`,
 				return err
 			}
 			_, err = app.Regrade(c.Context, con, app.RegradeRequest{
-				Cache: c.String("db"), Set: c.Args().First(), Batch: b,
+				Cache: db, Set: c.Args().First(), Batch: b,
 				MaxBytes: maxBytes, DryRun: c.Bool("dry-run"),
 			})
 			return err

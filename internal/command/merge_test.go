@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -166,5 +167,82 @@ func TestMergedCacheShows(t *testing.T) {
 	}
 	if got, want := show(merged), show(whole); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("show on the merged cache:\n%v\nwant, as on a cache that solved the set:\n%v", got, want)
+	}
+}
+
+// TestRefusedMergeLeavesNoOut: a merge refused for a missing slice leaves
+// no OUT behind (it left a new, empty cache), nor anything beside it; a
+// merge that is not refused makes OUT.
+func TestRefusedMergeLeavesNoOut(t *testing.T) {
+	dir := t.TempDir()
+	_, parts := shardParts(t, dir, 2)
+	outDir := t.TempDir()
+	out := filepath.Join(outDir, "merged.db")
+	_, errs, code := queensjudge(t, out, "merge", out, parts[0])
+	if code != 1 || !strings.Contains(errs, "slice 1/2 is missing") {
+		t.Fatalf("merge of one slice of two: exit %d, stderr %q; want 1 and the missing slice", code, errs)
+	}
+	if names, _ := filepath.Glob(filepath.Join(outDir, "*")); len(names) > 0 {
+		t.Errorf("a refused merge left %q", names)
+	}
+	if hidden, _ := filepath.Glob(filepath.Join(outDir, ".*")); len(hidden) > 0 {
+		t.Errorf("a refused merge left %q", hidden)
+	}
+	if _, errs, code := queensjudge(t, out, "merge", out, parts[0], parts[1]); code != 0 {
+		t.Fatalf("merge of both slices: exit %d\n%s", code, errs)
+	}
+	if out, _, code := queensjudge(t, out, "show", "q9"); code != 0 || !strings.Contains(out, "352") {
+		t.Errorf("show q9 from the merged cache: exit %d, stdout %q; want 352", code, out)
+	}
+	if names, _ := filepath.Glob(filepath.Join(outDir, ".*")); len(names) > 0 {
+		t.Errorf("a merge left %q beside OUT", names)
+	}
+}
+
+// TestShardPartIsKept: a part of a count in slices is never counted whole
+// behind the user's back. show says which slice it holds and how much is
+// counted (it said "solve again", and solving again counted the whole
+// problem into the part and dropped its slice, which merge then found
+// missing); solve, key and a slice of another K are refused and change
+// nothing, and the parts still merge.
+func TestShardPartIsKept(t *testing.T) {
+	dir := t.TempDir()
+	set, parts := shardParts(t, dir, 2)
+	_, errs, code := queensjudge(t, parts[0], "show", "q9")
+	if code != 1 || !strings.Contains(errs, `problem "q9" of set "small" has no answer here: this cache holds a part of its count (solve --shard): slice 0/2, `) ||
+		!strings.Contains(errs, "merge the parts into another cache") {
+		t.Errorf("show on a part: exit %d, stderr %q; want 1 and the slice it holds", code, errs)
+	}
+	sums := fileHashes(t, parts)
+	for _, args := range [][]string{
+		{"solve", set},
+		{"solve", "--force", set},
+		{"key", set},
+		{"solve", "--shard", "0/3", set},
+	} {
+		_, errs, code := queensjudge(t, parts[0], args...)
+		if code != 1 || !strings.Contains(errs, `problem "q9": this cache holds slice 0/2 of its count (solve --shard)`) {
+			t.Errorf("%v on a part: exit %d, stderr %q; want 1 and a refusal naming slice 0/2", args, code, errs)
+		}
+	}
+	sameHashes(t, "after solve and key on a part", sums)
+	out := filepath.Join(dir, "merged.db")
+	if _, errs, code := queensjudge(t, out, "merge", out, parts[0], parts[1]); code != 0 {
+		t.Fatalf("merge: exit %d\n%s", code, errs)
+	}
+	if stdout, _, code := queensjudge(t, out, "show", "q9", "q8u"); code != 0 || !strings.Contains(stdout, "352") || !strings.Contains(stdout, " 12 ") {
+		t.Errorf("show from the merged cache: exit %d, stdout %q; want 352 and 12", code, stdout)
+	}
+}
+
+// TestMergeNamesProblem: merge's refusals name the problem the parts link
+// to the count, not only its hash.
+func TestMergeNamesProblem(t *testing.T) {
+	dir := t.TempDir()
+	_, parts := shardParts(t, dir, 2)
+	out := filepath.Join(dir, "merged.db")
+	_, errs, code := queensjudge(t, out, "merge", out, parts[0])
+	if code != 1 || !regexp.MustCompile(`problem "q9" of set "small" \([0-9a-f]{12}@[^)]+\): slice 1/2 is missing`).MatchString(errs) {
+		t.Errorf("merge of one slice of two: exit %d, stderr %q; want the problem named", code, errs)
 	}
 }

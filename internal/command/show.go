@@ -25,12 +25,16 @@ names one. An id that was never solved is an error.`,
 			formatFlag("table"),
 		},
 		Action: action(arity{1, -1, "problem id"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
 			}
 			_, err = app.Show(c.Context, con, app.ShowRequest{
-				Cache: c.String("db"), IDs: c.Args().Slice(), Set: c.String("set"),
+				Cache: db, IDs: c.Args().Slice(), Set: c.String("set"),
 				Board: c.Bool("board"), Glyphs: terminalGlyphs(), SVG: c.String("svg"),
 			})
 			return err

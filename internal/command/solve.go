@@ -31,6 +31,10 @@ solving anything or opening the cache.`,
 			&cli.BoolFlag{Name: "estimate", Usage: "print what each problem would cost in CPU time, and whether it is within the budget, without solving"},
 		),
 		Action: action(arity{1, -1, "problem set"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -43,7 +47,7 @@ solving anything or opening the cache.`,
 				_, err = app.Estimate(c.Context, con, app.EstimateRequest{Sets: c.Args().Slice(), Batch: b})
 				return err
 			}
-			_, err = app.Solve(c.Context, con, app.SolveRequest{Cache: c.String("db"), Sets: c.Args().Slice(), Batch: b})
+			_, err = app.Solve(c.Context, con, app.SolveRequest{Cache: db, Sets: c.Args().Slice(), Batch: b})
 			return err
 		}),
 	}
@@ -64,6 +68,10 @@ identical bytes, and so do two caches that solved the same sets apart.`,
 			replaceFlag(),
 		),
 		Action: action(arity{1, -1, "problem set"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -77,7 +85,7 @@ identical bytes, and so do two caches that solved the same sets apart.`,
 			if err != nil {
 				return err
 			}
-			_, err = app.Key(c.Context, con, app.KeyRequest{Cache: c.String("db"), Sets: c.Args().Slice(), Batch: b, Out: out, Replace: c.Bool("replace")})
+			_, err = app.Key(c.Context, con, app.KeyRequest{Cache: db, Sets: c.Args().Slice(), Batch: b, Out: out, Replace: c.Bool("replace")})
 			return err
 		}),
 	}

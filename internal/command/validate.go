@@ -33,6 +33,10 @@ way (a time or memory limit) leaves a message that says so.`,
 			maxBytesFlag("an output larger than `N` bytes is rejected unread"),
 		},
 		Action: action(arity{3, -1, "INPUT ANSWER FEEDBACK_DIR"}, func(c *cli.Context) error {
+			db, err := cacheFlag(c)
+			if err != nil {
+				return err
+			}
 			con, err := console(c)
 			if err != nil {
 				return err
@@ -47,7 +51,7 @@ way (a time or memory limit) leaves a message that says so.`,
 			}
 			a := c.Args().Slice()
 			_, err = app.Validate(c.Context, con, app.ValidateRequest{
-				Cache: c.String("db"), Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
+				Cache: db, Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
 				MaxBytes: maxBytes, Budget: budget,
 			})
 			return err

@@ -13,11 +13,13 @@ import (
 // The cache's records, as the use cases see them: they reach the cache
 // through a Cache, never through store.
 type (
-	Result    = store.Result
-	CacheKey  = store.CacheKey
-	Entry     = store.Entry
-	Judgement = store.Judgement
-	Checkup   = store.Report
+	Result     = store.Result
+	CacheKey   = store.CacheKey
+	Entry      = store.Entry
+	Judgement  = store.Judgement
+	Checkup    = store.Report
+	CountState = store.Progress
+	Part       = store.Part
 )
 
 // MaxKeptAnswer is the largest answer a kept judgement holds the bytes of.
@@ -45,6 +47,11 @@ func Open(ctx context.Context, path string) (*Cache, error) {
 		db, err = store.OpenDefault(ctx)
 	} else {
 		db, err = store.Open(ctx, path)
+	}
+	if errors.Is(err, store.ErrDamaged) {
+		// Too damaged to open, so doctor cannot look into it either.
+		return nil, fmt.Errorf("%w: every answer can be solved again into a new cache (move this file aside, or --db NEW.db); "+
+			"judgements cannot: copy out what can still be read first (README: \"A damaged cache\")", err)
 	}
 	if err != nil {
 		return nil, err
@@ -91,6 +98,14 @@ func Refusal(err error) error {
 // error. The results are heads: Placement reads a placement.
 func (c *Cache) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	return c.db.Lookup(ctx, set, id)
+}
+
+// Progress reports how far the count under key has got in this cache
+// when it has no answer: the subproblems an interrupted count kept, and the
+// slices solve --shard runs counted into it. A key with neither gives a
+// zero CountState.
+func (c *Cache) Progress(ctx context.Context, key CacheKey) (CountState, error) {
+	return c.db.Progress(ctx, key)
 }
 
 // Placement reads the placement of the AskPlacement answer under key, nil

@@ -49,7 +49,7 @@ func (s *Source) Merge(ctx context.Context, parts []string) (outs []Outcome, err
 			err = s.db.PutLinks(ctx, m.Links)
 		}
 		if err != nil {
-			o.Err = fmt.Errorf("merge %s: %w", m.Part.Key, err)
+			o.Err = fmt.Errorf("merge: %s: %w", m.Name(), err)
 		}
 		if o.Err != nil || len(m.Links) == 0 {
 			outs = append(outs, o)

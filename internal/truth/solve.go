@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/queensjudge/queensjudge/problems"
@@ -39,8 +40,11 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 
 // solve solves p, whose cache key is key, and stores the answer: in a shard
 // run, the finished slice. A long count keeps its finished subproblems in
-// the cache as it goes, and resumes from those an earlier run kept.
-// progress, when not nil, follows those subproblems.
+// the cache as it goes, and resumes from those an earlier run kept; a
+// slice stopped with some kept is recorded as an unfinished part. A cache
+// holding slices of the count is refused with a PartError, before any
+// work, unless this is a slice of the same K. progress, when not nil,
+// follows those subproblems.
 func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, progress func(done, total int)) (store.Result, error) {
 	// A big answer waits for room among the answers being built before it
 	// is built, and not against its timeout.
@@ -63,6 +67,13 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	// checkpoints, could not be stored.
 	if err := s.db.Writable(ctx); err != nil {
 		return store.Result{}, fmt.Errorf("the answer cannot be stored: %w", err)
+	}
+	parts, err := s.db.PartsOf(ctx, key)
+	if err != nil {
+		return store.Result{}, err
+	}
+	if err := s.joins(ctx, key, parts); err != nil {
+		return store.Result{}, err
 	}
 	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget, Progress: progress, Shard: s.opt.Shard}
 	var sp *store.Spool
@@ -101,6 +112,17 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		var kept, total int
 		if cp != nil {
 			kept, total = cp.done()
+		}
+		if sharded && kept > 0 && total > 0 && !finished(parts, s.opt.Shard) {
+			// Recorded unfinished, so that show and merge say which slice
+			// this file is counting, and how far it got.
+			perr := s.db.PutPart(context.WithoutCancel(ctx), store.Part{
+				Key: key, Definition: problems.Canonical(p), Kind: p.Kind, Ask: p.Ask, N: p.N,
+				ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total,
+			})
+			if perr != nil {
+				err = errors.Join(err, perr)
+			}
 		}
 		var be *solver.BudgetError
 		switch {
@@ -141,6 +163,64 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		return store.Result{}, err
 	}
 	return res, nil
+}
+
+// PartError refuses to count a problem into a cache that holds slices of
+// its count from solve --shard runs, other than by adding a slice of the
+// same K: counted whole there, its answer would replace the slices (an
+// answer removes the checkpoints of its count, which are the slices'
+// counts), and a slice of another K could not be merged with them.
+type PartError struct {
+	Parts []store.Part // the slices the cache holds
+	Shard solver.Shard // the slice asked for; K is 0 for the whole count
+}
+
+func (e *PartError) Error() string {
+	var held []string
+	for _, p := range e.Parts {
+		held = append(held, fmt.Sprintf("%d/%d", p.ShardI, p.ShardK))
+	}
+	slice := "slice"
+	if len(held) > 1 {
+		slice = "slices"
+	}
+	what := fmt.Sprintf("this cache holds %s %s of its count (solve --shard)", slice, strings.Join(held, ", "))
+	if e.Shard.K > 0 {
+		return fmt.Sprintf("%s, which a slice of %d could not be merged with: count --shard %d/%d into another cache", what, e.Shard.K, e.Shard.I, e.Shard.K)
+	}
+	return what + ", which counting it whole here would replace: merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)"
+}
+
+// joins refuses to count key's problem into a cache that holds slices of
+// it (parts) unless it counts a slice of the same K, or the cache holds
+// its answer too (merge records the parts in the cache it merges into,
+// and a forced solve there replaces only the answer).
+func (s *Source) joins(ctx context.Context, key store.CacheKey, parts []store.Part) error {
+	if len(parts) == 0 {
+		return nil
+	}
+	if sh := s.opt.Shard; sh.K > 0 {
+		for _, p := range parts {
+			if p.ShardK != sh.K {
+				return &PartError{Parts: parts, Shard: sh}
+			}
+		}
+		return nil
+	}
+	if _, ok, err := s.db.Head(ctx, key); err != nil || ok {
+		return err
+	}
+	return &PartError{Parts: parts}
+}
+
+// finished reports whether parts record slice sh as finished.
+func finished(parts []store.Part, sh solver.Shard) bool {
+	for _, p := range parts {
+		if p.ShardI == sh.I && p.ShardK == sh.K && p.Done {
+			return true
+		}
+	}
+	return false
 }
 
 // BudgetError refuses a problem over its budget (solver.BudgetError) and

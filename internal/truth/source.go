@@ -9,6 +9,7 @@ package truth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"sync"
@@ -90,9 +91,11 @@ func New(db *store.DB, opt Options) *Source {
 // Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
 // Each answer is stored as soon as it is found, identical problems are
 // solved once, and each problem is linked to its set in the cache, which is
-// what lets show find it by id. From a read-only cache (store.DB.ReadOnly)
-// Solve answers what the cache holds and links nothing, and a problem the
-// cache does not hold has an Err that wraps store.ErrReadOnly. The outcomes
+// what lets show find it by id: each answered problem, and each long count
+// stopped with subproblems kept (show then says how far it got). From a
+// read-only cache (store.DB.ReadOnly) Solve answers what the cache holds
+// and links nothing, and a problem the cache does not hold has an Err that
+// wraps store.ErrReadOnly. The outcomes
 // come in the order of the sets and their problems; a problem that could
 // not be answered has its Err set and the batch goes on.
 //
@@ -174,10 +177,18 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	defer s.mu.Unlock()
 	for i := range outs {
 		o := &outs[i]
-		if o.Err == nil && !s.db.ReadOnly() { // a read-only cache keeps the links it has
+		switch {
+		case s.db.ReadOnly(): // a read-only cache keeps the links it has
+		case o.Err == nil:
 			// What is answered is linked even when ctx is cancelled now: it
 			// is done, and show finds it by id.
 			o.Err = s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash)
+		case keptSome(o.Err):
+			// So is a count stopped with subproblems kept: show finds it
+			// by id and says how far it got.
+			if err := s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash); err != nil {
+				o.Err = errors.Join(o.Err, err)
+			}
 		}
 		if _, ok := s.known[o.Key]; !ok || o.Err == nil {
 			s.known[o.Key] = *o
@@ -239,6 +250,14 @@ func (s *Source) TruthOf(ctx context.Context, p solver.Problem, r store.Result) 
 // outcomes do not hold. A key with no answer in the cache is an error.
 func (s *Source) Placement(ctx context.Context, key store.CacheKey) (*solver.Placement, error) {
 	return s.db.Placement(ctx, key)
+}
+
+// keptSome reports whether err stopped a long count that kept some of its
+// subproblems for the next run.
+func keptSome(err error) bool {
+	var st *StoppedError
+	var be *BudgetError
+	return errors.As(err, &st) && st.Kept > 0 || errors.As(err, &be) && be.Kept > 0
 }
 
 // noProgress follows nothing.
