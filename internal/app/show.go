@@ -26,6 +26,9 @@ type ShowRequest struct {
 	Board  bool           // draw the placements after the table
 	Glyphs picture.Glyphs // how boards are drawn
 	SVG    string         // write an SVG picture of the first placement here ("-": stdout, instead of the rows)
+	// Replace lets the picture write over a file that exists; without it,
+	// such a file is refused before any work.
+	Replace bool
 }
 
 // ShowResult is a row per answer shown.
@@ -43,7 +46,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 	}
 	svg := req.SVG
 	if svg != "" {
-		if svg, err = g.File("--svg", svg); err != nil {
+		if svg, err = g.NewFile("--svg", svg, "--replace", req.Replace); err != nil {
 			return ShowResult{}, err
 		}
 	}

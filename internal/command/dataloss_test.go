@@ -719,9 +719,9 @@ func TestExportBadSetMakesNoOutdir(t *testing.T) {
 	sameTree(t, "export of a bad set", dir, before)
 }
 
-// TestOutputsExisting checks that key --out and judge's files refuse a file
-// that exists (it may be the user's notes), before any work, unless
-// --replace, and that a key is regenerated with --replace.
+// TestOutputsExisting checks that key --out, judge's files and show --svg
+// refuse a file that exists (it may be the user's notes), before any work,
+// unless --replace, and that a key is regenerated with --replace.
 func TestOutputsExisting(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
@@ -752,5 +752,18 @@ func TestOutputsExisting(t *testing.T) {
 			t.Errorf("%q: exit %d, stderr %q; want 0 and notes.txt written", args, code, stderr)
 		}
 		os.Remove("cache.db")
+	}
+
+	// show --svg likewise, from a cache that holds the answer.
+	writeFile(t, "p.yaml", "name: p\nproblems:\n  - {id: p5, kind: nqueens, n: 5, ask: placement}\n")
+	if _, stderr, code := queensjudge(t, "cache.db", "solve", "p.yaml"); code != 0 {
+		t.Fatalf("solve: exit %d, %s", code, stderr)
+	}
+	writeFile(t, "notes.txt", "my notes\n")
+	if _, stderr, code := queensjudge(t, "cache.db", "show", "--svg", "notes.txt", "p5"); code != 2 || readFile(t, "notes.txt") != "my notes\n" {
+		t.Errorf("show --svg notes.txt: exit %d, stderr %q; want 2 and the notes kept", code, stderr)
+	}
+	if _, stderr, code := queensjudge(t, "cache.db", "show", "--svg", "notes.txt", "--replace", "p5"); code != 0 || !strings.Contains(readFile(t, "notes.txt"), "<svg") {
+		t.Errorf("show --svg notes.txt --replace: exit %d, stderr %q; want 0 and a picture", code, stderr)
 	}
 }

@@ -21,7 +21,8 @@ names one. An id that was never solved is an error.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME`"},
 			&cli.BoolFlag{Name: "board", Usage: "draw the placements after the table"},
-			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout)"},
+			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout), a new file unless --replace"},
+			replaceFlag(),
 			formatFlag("table"),
 		},
 		Action: action(arity{1, -1, "problem id"}, func(c *cli.Context) error {
@@ -35,7 +36,7 @@ names one. An id that was never solved is an error.`,
 			}
 			_, err = app.Show(c.Context, con, app.ShowRequest{
 				Cache: db, IDs: c.Args().Slice(), Set: c.String("set"),
-				Board: c.Bool("board"), Glyphs: terminalGlyphs(), SVG: c.String("svg"),
+				Board: c.Bool("board"), Glyphs: terminalGlyphs(), SVG: c.String("svg"), Replace: c.Bool("replace"),
 			})
 			return err
 		}),
