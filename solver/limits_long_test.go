@@ -11,8 +11,8 @@ import (
 	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
-// TestLimitsLong puts every kind and ask at the edges of the README's
-// limits table, each under a time budget: what is answered is answered in
+// TestLimitsLong puts every kind and ask at the edges of the loader's
+// table in docs/limits.md, each under a time budget: what is answered is answered in
 // time, what is refused is refused by Validate, and a solutions problem
 // over the limit is refused, with nothing listed, in time. The budgets are
 // loose (a few times what the table says) so that a loaded machine passes;
