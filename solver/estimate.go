@@ -39,7 +39,7 @@ func (c Cost) String() string {
 }
 
 // CPUTime writes seconds of CPU time for people, in the largest unit that
-// keeps the number at least 1, with two significant digits.
+// keeps the number at least 1 (see figure).
 func CPUTime(seconds float64) string {
 	units := []struct {
 		name string
@@ -66,21 +66,16 @@ func withUnit(fig, unit string) string {
 	return fig + " " + unit
 }
 
-// figure writes x with two significant digits, and thousands separated
-// by commas when it is large.
+// figure writes x for people: one decimal below 10 ("3.1", "0.2", "1"),
+// whole numbers to 100, three significant digits above, with commas
+// ("123,000"), and powers of ten past 10^15.
 func figure(x float64) string {
 	switch {
 	case math.IsInf(x, 1) || x > 1e15:
 		return fmt.Sprintf("%.1e", x)
 	case x >= 100:
-		v := int64(math.Round(x))
-		for p := int64(1); v/p >= 100; p *= 10 {
-			if v/p < 1000 && v >= 100*p {
-				v = v / p * p
-				break
-			}
-		}
-		return thousands(v)
+		unit := math.Pow(10, math.Floor(math.Log10(x))-2)
+		return thousands(int64(math.Round(x/unit) * unit))
 	case x >= 10:
 		return fmt.Sprintf("%.0f", x)
 	}

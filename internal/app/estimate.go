@@ -16,7 +16,7 @@ import (
 // without solving them (solve --estimate).
 type EstimateRequest struct {
 	Sets  []string
-	Batch Batch // its budget and shard; the rest is not used
+	Batch Batch // its budget, shard and --max-solutions; the rest is not used
 }
 
 // Estimated is the cost of one problem, as solve --estimate prints it. Its
@@ -92,7 +92,7 @@ func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates,
 		return nil, err
 	}
 	sets, failed := loadSets(ctx, con, req.Sets)
-	sopt := solver.Options{Budget: opt.Budget, Shard: opt.Shard}
+	sopt := solver.Options{Budget: opt.Budget, Shard: opt.Shard, MaxSolutions: opt.MaxSolutions}
 	budget := sopt.BudgetOrDefault()
 	var es Estimates
 	for _, set := range sets {

@@ -86,23 +86,32 @@ func (s stopAfter) Subproblems(int, string) func(done, total int) {
 func (s stopAfter) Done(int, string) {}
 func (s stopAfter) Stop()            {}
 
-// TestShowStoppedCount: show of a count that was stopped says how far it
-// got and how to go on (it said "has never been solved", while doctor
-// listed it as resumable), and solving again finishes it from there.
-func TestShowStoppedCount(t *testing.T) {
+// stoppedCount solves a set of one count, q13, into a new cache named
+// name (in slice shard, when K > 0), stopped as by a Ctrl-C after 20
+// subproblems, and returns the cache and the set.
+func stoppedCount(t *testing.T, name string, shard solver.Shard) (cache, set string) {
+	t.Helper()
 	dir := t.TempDir()
-	cache := filepath.Join(dir, "cache.db")
-	set := filepath.Join(dir, "q.yaml")
+	cache, set = filepath.Join(dir, name), filepath.Join(dir, "q.yaml")
 	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	b := batch
+	b.Shard = shard
 	b.Progress = stopAfter{cancel: cancel, after: 20}
 	con := newConsole(output.Table, "")
 	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b}); err == nil {
 		t.Fatalf("Solve stopped after 20 subproblems = nil; stderr:\n%s", con.stderr)
 	}
-	con = newConsole(output.Table, "")
+	return cache, set
+}
+
+// TestShowStoppedCount: show of a count that was stopped says how far it
+// got and how to go on (it said "has never been solved", while doctor
+// listed it as resumable), and solving again finishes it from there.
+func TestShowStoppedCount(t *testing.T) {
+	cache, set := stoppedCount(t, "cache.db", solver.Shard{})
+	con := newConsole(output.Table, "")
 	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
 	checkOutcome(t, "Show", err, status.Failed, true)
 	got := con.stderr.String()
@@ -130,20 +139,8 @@ func TestShowStoppedCount(t *testing.T) {
 // recorded unfinished in its part, which show and doctor report, with
 // the run that finishes it.
 func TestShowStoppedSlice(t *testing.T) {
-	dir := t.TempDir()
-	cache := filepath.Join(dir, "part.db")
-	set := filepath.Join(dir, "q.yaml")
-	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	b := batch
-	b.Shard = solver.Shard{I: 1, K: 2}
-	b.Progress = stopAfter{cancel: cancel, after: 20}
+	cache, _ := stoppedCount(t, "part.db", solver.Shard{I: 1, K: 2})
 	con := newConsole(output.Table, "")
-	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b}); err == nil {
-		t.Fatalf("Solve stopped after 20 subproblems = nil; stderr:\n%s", con.stderr)
-	}
-	con = newConsole(output.Table, "")
 	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
 	checkOutcome(t, "Show", err, status.Failed, true)
 	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer here: this cache holds a part of its count \(solve --shard\): slice 1/2, [1-9][0-9]* of its [1-9][0-9]* subproblems counted \([0-9]+ of all [0-9]+\); run solve --shard 1/2 again to finish the slice`)
