@@ -95,9 +95,9 @@ func New(db *store.DB, opt Options) *Source {
 // stopped with subproblems kept (show then says how far it got). From a
 // read-only cache (store.DB.ReadOnly) Solve answers what the cache holds
 // and links nothing, and a problem the cache does not hold has an Err that
-// wraps store.ErrReadOnly. The outcomes
-// come in the order of the sets and their problems; a problem that could
-// not be answered has its Err set and the batch goes on.
+// wraps store.ErrReadOnly. The outcomes come in the order of the sets and
+// their problems; a problem that could not be answered has its Err set and
+// the batch goes on.
 //
 // An outcome's Result is a head (see store.DB.Head): the placement of an
 // AskPlacement answer is left in the cache, where Placement and Truth read
