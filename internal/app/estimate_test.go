@@ -100,7 +100,7 @@ func TestSolveOverBudget(t *testing.T) {
 		t.Errorf("solve answered %d problems, want 2 (q8, p1000)", len(res.Rows))
 	}
 	msg := con.stderr.String()
-	for _, want := range []string{`problem "q27"`, "estimated", "CPU-years", "the budget is 10 CPU-minutes", "--budget", "--shard"} {
+	for _, want := range []string{`problem "q27"`, "estimated", "CPU-years", "the budget is 1 CPU-minute", "--budget", "--shard"} {
 		if !strings.Contains(msg, want) {
 			t.Errorf("stderr %q: want %q in it", msg, want)
 		}
