@@ -17,13 +17,13 @@ type field struct {
 }
 
 // fields are the fields of a mapping, by key: at most one for each known
-// key, in the order of the known keys, of which there are at most 8 (a set's
-// 2, a problem's 8). An array, not a map, since a map would cost an
+// key, in the order of the known keys, of which there are at most 12 (a set's
+// 2, a problem's 10). An array, not a map, since a map would cost an
 // allocation for each of the hundreds of thousands of problems a file of
 // junk holds.
 type fields struct {
 	known []string
-	of    [8]field
+	of    [12]field
 }
 
 // get returns the field with key name, and whether there is one.
@@ -37,7 +37,7 @@ func (fs *fields) get(name string) (field, bool) {
 }
 
 // fieldsOf returns the fields of mapping n by key, reporting keys that are
-// not plain names, not among known (at most 8), or given twice.
+// not plain names, not among known (at most 12), or given twice.
 func fieldsOf(n *yaml.Node, known []string, errorf reporter) fields {
 	fs := fields{known: known}
 	for i := 0; i+1 < len(n.Content); i += 2 {

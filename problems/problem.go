@@ -13,7 +13,7 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-var problemKeys = []string{"id", "title", "kind", "n", "board", "m", "ask", "points"}
+var problemKeys = []string{"id", "title", "kind", "n", "board", "m", "ask", "points", "tests", "groups"}
 
 // problem decodes the index-th problem of the list, node n, recording its
 // mistakes. It returns the problem, meaningful only when there were none,
@@ -22,11 +22,14 @@ var problemKeys = []string{"id", "title", "kind", "n", "board", "m", "ask", "poi
 func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 	p = Problem{Line: n.Line, Points: 1, Problem: solver.Problem{M: solver.AnyM}}
 	id := validID(n) // so that every mistake names the problem
-	errorf := func(line int, format string, args ...any) {
-		if !d.full(line) {
-			d.errs = append(d.errs, &Error{File: d.file, Line: line, Index: index, ID: id, Msg: fmt.Sprintf(format, args...)})
+	errorfIn := func(test string) reporter {
+		return func(line int, format string, args ...any) {
+			if !d.full(line) {
+				d.errs = append(d.errs, &Error{File: d.file, Line: line, Index: index, ID: id, Test: test, Msg: fmt.Sprintf(format, args...)})
+			}
 		}
 	}
+	errorf := errorfIn("")
 	if n.Kind != yaml.MappingNode {
 		errorf(n.Line, "a problem must be a mapping of id, kind, ask and the rest, got %s", show(n))
 		return p
@@ -53,15 +56,16 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 			}
 		}
 	}
-	if f, ok := fields.get("points"); ok {
-		v, ok, big := f.integer(errorf)
+	pointsField, hasPoints := fields.get("points")
+	if hasPoints {
+		v, ok, big := pointsField.integer(errorf)
 		switch {
 		case ok && v >= 1 && v <= MaxPoints:
 			p.Points = v
 		case ok:
-			errorf(f.key.Line, "points must be 1..%d, got %d", MaxPoints, v)
+			errorf(pointsField.key.Line, "points must be 1..%d, got %d", MaxPoints, v)
 		case big:
-			errorf(f.key.Line, "points must be 1..%d, got %s", MaxPoints, bigText(f.val.Value))
+			errorf(pointsField.key.Line, "points must be 1..%d, got %s", MaxPoints, bigText(pointsField.val.Value))
 		}
 	}
 
@@ -83,11 +87,55 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 			errorf(f.key.Line, "unknown ask %q (want %s)", short(ask), askList)
 		}
 	}
+
+	tf, hasTests := fields.get("tests")
+	gf, hasGroups := fields.get("groups")
+	if !hasTests {
+		if hasGroups {
+			errorf(gf.key.Line, "groups are groups of tests: a problem with groups lists its tests under tests:")
+		}
+		// One instance, written on the problem itself.
+		in := d.instance(&fields, nil, n, p.Problem, kindOK, askOK, true, errorf)
+		p.Problem = in
+		return p
+	}
+
+	// A family of tests: the instance keys on the problem are defaults.
+	p.Problem = d.instance(&fields, nil, n, p.Problem, kindOK, askOK, false, errorf)
+	if hasGroups {
+		p.Groups = d.groups(gf, errorf)
+		if hasPoints {
+			errorf(pointsField.key.Line, "a problem with groups is worth the sum of its groups' points: leave points out")
+		}
+		total := 0
+		for _, g := range p.Groups {
+			total += g.Points
+		}
+		p.Points = total
+	}
+	p.Tests = d.tests(tf, &fields, p, kindOK, askOK, errorfIn)
+	return p
+}
+
+// instanceKeys are the keys of a problem, or of one of its tests, that
+// make up an instance.
+var instanceKeys = []string{"n", "board", "m"}
+
+// instance decodes the instance keys (n, board, m) of fields onto base, the
+// instance so far (the problem's kind and ask, and for a test the
+// problem's defaults), recording mistakes. outer, when not nil, holds the
+// fields of the problem a test inherits from, for the lines of mistakes
+// in what it inherits; entry is the mapping the fields are from. whole
+// asks for a whole instance: every key the kind needs must be given (here
+// or in outer) and the instance is validated; otherwise the keys are
+// defaults, checked only for their own form.
+func (d *decoder) instance(fs, outer *fields, entry *yaml.Node, base solver.Problem, kindOK, askOK, whole bool, errorf reporter) solver.Problem {
+	p := base
 	// complete stays true while every part the solver's Validate needs has
 	// decoded cleanly, so that its checks can run and say something useful.
-	complete := kindOK && askOK
+	complete := kindOK && askOK && whole
 
-	nf, hasN := fields.get("n")
+	nf, hasN := fs.get("n")
 	if hasN {
 		v, ok, big := nf.integer(errorf)
 		switch {
@@ -97,36 +145,50 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 			errorf(nf.key.Line, "%s", nRange(p.Kind, p.Ask, 0, bigText(nf.val.Value)))
 			if err := askError(p.Kind, p.Ask); err != nil {
 				// Validate does not run without an n: say it here.
-				f, _ := fields.get("ask")
+				askAt := fs
+				if outer != nil {
+					askAt = outer
+				}
+				f, _ := askAt.get("ask")
 				errorf(f.key.Line, "%v", err)
 			}
 		case big:
 			errorf(nf.key.Line, "n is too large, got %s", bigText(nf.val.Value))
 		}
 		complete = complete && ok
-	} else if kindOK && p.Kind != solver.Reserved {
-		errorf(n.Line, "n is required for %s", p.Kind)
+	} else if whole && kindOK && p.Kind != solver.Reserved && p.N == 0 {
+		if outer != nil {
+			errorf(entry.Line, "n is required for %s, on the test or on its problem", p.Kind)
+		} else {
+			errorf(entry.Line, "n is required for %s", p.Kind)
+		}
 		complete = false
 	}
 
-	bf, hasBoard := fields.get("board")
+	bf, hasBoard := fs.get("board")
 	switch {
 	case !kindOK:
 	case p.Kind != solver.Reserved && hasBoard:
 		errorf(bf.key.Line, "only a reserved problem has a board")
-	case p.Kind == solver.Reserved && !hasBoard:
-		errorf(n.Line, "board is required for reserved")
-		complete = false
-	case p.Kind == solver.Reserved:
+	case p.Kind == solver.Reserved && hasBoard:
 		masks, ok := board(bf, errorf)
 		if ok && !hasN {
 			p.N = len(masks)
 		}
 		p.Reserved = masks
 		complete = complete && ok
+	case p.Kind == solver.Reserved && whole && p.Reserved == nil:
+		if outer != nil {
+			errorf(entry.Line, "board is required for reserved, on the test or on its problem")
+		} else {
+			errorf(entry.Line, "board is required for reserved")
+		}
+		complete = false
+	case p.Kind == solver.Reserved && hasN && !hasBoard && outer != nil:
+		// The test's n with the problem's board: the board sets n.
 	}
 
-	if f, ok := fields.get("m"); ok && kindOK {
+	if f, ok := fs.get("m"); ok && kindOK {
 		if p.Kind != solver.QueensKnights {
 			errorf(f.key.Line, "only a queens-knights problem has m")
 		} else {
@@ -141,7 +203,7 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 				if big {
 					got = bigText(f.val.Value)
 				}
-				if hasN && complete {
+				if p.N > 0 && complete {
 					errorf(f.key.Line, "m must be 0..n (%d), got %s", p.N, got)
 				} else {
 					errorf(f.key.Line, "m must be 0..n, got %s", got)
@@ -154,18 +216,19 @@ func (d *decoder) problem(index int, n *yaml.Node) (p Problem) {
 	}
 
 	if complete {
-		errs := flatten(p.Problem.Validate())
+		errs := flatten(p.Validate())
 		askBad := slices.ContainsFunc(errs, func(err error) bool { return fieldOf(err) == solver.FieldAsk })
 		for _, err := range errs {
+			line := validationLine(err, entry, fs, outer)
 			if askBad && fieldOf(err) == solver.FieldN {
 				// Validate words n's range for a kind and ask that do
 				// not go together, which contradicts the ask's error.
 				if msg := nRange(p.Kind, p.Ask, p.N, ""); msg != "" {
-					errorf(validationLine(err, n, &fields), "%s", msg)
+					errorf(line, "%s", msg)
 				}
 				continue
 			}
-			errorf(validationLine(err, n, &fields), "%v", err)
+			errorf(line, "%v", err)
 		}
 	}
 	return p
@@ -285,20 +348,26 @@ func flatten(err error) []error {
 }
 
 // validationLine returns the line to report one of solver.Problem.Validate's
-// errors at: the line of the key the error's field is, or of the board for
-// an n the file leaves to the board's number of rows, or else the problem's
-// entry, n. The field comes from the error's type, never from its text, so
-// that rewording a message cannot move it.
-func validationLine(err error, n *yaml.Node, fields *fields) int {
+// errors at: the line of the key the error's field is in fields, or else in
+// outer (the problem a test inherits from, nil for none), or of the board
+// for an n left to the board's number of rows, or else the entry, n. The
+// field comes from the error's type, never from its text, so that
+// rewording a message cannot move it.
+func validationLine(err error, n *yaml.Node, fs, outer *fields) int {
 	var fe *solver.FieldError
 	if !errors.As(err, &fe) {
 		return n.Line
 	}
-	if f, ok := fields.get(fe.Field); ok {
-		return f.key.Line
-	}
-	if f, ok := fields.get("board"); ok && fe.Field == solver.FieldN {
-		return f.key.Line // a reserved board's n is its number of rows
+	for _, fs := range []*fields{fs, outer} {
+		if fs == nil {
+			continue
+		}
+		if f, ok := fs.get(fe.Field); ok {
+			return f.key.Line
+		}
+		if f, ok := fs.get("board"); ok && fe.Field == solver.FieldN {
+			return f.key.Line // a reserved board's n is its number of rows
+		}
 	}
 	return n.Line
 }

@@ -132,7 +132,7 @@ func lineFor(t *testing.T, text string, err error) int {
 	fields := fieldsOf(n, problemKeys, func(line int, format string, args ...any) {
 		t.Fatalf("line %d: %s", line, fmt.Sprintf(format, args...))
 	})
-	return validationLine(err, n, &fields)
+	return validationLine(err, n, &fields, nil)
 }
 
 func TestFieldsHoldEveryKey(t *testing.T) {

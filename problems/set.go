@@ -29,11 +29,24 @@ type Problem struct {
 	// Problem is the definition. M is solver.AnyM when the file gives no m,
 	// whatever the kind; Reserved is nil unless the kind is reserved.
 	solver.Problem
-	ID     string
-	Title  string
+	ID    string
+	Title string
+	// Points is what the problem is worth: the set's points, or for a
+	// problem with groups the sum of theirs.
 	Points int
-	// Line is the line of the problem's entry in the file.
+	// Line is the line of the problem's entry in the file, or for a case
+	// (see Cases) the line of its test.
 	Line int
+	// Tests are the problem's tests in order, nil for a problem written as
+	// one instance (without tests:), which is its own one test. The
+	// problem's own instance keys are then defaults: its definition may
+	// be incomplete, and only its cases are solved.
+	Tests []Test
+	// Groups are the groups its tests score in, nil for a pass-fail problem.
+	Groups []Group
+	// Test is, on a case of a problem with tests (see Cases), the test it
+	// stands for; nil otherwise.
+	Test *Test
 }
 
 // Set is a decoded problem set. Its problems are valid (Validate returns nil
@@ -99,8 +112,10 @@ type Error struct {
 	// mistake is in, or 0 when it is outside any problem.
 	Index int
 	// ID is the id of that problem, or "" when it has no valid id.
-	ID  string
-	Msg string
+	ID string
+	// Test names the test of the problem the mistake is in, or "".
+	Test string
+	Msg  string
 }
 
 // Error formats the mistake as FILE:LINE: problem "ID": message, leaving out
@@ -117,6 +132,9 @@ func (e *Error) Error() string {
 		fmt.Fprintf(&b, "problem %q: ", e.ID)
 	case e.Index > 0:
 		fmt.Fprintf(&b, "problem %d: ", e.Index)
+	}
+	if e.Test != "" {
+		fmt.Fprintf(&b, "test %q: ", e.Test)
 	}
 	b.WriteString(e.Msg)
 	return b.String()

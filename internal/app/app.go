@@ -190,7 +190,7 @@ func stopped(ctx context.Context) error {
 
 // where names a problem of a set as a compiler would: file:line: problem "id".
 func where(o truth.Outcome) string {
-	return fmt.Sprintf("%s:%d: problem %q", o.Set.File, o.Problem.Line, o.Problem.ID)
+	return fmt.Sprintf("%s:%d: problem %q", o.Set.File, o.Problem.Line, o.Problem.Ref())
 }
 
 // stdoutIfEmpty is path, or "-" (stdout) when it is "".

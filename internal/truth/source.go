@@ -53,11 +53,11 @@ type Progress interface {
 	Stop()
 }
 
-// Outcome is what became of one problem of one set: its answer, or the
-// error that kept it from one.
+// Outcome is what became of one problem of one set, or of one test of a
+// problem with tests: its answer, or the error that kept it from one.
 type Outcome struct {
 	Set     *problems.Set
-	Problem problems.Problem
+	Problem problems.Problem // for a test, its case (see problems.Problem.Cases)
 	Key     store.CacheKey
 	Result  store.Result
 	Cached  bool  // read from the cache (or solved once for an identical problem), not solved for this one
@@ -87,6 +87,17 @@ func New(db *store.DB, opt Options) *Source {
 	return &Source{db: db, opt: opt, room: newAnswerRoom(answerMemory), known: map[store.CacheKey]Outcome{}}
 }
 
+// cases returns the instances of the problems of set, in order: each
+// problem without tests, and each test of the others (see
+// problems.Problem.Cases).
+func cases(set *problems.Set) []problems.Problem {
+	var out []problems.Problem
+	for _, p := range set.Problems {
+		out = append(out, p.Cases()...)
+	}
+	return out
+}
+
 // Solve answers every problem of sets, from the cache where it can (unless
 // Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
 // Each answer is stored as soon as it is found, identical problems are
@@ -110,7 +121,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
 	var order []store.CacheKey
 	for _, set := range sets {
-		for _, p := range set.Problems {
+		for _, p := range cases(set) {
 			o := Outcome{Set: set, Problem: p, Key: Key(p.Problem)}
 			if !s.opt.Force && s.opt.Shard.K == 0 {
 				o.Result, o.Cached, o.Err = s.db.Head(ctx, o.Key)
@@ -149,9 +160,9 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 				idx := pending[key]
 				p := outs[idx[0]].Problem
 				mu.Unlock()
-				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(j.place, p.ID))
+				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(j.place, p.Ref()))
 				res.Answer.Placement = nil // stored: the head is kept
-				bar.Done(j.place, p.ID)
+				bar.Done(j.place, p.Ref())
 				mu.Lock()
 				for i, j := range idx {
 					outs[j].Result, outs[j].Err = res, err
@@ -182,11 +193,11 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 		case o.Err == nil:
 			// What is answered is linked even when ctx is cancelled now: it
 			// is done, and show finds it by id.
-			o.Err = s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash)
+			o.Err = s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.Ref(), o.Key.DefHash)
 		case keptSome(o.Err):
 			// So is a count stopped with subproblems kept: show finds it
 			// by id and says how far it got.
-			if err := s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.ID, o.Key.DefHash); err != nil {
+			if err := s.db.Link(context.WithoutCancel(ctx), o.Set.Name, o.Problem.Ref(), o.Key.DefHash); err != nil {
 				o.Err = errors.Join(o.Err, err)
 			}
 		}
@@ -217,7 +228,7 @@ func (s *Source) Truth(ctx context.Context, p problems.Problem) (judge.Truth, er
 		t, err = s.TruthOf(ctx, p.Problem, r)
 	}
 	if err != nil {
-		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.ID, err)
+		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.Ref(), err)
 	}
 	return t, nil
 }

@@ -1,0 +1,251 @@
+package problems
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// Generated reserved boards are made by this algorithm, which is part of the
+// format: the same set gives the same boards on every machine and in every
+// later version.
+//
+//   - The stream is SplitMix64 (Steele, Lea and Flood, 2014) started at the
+//     seed: state += 0x9E3779B97F4A7C15; z = state;
+//     z = (z ^ z>>30) * 0xBF58476D1CE4E5B9; z = (z ^ z>>27) * 0x94D049BB133111EB;
+//     z ^ z>>31 is the next number.
+//   - A number below m is drawn as a number x of the stream, drawn again
+//     while x < 2^64 mod m, and taken mod m.
+//   - A board of side n with k reserved squares numbers its squares r·n + c
+//     (row r, column c, from 0) and reserves the first k of a partial
+//     Fisher–Yates shuffle: for i = 0..k−1, swap square i with square
+//     i + (a number below n²−i).
+//   - Boards are drawn one after another from one stream. A board equal to
+//     one drawn before, or without the placements asked for (placements:
+//     some, the default: at least one; none: none; any: either), is
+//     dropped, and the next is drawn, until count are kept.
+const (
+	// maxGenerateSeconds bounds the solving a generate: item may take to
+	// check its boards' placements: it is refused beyond, not slow.
+	maxGenerateSeconds = 30
+	// maxBoardBudget is the CPU time the solver may take over one board.
+	maxBoardBudget = 2 * time.Second
+)
+
+var generateKeys = []string{"n", "reserved", "count", "seed", "placements", "from", "to"}
+
+// generate decodes the generate: item f and makes its instances from base,
+// the problem's (or the item's) instance keys.
+func (d *decoder) generate(f field, base solver.Problem, errorf reporter) []solver.Problem {
+	v := f.val
+	switch {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+		return nil
+	case v.Kind != yaml.MappingNode:
+		if base.Kind == solver.Reserved {
+			errorf(f.key.Line, "generate must be a mapping, as in generate: {n: 8, reserved: 10, count: 20, seed: 1}, got %s", show(v))
+		} else {
+			errorf(f.key.Line, "generate must be a mapping, as in generate: {from: 4, to: 12}, got %s", show(v))
+		}
+		return nil
+	}
+	fs := fieldsOf(v, generateKeys, errorf)
+	want := map[bool][]string{
+		true:  {"n", "reserved", "count", "seed", "placements"},
+		false: {"from", "to"},
+	}[base.Kind == solver.Reserved]
+	ok := true
+	for _, k := range generateKeys {
+		f, given := fs.get(k)
+		if given && !slices.Contains(want, k) {
+			errorf(f.key.Line, "generate for %s takes %s, not %s", base.Kind, orList(want), k)
+			ok = false
+		}
+	}
+	num := func(key string, lo, hi int) (int, bool) {
+		f, given := fs.get(key)
+		if !given {
+			if key != "placements" {
+				errorf(v.Line, "generate needs %s", key)
+			}
+			return 0, false
+		}
+		x, good, big := f.integer(errorf)
+		switch {
+		case good && x >= lo && x <= hi:
+			return x, true
+		case good:
+			errorf(f.key.Line, "%s must be %d..%d, got %d", key, lo, hi, x)
+		case big:
+			errorf(f.key.Line, "%s must be %d..%d, got %s", key, lo, hi, bigText(f.val.Value))
+		}
+		return 0, false
+	}
+	if base.Kind != solver.Reserved {
+		from, ok1 := num("from", 1, solver.MaxN(base.Kind, base.Ask))
+		to, ok2 := num("to", 1, solver.MaxN(base.Kind, base.Ask))
+		if !ok || !ok1 || !ok2 {
+			return nil
+		}
+		if to < from {
+			errorf(f.key.Line, "generate from %d to %d makes no tests: from must be at most to", from, to)
+			return nil
+		}
+		var out []solver.Problem
+		for n := from; n <= to; n++ {
+			p := base
+			p.N = n
+			if err := p.Validate(); err != nil {
+				errorf(f.key.Line, "generate: n = %d: %v", n, err)
+				return nil
+			}
+			out = append(out, p)
+		}
+		return out
+	}
+
+	n, ok1 := num("n", 1, solver.MaxReservedN)
+	count, ok2 := num("count", 1, MaxTests)
+	seed, ok3 := num("seed", 0, 1<<62)
+	k, ok4 := 0, false
+	if ok1 {
+		k, ok4 = num("reserved", 0, n*n-1)
+	}
+	placements := "some"
+	if pf, given := fs.get("placements"); given {
+		if s, good := pf.text(errorf); good {
+			switch s {
+			case "some", "none", "any":
+				placements = s
+			default:
+				errorf(pf.key.Line, "placements must be some, none or any, got %s", show(pf.val))
+				ok = false
+			}
+		}
+	}
+	if !ok || !ok1 || !ok2 || !ok3 || !ok4 {
+		return nil
+	}
+	base.N, base.Reserved = n, nil
+	if err := (solver.Problem{Kind: solver.Reserved, Ask: base.Ask, N: n, Reserved: make([]uint64, n), M: solver.AnyM}).Validate(); err != nil {
+		errorf(f.key.Line, "generate: %v", err)
+		return nil
+	}
+	boards, err := randomBoards(n, k, count, uint64(seed), placements)
+	if err != nil {
+		errorf(f.key.Line, "generate: %v", err)
+		return nil
+	}
+	out := make([]solver.Problem, len(boards))
+	for i, b := range boards {
+		p := base
+		p.Reserved = b
+		out[i] = p
+	}
+	return out
+}
+
+// splitmix64 is the SplitMix64 stream the generator draws from.
+type splitmix64 struct{ state uint64 }
+
+func (s *splitmix64) next() uint64 {
+	s.state += 0x9E3779B97F4A7C15
+	z := s.state
+	z = (z ^ z>>30) * 0xBF58476D1CE4E5B9
+	z = (z ^ z>>27) * 0x94D049BB133111EB
+	return z ^ z>>31
+}
+
+// below returns a number below m, m > 0, uniformly.
+func (s *splitmix64) below(m uint64) uint64 {
+	limit := -m % m // 2^64 mod m
+	for {
+		if x := s.next(); x >= limit {
+			return x % m
+		}
+	}
+}
+
+// randomBoard draws a board of side n with k reserved squares.
+func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
+	for i := range squares {
+		squares[i] = i
+	}
+	for i := range k {
+		j := i + int(s.below(uint64(n*n-i)))
+		squares[i], squares[j] = squares[j], squares[i]
+	}
+	masks := make([]uint64, n)
+	for _, sq := range squares[:k] {
+		masks[sq/n] |= 1 << uint(sq%n)
+	}
+	return masks
+}
+
+// errGenerateTime stops a generator that has spent its time.
+var errGenerateTime = errors.New("generating took too long")
+
+// randomBoards makes count distinct boards of side n with k reserved
+// squares from seed, each with the placements asked for, by the algorithm
+// above. It gives up, with an error, after 20·count + 1000 draws or when
+// checking the boards has taken maxGenerateSeconds.
+func randomBoards(n, k, count int, seed uint64, placements string) ([][]uint64, error) {
+	ctx, cancel := context.WithTimeoutCause(context.Background(), maxGenerateSeconds*time.Second, errGenerateTime)
+	defer cancel()
+	rng := splitmix64{state: seed}
+	squares := make([]int, n*n)
+	seen := map[string]bool{}
+	var out [][]uint64
+	maxDraws := 20*count + 1000
+	for draws := 0; len(out) < count; draws++ {
+		if draws == maxDraws {
+			return nil, fmt.Errorf("%d of %d boards found in %d draws: %s", len(out), count, draws, fewer(placements))
+		}
+		b := rng.randomBoard(squares, n, k)
+		key := fmt.Sprint(b)
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		if placements != "any" {
+			has, err := hasPlacement(ctx, n, b)
+			if err != nil {
+				if context.Cause(ctx) == errGenerateTime {
+					return nil, fmt.Errorf("checking the boards for placements took over %d s (%d of %d found): %s", maxGenerateSeconds, len(out), count, fewer(placements))
+				}
+				return nil, fmt.Errorf("board %d: %v", draws+1, err)
+			}
+			if has != (placements == "some") {
+				continue
+			}
+		}
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+// fewer says how to ask for boards that are easier to find.
+func fewer(placements string) string {
+	if placements == "none" {
+		return "reserve more squares, or ask for fewer boards"
+	}
+	return "reserve fewer squares, or ask for fewer boards"
+}
+
+// hasPlacement reports whether the board of side n with reserved squares
+// masks has a placement of n queens.
+func hasPlacement(ctx context.Context, n int, masks []uint64) (bool, error) {
+	p := solver.Problem{Kind: solver.Reserved, Ask: solver.AskPlacement, N: n, Reserved: masks, M: solver.AnyM}
+	a, err := solver.Solve(ctx, p, solver.Options{Budget: maxBoardBudget, Workers: 1})
+	if err != nil {
+		return false, err
+	}
+	return a.Placement != nil, nil
+}

@@ -1,0 +1,296 @@
+package problems
+
+import (
+	"strconv"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/queensjudge/queensjudge/solver"
+)
+
+// MaxTests is the most tests a problem may have, and MaxSetTests the most a
+// set may have in all: a contest problem has tens, a generated batch a few
+// hundred, and each test is solved and judged on its own.
+const (
+	MaxTests    = 1000
+	MaxSetTests = 10_000
+)
+
+// Test is one test case of a problem with tests.
+type Test struct {
+	// Problem is the test's instance: the problem's kind and ask, with the
+	// test's n, board and m, or the problem's where the test gives none.
+	Problem solver.Problem
+	// Name is unique in the problem: the file's, or the test's number (1,
+	// 2, ... in the order the list makes them), or for a generated test
+	// its item's name and number (big-1, big-2, ...).
+	Name string
+	// Group is the name of the group the test scores in, or "".
+	Group string
+	// Sample marks a test shown in statements and worth nothing.
+	Sample bool
+	// Line is the line of the test's item in the file.
+	Line int
+}
+
+// Group is a group of tests worth points when every test in it is right,
+// as an IOI subtask is.
+type Group struct {
+	Name   string
+	Points int
+	Line   int
+}
+
+// HasTests reports whether p was written as a family of tests (tests:)
+// rather than as one instance.
+func (p Problem) HasTests() bool { return p.Tests != nil }
+
+// Scored reports whether p scores by groups, rather than pass-fail.
+func (p Problem) Scored() bool { return len(p.Groups) > 0 }
+
+// Cases returns the instances p is judged on, each as a Problem: p itself
+// for a problem without tests, and for one with tests a Problem per test,
+// whose definition is the test's and whose Test points at it. Cases of a
+// case is the case itself.
+func (p Problem) Cases() []Problem {
+	if p.Tests == nil {
+		return []Problem{p}
+	}
+	out := make([]Problem, len(p.Tests))
+	for i := range p.Tests {
+		c := p
+		c.Problem = p.Tests[i].Problem
+		c.Tests = nil
+		c.Line = p.Tests[i].Line
+		c.Test = &p.Tests[i]
+		out[i] = c
+	}
+	return out
+}
+
+// Ref names p where one name must tell its tests apart: its id, or for a
+// case (see Cases) "ID/TEST". Ids and test names never hold a '/'.
+func (p Problem) Ref() string {
+	if p.Test == nil {
+		return p.ID
+	}
+	return p.ID + "/" + p.Test.Name
+}
+
+// TestNamed returns the test of p named name.
+func (p Problem) TestNamed(name string) (Test, bool) {
+	for _, t := range p.Tests {
+		if t.Name == name {
+			return t, true
+		}
+	}
+	return Test{}, false
+}
+
+// groups decodes a problem's groups: a mapping of group names to points.
+func (d *decoder) groups(f field, errorf reporter) []Group {
+	v := f.val
+	switch {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+		return nil
+	case isNull(v) || v.Kind == yaml.MappingNode && len(v.Content) == 0:
+		errorf(f.key.Line, "groups is empty: leave it out for a pass-fail problem")
+		return nil
+	case v.Kind != yaml.MappingNode:
+		errorf(f.key.Line, "groups must be a mapping of group names to points, as in groups: {small: 30, large: 70}, got %s", show(v))
+		return nil
+	}
+	var out []Group
+	first := map[string]int{}
+	total := 0
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		k, pv := v.Content[i], v.Content[i+1]
+		if k.Kind != yaml.ScalarNode || isNull(k) {
+			errorf(k.Line, "a group's name must be a plain name, got %s", show(k))
+			continue
+		}
+		if msg := checkID(k.Value); msg != "" {
+			errorf(k.Line, "group name %s", msg)
+			continue
+		}
+		if line, dup := first[k.Value]; dup {
+			errorf(k.Line, "duplicate group %q, first at line %d", k.Value, line)
+			continue
+		}
+		first[k.Value] = k.Line
+		pts, ok, big := field{k, pv}.integer(errorf)
+		switch {
+		case ok && pts >= 0 && pts <= MaxPoints:
+			total += pts
+			out = append(out, Group{Name: k.Value, Points: pts, Line: k.Line})
+		case ok:
+			errorf(k.Line, "group %s: points must be 0..%d, got %d", k.Value, MaxPoints, pts)
+		case big:
+			errorf(k.Line, "group %s: points must be 0..%d, got %s", k.Value, MaxPoints, bigText(pv.Value))
+		}
+	}
+	if len(out) > 0 && total == 0 {
+		errorf(f.key.Line, "groups are worth 0 points in all: give one some")
+	}
+	if total > MaxPoints {
+		errorf(f.key.Line, "groups are worth %d points in all, more than the %d a problem may be", total, MaxPoints)
+	}
+	return out
+}
+
+var testKeys = []string{"name", "group", "sample", "n", "board", "m", "generate"}
+
+// tests decodes a problem's tests, f, on the definition of p (its kind,
+// ask, groups and default instance, whose keys are in pf), recording
+// mistakes. errorfIn returns the reporter for mistakes in a test.
+func (d *decoder) tests(f field, pf *fields, p Problem, kindOK, askOK bool, errorfIn func(test string) reporter) []Test {
+	errorf := errorfIn("")
+	v := f.val
+	switch {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+		return nil
+	case isNull(v) || v.Kind == yaml.SequenceNode && len(v.Content) == 0:
+		errorf(f.key.Line, "tests is empty: list the tests, or leave tests out for a problem of one instance")
+		return nil
+	case v.Kind != yaml.SequenceNode:
+		errorf(f.key.Line, "tests must be a list, got %s", show(v))
+		return nil
+	}
+	groups := map[string]bool{}
+	for _, g := range p.Groups {
+		groups[g.Name] = false
+	}
+	tests := []Test{} // not nil: the problem has tests
+	names := map[string]int{}
+	next := 1 // the number of the item's (first) test
+	for _, item := range v.Content {
+		first := next
+		number := strconv.Itoa(first)
+		next++
+		itemErr := errorfIn(number)
+		if item.Kind != yaml.MappingNode {
+			itemErr(item.Line, "a test must be a mapping of its n, board or m, or a generate:, got %s", show(item))
+			continue
+		}
+		fs := fieldsOf(item, testKeys, itemErr)
+		t := Test{Line: item.Line, Problem: p.Problem}
+		name := ""
+		if nf, ok := fs.get("name"); ok {
+			if s, ok := nf.text(itemErr); ok {
+				if msg := checkID(s); msg != "" {
+					itemErr(nf.key.Line, "test name %s", msg)
+				} else {
+					name = s
+				}
+			}
+		}
+		label := number
+		if name != "" {
+			label = name
+		}
+		errorf := errorfIn(label)
+		if gf, ok := fs.get("group"); ok {
+			if s, ok := gf.text(errorf); ok {
+				_, known := groups[s]
+				switch {
+				case p.Groups == nil:
+					errorf(gf.key.Line, "group %q: the problem has no groups: (name them with their points, as in groups: {%s: 30})", short(s), short(s))
+				case !known:
+					errorf(gf.key.Line, "unknown group %q (%s)", short(s), suggestion{s, groupNames(p.Groups)})
+				default:
+					t.Group = s
+					groups[s] = true
+				}
+			}
+		}
+		if sf, ok := fs.get("sample"); ok {
+			if b, ok := sf.boolean(errorf); ok {
+				t.Sample = b
+			}
+			if t.Sample && t.Group != "" {
+				errorf(sf.key.Line, "a sample is worth nothing: it takes no group")
+			}
+		}
+		if p.Groups != nil && t.Group == "" && !t.Sample {
+			if _, ok := fs.get("group"); !ok {
+				errorf(item.Line, "every test of a problem with groups is in one (group: %s), or a sample", groupNames(p.Groups)[0])
+			}
+		}
+
+		if gf, ok := fs.get("generate"); ok {
+			for _, k := range instanceKeys {
+				if k == "m" {
+					continue // queens-knights: the m of every generated board
+				}
+				if f, ok := fs.get(k); ok {
+					errorf(f.key.Line, "%s goes inside generate:, which makes the tests' instances", k)
+				}
+			}
+			if !kindOK || !askOK {
+				continue
+			}
+			base := d.instance(&fs, pf, item, p.Problem, kindOK, askOK, false, errorf)
+			made := d.generate(gf, base, errorf)
+			next += max(len(made)-1, 0)
+			for i, in := range made {
+				gt := t
+				gt.Problem = in
+				gt.Name = strconv.Itoa(first + i)
+				if name != "" {
+					gt.Name = name + "-" + strconv.Itoa(i+1)
+				}
+				tests = d.addTest(tests, gt, names, errorf)
+			}
+			continue
+		}
+		t.Problem = d.instance(&fs, pf, item, p.Problem, kindOK, askOK, true, errorf)
+		t.Name = label
+		tests = d.addTest(tests, t, names, errorf)
+	}
+	if len(tests) > MaxTests {
+		errorf(f.key.Line, "%d tests, more than the %d a problem may have", len(tests), MaxTests)
+	}
+	for _, g := range p.Groups {
+		if !groups[g.Name] {
+			errorf(g.Line, "group %s has no tests", g.Name)
+		}
+	}
+	return tests
+}
+
+// addTest appends t to tests, reporting a name given twice.
+func (d *decoder) addTest(tests []Test, t Test, names map[string]int, errorf reporter) []Test {
+	if line, dup := names[t.Name]; dup {
+		errorf(t.Line, "duplicate test name %q, first at line %d", t.Name, line)
+		return tests
+	}
+	names[t.Name] = t.Line
+	if len(tests) > MaxTests {
+		return tests // reported once the list is read
+	}
+	return append(tests, t)
+}
+
+func groupNames(groups []Group) []string {
+	out := make([]string, len(groups))
+	for i, g := range groups {
+		out[i] = g.Name
+	}
+	return out
+}
+
+// boolean returns the value of a true or false.
+func (f field) boolean(errorf reporter) (bool, bool) {
+	v := f.val
+	switch {
+	case v.Kind == yaml.AliasNode:
+		f.alias(errorf)
+	case v.Kind == yaml.ScalarNode && v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0 && (v.Value == "true" || v.Value == "false"):
+		return v.Value == "true", true
+	default:
+		errorf(f.key.Line, "%s must be true or false, got %s", f.key.Value, showWrong(v))
+	}
+	return false, false
+}
