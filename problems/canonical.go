@@ -32,19 +32,7 @@ func Canonical(p solver.Problem) string {
 	fmt.Fprintf(&b, "queensjudge-problem 1\nkind: %s\nn: %d\n", p.Kind, p.N)
 	if p.Kind == solver.Reserved {
 		b.WriteString("board: ")
-		cols := min(max(p.N, 0), 64) // a mask holds 64 columns; a valid board far fewer
-		for r, mask := range p.Reserved {
-			if r > 0 {
-				b.WriteByte('/')
-			}
-			for c := range cols {
-				if mask>>uint(c)&1 == 1 {
-					b.WriteByte('*')
-				} else {
-					b.WriteByte('.')
-				}
-			}
-		}
+		b.WriteString(strings.Join(BoardRows(p), "/"))
 		b.WriteByte('\n')
 	}
 	if p.Kind == solver.QueensKnights {
@@ -112,4 +100,22 @@ func ParseCanonical(text string) (solver.Problem, error) {
 		return p, fmt.Errorf("canonical definition: %w", err)
 	}
 	return p, nil
+}
+
+// BoardRows returns the rows of p's board as a set writes them, '.' for a
+// free square and '*' for a reserved one; none when p has no board.
+func BoardRows(p solver.Problem) []string {
+	cols := min(max(p.N, 0), 64) // a mask holds 64 columns; a valid board far fewer
+	rows := make([]string, len(p.Reserved))
+	row := make([]byte, cols)
+	for r, mask := range p.Reserved {
+		for c := range cols {
+			row[c] = '.'
+			if mask>>uint(c)&1 == 1 {
+				row[c] = '*'
+			}
+		}
+		rows[r] = string(row)
+	}
+	return rows
 }

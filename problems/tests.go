@@ -68,6 +68,16 @@ func (p Problem) Cases() []Problem {
 	return out
 }
 
+// Cases returns the instances of the problems of s, in order: each problem
+// without tests, and each test of the others (see Problem.Cases).
+func (s *Set) Cases() []Problem {
+	var out []Problem
+	for _, p := range s.Problems {
+		out = append(out, p.Cases()...)
+	}
+	return out
+}
+
 // Ref names p where one name must tell its tests apart: its id, or for a
 // case (see Cases) "ID/TEST". Ids and test names never hold a '/'.
 func (p Problem) Ref() string {

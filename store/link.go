@@ -1,9 +1,11 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -96,7 +98,10 @@ type Entry struct {
 }
 
 // Lookup returns the entries for problem id in set, or in every set that has
-// it when set is "", ordered by set name. An id the cache has never linked
+// it when set is "", ordered by set name. The entries of a problem with
+// tests are linked as ID/TEST: an id without a '/' gives those of its
+// tests too, in the order of their names (numbers by value), and ID/TEST
+// the one test. An id the cache has never linked
 // gives no entries and no error. The results are heads, with no placement
 // (see Entry.Result): show of many ids holds none of their placements at
 // once. Safe for concurrent use.
@@ -112,10 +117,11 @@ func (db *DB) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 }
 
 func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
-	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.def_hash, l.updated_at, `+headColumns+`
+	rows, err := db.r.QueryContext(ctx, `SELECT l.set_name, l.problem_id, l.def_hash, l.updated_at, `+headColumns+`
 		FROM links AS l
 		LEFT JOIN results AS r ON r.def_hash = l.def_hash AND r.solver_version = ?1
-		WHERE l.problem_id = ?2 AND (?3 = '' OR l.set_name = ?3)`,
+		WHERE (l.problem_id = ?2 OR instr(?2, '/') = 0 AND l.problem_id > ?2 || '/' AND l.problem_id < ?2 || '0')
+			AND (?3 = '' OR l.set_name = ?3)`,
 		solver.Version, id, set)
 	if err != nil {
 		return nil, err
@@ -131,8 +137,8 @@ func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	}
 	var all []scanned
 	for rows.Next() {
-		sc := scanned{e: Entry{ID: id}}
-		if err := rows.Scan(append([]any{&sc.e.Set, &sc.e.DefHash, &sc.linkedAt}, sc.row.dest()...)...); err != nil {
+		var sc scanned
+		if err := rows.Scan(append([]any{&sc.e.Set, &sc.e.ID, &sc.e.DefHash, &sc.linkedAt}, sc.row.dest()...)...); err != nil {
 			return nil, err
 		}
 		all = append(all, sc)
@@ -145,7 +151,12 @@ func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
 	// b-tree that copies each row whole (a copy that took show of a
 	// 10,000,000-queen placement from 320 to 620 MB). The order is SQLite's
 	// BINARY collation, byte by byte.
-	slices.SortFunc(all, func(a, b scanned) int { return strings.Compare(a.e.Set, b.e.Set) })
+	slices.SortFunc(all, func(a, b scanned) int {
+		if c := strings.Compare(a.e.Set, b.e.Set); c != 0 {
+			return c
+		}
+		return compareRefs(a.e.ID, b.e.ID)
+	})
 	entries := make([]Entry, 0, len(all))
 	for i := range all {
 		sc := &all[i]
@@ -161,4 +172,25 @@ func (db *DB) lookup(ctx context.Context, set, id string) ([]Entry, error) {
 		entries = append(entries, e)
 	}
 	return entries, nil
+}
+
+// compareRefs orders problem refs (ID or ID/TEST) by id, then test, a
+// test's number by its value: 2 before 10.
+func compareRefs(a, b string) int {
+	aid, atest, _ := strings.Cut(a, "/")
+	bid, btest, _ := strings.Cut(b, "/")
+	if c := strings.Compare(aid, bid); c != 0 {
+		return c
+	}
+	an, aerr := strconv.Atoi(atest)
+	bn, berr := strconv.Atoi(btest)
+	switch {
+	case aerr == nil && berr == nil && an != bn:
+		return cmp.Compare(an, bn)
+	case aerr == nil && berr != nil && btest != "":
+		return -1 // numbered tests first
+	case aerr != nil && atest != "" && berr == nil:
+		return 1
+	}
+	return strings.Compare(atest, btest)
 }

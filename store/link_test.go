@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -127,5 +128,43 @@ func TestPutLinksKeepsTheLater(t *testing.T) {
 	}
 	if err := db.PutLinks(ctx, []ProblemLink{{Set: "s", DefHash: hash("x"), LinkedAt: t0}}); err == nil {
 		t.Error("PutLinks with no id succeeded")
+	}
+}
+
+// TestLookupTests finds the tests of a problem with tests, linked as
+// ID/TEST: all of them by the id, in the order of their names (numbers by
+// value, then names), one by ID/TEST, and none of another problem whose
+// id starts alike.
+func TestLookupTests(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	r := countResult(8, 92)
+	if err := db.Put(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"q/big-1", "q/10", "q/2", "q/1", "q-2/1", "q.x", "qq/1", "q"} {
+		if err := db.Link(ctx, "s", id, r.Key.DefHash); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := func(id string) []string {
+		entries, err := db.Lookup(ctx, "", id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, e := range entries {
+			out = append(out, e.ID)
+		}
+		return out
+	}
+	if got, want := ids("q"), []string{"q", "q/1", "q/2", "q/10", "q/big-1"}; !slices.Equal(got, want) {
+		t.Errorf("Lookup(q) = %v, want %v", got, want)
+	}
+	if got, want := ids("q/10"), []string{"q/10"}; !slices.Equal(got, want) {
+		t.Errorf("Lookup(q/10) = %v, want %v", got, want)
+	}
+	if got := ids("q/3"); len(got) != 0 {
+		t.Errorf("Lookup(q/3) = %v, want none", got)
 	}
 }

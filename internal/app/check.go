@@ -19,7 +19,7 @@ import (
 type CheckRequest struct {
 	Cache    string
 	Set      string // the problem set file
-	ID       string // the problem
+	ID       string // the problem, or ID/TEST for a test of one with tests
 	Answer   string // the answer file; "-" for stdin
 	Batch    Batch
 	MaxBytes int64
@@ -76,9 +76,13 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 	if err != nil {
 		return Checked{}, err
 	}
-	p, ok := set.Problem(req.ID)
+	id, test, named := strings.Cut(req.ID, "/")
+	p, ok := set.Problem(id)
 	if !ok {
-		return Checked{}, fmt.Errorf("check: %s has no problem %q", set.File, req.ID)
+		return Checked{}, fmt.Errorf("check: %s has no problem %q", set.File, id)
+	}
+	if p, err = caseOf(set.File, p, test, named, ""); err != nil {
+		return Checked{}, fmt.Errorf("check: %w", err)
 	}
 	// Reading the answer gives way to a signal, from a terminal, a pipe or
 	// a FIFO alike.

@@ -24,6 +24,7 @@ type EstimateRequest struct {
 type Estimated struct {
 	Set        string      `json:"set"`
 	ID         string      `json:"id"`
+	Test       string      `json:"test,omitempty"` // a test of a problem with tests
 	Kind       solver.Kind `json:"kind"`
 	Ask        solver.Ask  `json:"ask"`
 	N          int         `json:"n"`
@@ -37,6 +38,14 @@ type Estimated struct {
 	// estimate, not a bound, over the budget.
 	Refused bool   `json:"refused"`
 	How     string `json:"how"`
+}
+
+// ref is the id, or ID/TEST for a test.
+func (e Estimated) ref() string {
+	if e.Test == "" {
+		return e.ID
+	}
+	return e.ID + "/" + e.Test
 }
 
 // Estimates are the costs of the problems of sets, in their order.
@@ -57,7 +66,7 @@ func (es Estimates) Records() ([]string, [][]string) {
 	var rows [][]string
 	for _, e := range es {
 		rows = append(rows, []string{
-			e.Set, e.ID, string(e.Kind), string(e.Ask), strconv.Itoa(e.N),
+			e.Set, e.ref(), string(e.Kind), string(e.Ask), strconv.Itoa(e.N),
 			strconv.FormatFloat(e.CPUSeconds, 'g', 3, 64), e.Estimate, strconv.FormatBool(e.Bound),
 			strconv.FormatFloat(e.BudgetSeconds, 'f', 0, 64), strconv.FormatBool(e.Refused), e.How,
 		})
@@ -78,7 +87,7 @@ func (es Estimates) WriteTable(w io.Writer) error {
 		case e.Bound && e.CPUSeconds > e.BudgetSeconds:
 			verdict = "stops at the budget if not found sooner"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", e.Set, e.ID, e.Kind, e.Ask, e.N, e.Estimate, verdict, e.How)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", e.Set, e.ref(), e.Kind, e.Ask, e.N, e.Estimate, verdict, e.How)
 	}
 	return tw.Flush()
 }
@@ -96,18 +105,22 @@ func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates,
 	budget := sopt.BudgetOrDefault()
 	var es Estimates
 	for _, set := range sets {
-		for _, p := range set.Problems {
+		for _, p := range set.Cases() {
 			c, err := solver.Estimate(ctx, p.Problem, sopt)
 			if err != nil {
 				if ctx.Err() != nil {
 					return es, stopped(ctx)
 				}
-				con.errorf("%s: problem %q: %v", set.File, p.ID, err)
+				con.errorf("%s: problem %q: %v", set.File, p.Ref(), err)
 				failed = true
 				continue
 			}
+			test := ""
+			if p.Test != nil {
+				test = p.Test.Name
+			}
 			es = append(es, Estimated{
-				Set: set.Name, ID: p.ID, Kind: p.Kind, Ask: p.Ask, N: p.N,
+				Set: set.Name, ID: p.ID, Test: test, Kind: p.Kind, Ask: p.Ask, N: p.N,
 				CPUSeconds: c.Seconds, Estimate: c.String(), Bound: c.Bound,
 				BudgetSeconds: budget.Seconds(), Refused: c.Over(budget),
 				How: c.How,

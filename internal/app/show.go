@@ -81,7 +81,9 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 				failed = true
 				continue
 			}
-			res.Rows = append(res.Rows, rowOf(ctx, cache, e.Set, e.ID, e.Result, true))
+			row := rowOf(ctx, cache, e.Set, e.ID, e.Result, true)
+			testOfRef(&row, e.Result.Definition)
+			res.Rows = append(res.Rows, row)
 			drawn = append(drawn, e)
 		}
 	}
@@ -234,4 +236,21 @@ func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string
 		})
 	}
 	return fmt.Errorf("--svg: no placement among the answers shown")
+}
+
+// testOfRef splits the id of r, the row of a cache entry, into its problem
+// id and test when it names a test (ID/TEST), and fills in the test's
+// board from def, the canonical definition (see problems.Canonical). The
+// test's group is the set's, which the cache does not hold.
+func testOfRef(r *output.Row, def string) {
+	id, test, ok := strings.Cut(r.ID, "/")
+	if !ok {
+		return
+	}
+	r.ID, r.Test = id, test
+	for _, line := range strings.Split(def, "\n") {
+		if b, ok := strings.CutPrefix(line, "board: "); ok {
+			r.Board = strings.Split(b, "/")
+		}
+	}
 }

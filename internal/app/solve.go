@@ -10,6 +10,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -131,6 +132,7 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 			continue
 		}
 		r := rowOf(context.WithoutCancel(ctx), cache, o.Set.Name, o.Problem.ID, o.Result, o.Cached)
+		withTest(&r, o.Problem)
 		r.Shard = shard
 		rows = append(rows, r)
 	}
@@ -163,4 +165,17 @@ func rowOf(ctx context.Context, cache *truth.Cache, set, id string, r truth.Resu
 		row.M = &m
 	}
 	return row
+}
+
+// withTest fills in the test fields of r, the row of p, when p is a case
+// of a problem with tests.
+func withTest(r *output.Row, p problems.Problem) {
+	t := p.Test
+	if t == nil {
+		return
+	}
+	r.Test, r.Group, r.Sample = t.Name, t.Group, t.Sample
+	if p.Kind == solver.Reserved {
+		r.Board = problems.BoardRows(p.Problem)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -103,17 +104,42 @@ func validatorProblem(input string, f validator.Flags) (problems.Problem, error)
 	if err != nil {
 		return problems.Problem{}, err
 	}
-	if f.ID != "" {
-		p, ok := set.Problem(f.ID)
-		if !ok {
-			return p, fmt.Errorf("%s has no problem %q", input, f.ID)
+	var p problems.Problem
+	id, test, hasTest := strings.Cut(f.ID, "/")
+	switch {
+	case f.ID != "":
+		var ok bool
+		if p, ok = set.Problem(id); !ok {
+			return p, fmt.Errorf("%s has no problem %q", input, id)
 		}
-		return p, nil
-	}
-	if len(set.Problems) != 1 {
+	case len(set.Problems) != 1:
 		return problems.Problem{}, fmt.Errorf("%s has %d problems; name one with id=ID", input, len(set.Problems))
+	default:
+		p = set.Problems[0]
 	}
-	return set.Problems[0], nil
+	return caseOf(input, p, test, hasTest, "id=")
+}
+
+// caseOf returns the case of p that the validator judges: p itself when
+// it has no tests, else its test named test (from id=ID/TEST), or its
+// one test. prefix is how the caller names a problem in a hint ("id=" for
+// the validator's flag, "" for an argument).
+func caseOf(input string, p problems.Problem, test string, named bool, prefix string) (problems.Problem, error) {
+	cases := p.Cases()
+	switch {
+	case named && !p.HasTests():
+		return problems.Problem{}, fmt.Errorf("%s: problem %q has no tests; name it as %s%s", input, p.ID, prefix, p.ID)
+	case named:
+		for _, c := range cases {
+			if c.Test.Name == test {
+				return c, nil
+			}
+		}
+		return problems.Problem{}, fmt.Errorf("%s: problem %q has no test %q", input, p.ID, test)
+	case len(cases) != 1:
+		return problems.Problem{}, fmt.Errorf("%s: problem %q has %d tests; name one as %s%s/TEST", input, p.ID, len(cases), prefix, p.ID)
+	}
+	return cases[0], nil
 }
 
 // validatorTruth returns the ground truth of p from the cache, solving and

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/queensjudge/queensjudge/problems"
@@ -26,6 +27,23 @@ type Row struct {
 	// Shard is the slice a solve --shard counted ("2/8"); the answer is
 	// then its partial sum, and the table says so after the answer.
 	Shard string
+	// Test, Group and Sample are, on a row of one test of a problem with
+	// tests, the test's name, its group ("" for none) and whether it is a
+	// sample; Board is then the rows of its board (reserved only), since
+	// the test's instance is not in the set under its id. All are empty on
+	// the row of a problem without tests.
+	Test   string
+	Group  string
+	Sample bool
+	Board  []string
+}
+
+// Ref is the row's problem id, or ID/TEST for a test.
+func (r Row) Ref() string {
+	if r.Test == "" {
+		return r.ID
+	}
+	return r.ID + "/" + r.Test
 }
 
 // Rows are the rows a command prints: timed (solve, show, merge: each row's
@@ -40,11 +58,14 @@ type Row struct {
 // Rows is a Streamer: Write writes each answer as it is read (see Answer),
 // and an error reading a solutions list ends the output half way and is
 // returned. Its JSON and YAML are a list of objects with the fields id,
-// set, kind, ask, n, m (queens-knights only), answer, cached, seconds, hash
-// and shard (a slice only), cached and seconds left out of a key; tests
-// outside the project read them. YAML keeps that order of fields. CSV has
-// those columns under a header, the answer as its compact JSON. The table
-// has a header and a line a row, and is empty when there are no rows.
+// test, group and sample (a test's row only), set, kind, ask, n, board (a
+// reserved test's row only), m (queens-knights only), answer, cached,
+// seconds, hash and shard (a slice only), cached and seconds left out of a
+// key; tests outside the project read them. YAML keeps that order of
+// fields. CSV has those columns under a header (test, group, sample and
+// board when any row is a test's, the board's rows joined by '/'), the
+// answer as its compact JSON. The table has a header and a line a row, a
+// test's named ID/TEST, and is empty when there are no rows.
 type Rows struct {
 	Rows []Row
 	Key  bool
@@ -60,10 +81,14 @@ var (
 // it. Cached and Seconds are nil in a key, which leaves them out.
 type jsonRow struct {
 	ID      string      `json:"id" yaml:"id"`
+	Test    string      `json:"test,omitempty" yaml:"test,omitempty"`
+	Group   string      `json:"group,omitempty" yaml:"group,omitempty"`
+	Sample  bool        `json:"sample,omitempty" yaml:"sample,omitempty"`
 	Set     string      `json:"set" yaml:"set"`
 	Kind    solver.Kind `json:"kind" yaml:"kind"`
 	Ask     solver.Ask  `json:"ask" yaml:"ask"`
 	N       int         `json:"n" yaml:"n"`
+	Board   []string    `json:"board,omitempty" yaml:"board,omitempty"`
 	M       *int        `json:"m,omitempty" yaml:"m,omitempty"`
 	Answer  any         `json:"answer" yaml:"answer"`
 	Cached  *bool       `json:"cached,omitempty" yaml:"cached,omitempty"`
@@ -73,12 +98,29 @@ type jsonRow struct {
 }
 
 // csvHeader names the CSV columns, those of jsonRow in its order; a key
-// has no cached and seconds.
+// has no cached and seconds, and rows with no test have no test, group,
+// sample and board.
 func (rs Rows) csvHeader() []string {
-	if rs.Key {
-		return []string{"id", "set", "kind", "ask", "n", "m", "answer", "hash", "shard"}
+	var h []string
+	if rs.tests() {
+		h = []string{"id", "test", "group", "sample", "set", "kind", "ask", "n", "board", "m", "answer"}
+	} else {
+		h = []string{"id", "set", "kind", "ask", "n", "m", "answer"}
 	}
-	return []string{"id", "set", "kind", "ask", "n", "m", "answer", "cached", "seconds", "hash", "shard"}
+	if !rs.Key {
+		h = append(h, "cached", "seconds")
+	}
+	return append(h, "hash", "shard")
+}
+
+// tests reports whether any row is a test's.
+func (rs Rows) tests() bool {
+	for _, r := range rs.Rows {
+		if r.Test != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // value returns the rows as JSON and YAML show them, with answer(i) as the
@@ -86,8 +128,8 @@ func (rs Rows) csvHeader() []string {
 func (rs Rows) value(answer func(i int) any) any {
 	out := []jsonRow{}
 	for i, r := range rs.Rows {
-		row := jsonRow{ID: r.ID, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N, M: r.M,
-			Answer: answer(i), Hash: r.Hash, Shard: r.Shard}
+		row := jsonRow{ID: r.ID, Test: r.Test, Group: r.Group, Sample: r.Sample, Set: r.Set, Kind: r.Kind, Ask: r.Ask, N: r.N,
+			Board: r.Board, M: r.M, Answer: answer(i), Hash: r.Hash, Shard: r.Shard}
 		if !rs.Key {
 			row.Cached, row.Seconds = &r.Cached, &r.Seconds
 		}
@@ -99,12 +141,19 @@ func (rs Rows) value(answer func(i int) any) any {
 // records returns the rows as CSV shows them, with answer(i) as the answer
 // cell of rs.Rows[i].
 func (rs Rows) records(answer func(i int) string) (header []string, records [][]string) {
+	tests := rs.tests()
 	for i, r := range rs.Rows {
 		m := ""
 		if r.M != nil {
 			m = strconv.Itoa(*r.M)
 		}
-		rec := []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m, answer(i)}
+		var rec []string
+		if tests {
+			rec = []string{r.ID, r.Test, r.Group, strconv.FormatBool(r.Sample), r.Set, string(r.Kind), string(r.Ask),
+				strconv.Itoa(r.N), strings.Join(r.Board, "/"), m, answer(i)}
+		} else {
+			rec = []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m, answer(i)}
+		}
 		if !rs.Key {
 			rec = append(rec, strconv.FormatBool(r.Cached), strconv.FormatFloat(r.Seconds, 'f', -1, 64))
 		}
@@ -158,14 +207,14 @@ func (rs Rows) WriteTable(w io.Writer) error {
 			text += " (slice " + r.Shard + ")"
 		}
 		if rs.Key {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Set, r.ID, r.Kind, r.Ask, n, text)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", r.Set, r.Ref(), r.Kind, r.Ask, n, text)
 			continue
 		}
 		cached := "no"
 		if r.Cached {
 			cached = "yes"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3f\n", r.Set, r.ID, r.Kind, r.Ask, n, text, cached, r.Seconds)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%.3f\n", r.Set, r.Ref(), r.Kind, r.Ask, n, text, cached, r.Seconds)
 	}
 	return tw.Flush()
 }

@@ -439,3 +439,42 @@ func TestRowsReadPlacements(t *testing.T) {
 		}
 	}
 }
+
+// TestRowsOfTests writes the rows of tests: their test, group, sample and
+// board fields in JSON, those columns in CSV only when a row is a test's,
+// and ID/TEST in the table.
+func TestRowsOfTests(t *testing.T) {
+	m := 5
+	rows := Rows{Key: true, Rows: []Row{
+		{ID: "cb", Test: "1", Sample: true, Set: "s", Kind: solver.Reserved, Ask: solver.AskCount, N: 2, Board: []string{"*.", ".."},
+			Answer: Answer{Kind: solver.Reserved, Ask: solver.AskCount, Value: solver.Answer{Count: 0}}, Hash: "h1"},
+		{ID: "qk", Test: "big", Group: "large", Set: "s", Kind: solver.QueensKnights, Ask: solver.AskMax, N: 8, M: &m,
+			Answer: Answer{Kind: solver.QueensKnights, Ask: solver.AskMax, Value: solver.Answer{Count: 5, M: 5}}, Hash: "h2"},
+	}}
+	var b bytes.Buffer
+	if err := Write(&b, JSON, rows); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"test": "1",`, `"sample": true,`, `"group": "large",`, "\"board\": [\n      \"*.\",\n      \"..\"\n    ],"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("JSON has no %q:\n%s", want, b.String())
+		}
+	}
+	b.Reset()
+	if err := Write(&b, CSV, rows); err != nil {
+		t.Fatal(err)
+	}
+	want := "id,test,group,sample,set,kind,ask,n,board,m,answer,hash,shard\n" +
+		"cb,1,,true,s,reserved,count,2,*./..,,0,h1,\n" +
+		"qk,big,large,false,s,queens-knights,max,8,,5,5,h2,\n"
+	if b.String() != want {
+		t.Errorf("CSV:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	if err := Write(&b, Table, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "s    cb/1    reserved") || !strings.Contains(b.String(), "qk/big") {
+		t.Errorf("table:\n%s", b.String())
+	}
+}

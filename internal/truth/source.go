@@ -87,17 +87,6 @@ func New(db *store.DB, opt Options) *Source {
 	return &Source{db: db, opt: opt, room: newAnswerRoom(answerMemory), known: map[store.CacheKey]Outcome{}}
 }
 
-// cases returns the instances of the problems of set, in order: each
-// problem without tests, and each test of the others (see
-// problems.Problem.Cases).
-func cases(set *problems.Set) []problems.Problem {
-	var out []problems.Problem
-	for _, p := range set.Problems {
-		out = append(out, p.Cases()...)
-	}
-	return out
-}
-
 // Solve answers every problem of sets, from the cache where it can (unless
 // Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
 // Each answer is stored as soon as it is found, identical problems are
@@ -121,7 +110,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
 	var order []store.CacheKey
 	for _, set := range sets {
-		for _, p := range cases(set) {
+		for _, p := range set.Cases() {
 			o := Outcome{Set: set, Problem: p, Key: Key(p.Problem)}
 			if !s.opt.Force && s.opt.Shard.K == 0 {
 				o.Result, o.Cached, o.Err = s.db.Head(ctx, o.Key)
