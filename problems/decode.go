@@ -142,8 +142,12 @@ func (d *decoder) set(data []byte) *Set {
 		return s
 	}
 	first := map[string]int{} // id → line of its first use
+	tests := 0
 	for i, n := range list.Content {
 		p := d.problem(i+1, n)
+		if tests += len(p.Tests); tests > MaxSetTests && tests-len(p.Tests) <= MaxSetTests {
+			d.errorf(p.Line, "more than %d tests in the set by this problem", MaxSetTests)
+		}
 		if p.ID == "" {
 			continue
 		}
