@@ -158,7 +158,7 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 		con.errorf("doctor: cache %s is damaged: SQLite's integrity check found the problems above\n"+
 			"doctor: the other checks were skipped and nothing was changed; --fix repairs no damage\n"+
 			"doctor: every answer can be solved again into a new cache (delete this file, or --db NEW.db); "+
-			"judgements cannot: copy them out first (README: \"A damaged cache\")", cache.Path())
+			"judgements cannot: copy them out first (docs/commands.md: \"A damaged cache\")", cache.Path())
 		return d, status.Said(status.Failed)
 	}
 	return d, nil

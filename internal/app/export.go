@@ -227,14 +227,14 @@ func validatorBinary(path string, allowDynamic bool) (string, error) {
 		if _, err := os.Stat(path); err != nil {
 			return "", fmt.Errorf("export: no validator: %s does not exist; install it beside queensjudge, from the\n"+
 				"repository, with: go install . ./internal/cmd/queensjudge-validator\n"+
-				"(README, \"export\"), or name it with --validator-binary PATH", path)
+				"(docs/packages.md), or name it with --validator-binary PATH", path)
 		}
 	}
 	if allowDynamic {
 		return path, nil
 	}
 	if err := pkgexport.CheckStatic(path); err != nil {
-		return "", fmt.Errorf("export: %v: a judge host may lack its libraries; build the static validator (README, \"export\"), or name it with --validator-binary PATH", err)
+		return "", fmt.Errorf("export: %v: a judge host may lack its libraries; build the static validator (docs/packages.md), or name it with --validator-binary PATH", err)
 	}
 	return path, nil
 }

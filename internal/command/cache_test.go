@@ -315,7 +315,7 @@ func TestTruncatedCache(t *testing.T) {
 	for _, args := range [][]string{{"doctor"}, {"show", "eight-queens"}} {
 		_, errs, code := queensjudge(t, db, args...)
 		if code != 1 || !strings.Contains(errs, "cache "+db+" is damaged: SQLite cannot open it (database disk image is malformed)") ||
-			!strings.Contains(errs, `every answer can be solved again into a new cache`) || !strings.Contains(errs, `README: "A damaged cache"`) {
+			!strings.Contains(errs, `every answer can be solved again into a new cache`) || !strings.Contains(errs, `docs/commands.md: "A damaged cache"`) {
 			t.Errorf("%v on a truncated cache: exit %d, stderr %q; want 1, damaged, and how to recover", args, code, errs)
 		}
 	}

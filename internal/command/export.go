@@ -42,7 +42,7 @@ when missing (its parent must exist), and not at all when a set cannot be
 read.
 
 The validator put into the packages is queensjudge-validator beside this
-executable (see the README to build it), or --validator-binary PATH; it
+executable (see docs/packages.md to build it), or --validator-binary PATH; it
 must be static. A solutions problem of more than 100000 placements is
 refused.`,
 		Flags: append(batchFlags(),

@@ -51,7 +51,7 @@ func Open(ctx context.Context, path string) (*Cache, error) {
 	if errors.Is(err, store.ErrDamaged) {
 		// Too damaged to open, so doctor cannot look into it either.
 		return nil, fmt.Errorf("%w: every answer can be solved again into a new cache (move this file aside, or --db NEW.db); "+
-			"judgements cannot: copy out what can still be read first (README: \"A damaged cache\")", err)
+			"judgements cannot: copy out what can still be read first (docs/commands.md: \"A damaged cache\")", err)
 	}
 	if err != nil {
 		return nil, err
