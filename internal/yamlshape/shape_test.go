@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
 )
 
 // setFiles are the problem sets of package problems' tests, good and bad:
