@@ -17,7 +17,7 @@
 // be had, or a file could not be read: the tool's fault, never the team's).
 // Every Judgement carries a judge message, with full detail and possibly the
 // expected answer, and a team message that never reveals the expected answer.
-// Both are one line of valid UTF-8 (see Printable), at most Limits.MaxMessage
+// Both are one line of valid UTF-8 (see text.Printable), at most Limits.MaxMessage
 // bytes, cut at a rune boundary.
 //
 // # The answer text

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -153,10 +154,10 @@ func (f *failure) judgement(n int, lim Limits) Judgement {
 	}
 }
 
-// clip makes s one line of valid UTF-8 of at most max bytes: Printable,
+// clip makes s one line of valid UTF-8 of at most max bytes: text.Printable,
 // and a longer text is cut at a rune boundary and ends in "…".
 func clip(s string, max int) string {
-	s = Printable(s)
+	s = text.Printable(s)
 	if len(s) <= max {
 		return s
 	}

@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/queensjudge/queensjudge/internal/yamlshape"
 )
 
 // reporter records a mistake at a line of the file.
@@ -231,9 +233,9 @@ const maxNodes = 250_000
 // parse returns the root node of the one YAML document in data, or nil for
 // an empty file; ok is false when a mistake was recorded.
 func (d *decoder) parse(data []byte) (root *yaml.Node, ok bool) {
-	sh := countShape(data, maxNodes, "")
-	if sh.over > 0 {
-		d.errorf(sh.over, "more than %d YAML nodes (values, lists and mappings) by this line, more than a set of %d problems has: is this a problem set?", maxNodes, 10_000)
+	sh := yamlshape.Count(data, maxNodes, "")
+	if sh.Over > 0 {
+		d.errorf(sh.Over, "more than %d YAML nodes (values, lists and mappings) by this line, more than a set of %d problems has: is this a problem set?", maxNodes, 10_000)
 		return nil, false
 	}
 	defer func() {
@@ -314,11 +316,11 @@ var unknownAnchorRE = regexp.MustCompile(`^unknown anchor '([0-9A-Za-z_-]*)' ref
 // place the error was found; for an alias to a missing anchor, none. The
 // shape pass sh supplies the rest: the token yaml.v3's parser stopped at, the
 // alias, and how far tokens starting on line 1 go.
-func (d *decoder) yamlError(data []byte, err error, sh shape) {
+func (d *decoder) yamlError(data []byte, err error, sh yamlshape.Shape) {
 	line, msg := splitYAMLError(err)
 	switch {
 	case parserProblems[msg]:
-		if stop := sh.err; stop != nil && stop.problem == msg && stop.yamlLine() == line {
+		if stop := sh.Stop; stop != nil && stop.Problem == msg && stop.YAMLLine() == line {
 			line, msg = parserError(data, stop)
 		} else {
 			// The start of the collection, or the token, 1-based.
@@ -326,11 +328,11 @@ func (d *decoder) yamlError(data []byte, err error, sh shape) {
 		}
 	case unknownAnchorRE.MatchString(msg):
 		name := unknownAnchorRE.FindStringSubmatch(msg)[1]
-		line = max(countShape(data, maxNodes, name).unknownAlias, 1)
+		line = max(yamlshape.Count(data, maxNodes, name).UnknownAlias, 1)
 		msg = fmt.Sprintf("*%s is a YAML alias, and no anchor &%s comes before it: write the value out, quoted if it starts with '*'", clip(name, 40), clip(name, 40))
 	case line == 0:
 		line = 1 // it all happened on line 1
-	case sh.reach == 0 || line <= sh.reach:
+	case sh.Reach == 0 || line <= sh.Reach:
 		// A scanner error (or one of the decoder's) whose token may
 		// start on line 1, with yaml.v3 naming the line it was found on:
 		// read the lines up to that one again to know.
@@ -358,38 +360,38 @@ func (d *decoder) yamlError(data []byte, err error, sh shape) {
 // found it, and returns the line to report it at: the line the parser
 // stopped at, where the collection being parsed went wrong; or the line
 // where a [ or { was opened when it is never closed.
-func parserError(data []byte, e *shapeError) (line int, msg string) {
-	at, start := e.at.line+1, e.context.line+1
-	switch e.problem {
+func parserError(data []byte, e *yamlshape.Stop) (line int, msg string) {
+	at, start := e.Line(), e.Start()
+	switch e.Problem {
 	case "did not find expected ',' or ']'", "did not find expected ',' or '}'":
 		what, open := "list", "["
-		if strings.HasSuffix(e.problem, "'}'") {
+		if strings.HasSuffix(e.Problem, "'}'") {
 			what, open = "mapping", "{"
 		}
 		switch {
-		case e.atEnd:
-			return start, fmt.Sprintf("%s: the %s opened on this line is not closed by the end of the file", e.problem, open)
+		case e.AtEnd:
+			return start, fmt.Sprintf("%s: the %s opened on this line is not closed by the end of the file", e.Problem, open)
 		case at > start && indentation(lineText(data, at)) <= indentation(lineText(data, start)):
 			// The file goes on at the indentation of the block around
 			// the flow collection: its ] or } was forgotten.
-			return start, fmt.Sprintf("%s: the %s opened on this line is not closed before line %d", e.problem, open, at)
+			return start, fmt.Sprintf("%s: the %s opened on this line is not closed before line %d", e.Problem, open, at)
 		case at > start:
-			return at, fmt.Sprintf("%s in the %s opened at line %d (is a ',' missing before this?)", e.problem, what, start)
+			return at, fmt.Sprintf("%s in the %s opened at line %d (is a ',' missing before this?)", e.Problem, what, start)
 		}
-		return at, fmt.Sprintf("%s (is a ',' missing?)", e.problem)
+		return at, fmt.Sprintf("%s (is a ',' missing?)", e.Problem)
 	case "did not find expected key", "did not find expected '-' indicator":
 		if at == start {
-			return at, e.problem
+			return at, e.Problem
 		}
 		what := "mapping"
-		if strings.HasSuffix(e.problem, "indicator") {
+		if strings.HasSuffix(e.Problem, "indicator") {
 			what = "list"
 		}
-		return at, fmt.Sprintf("%s: this line does not go on with the %s at line %d (check its indentation)", e.problem, what, start)
+		return at, fmt.Sprintf("%s: this line does not go on with the %s at line %d (check its indentation)", e.Problem, what, start)
 	case "did not find expected <document start>":
-		return at, e.problem + ": a set is one YAML document, and this line is outside it"
+		return at, e.Problem + ": a set is one YAML document, and this line is outside it"
 	}
-	return at, e.problem
+	return at, e.Problem
 }
 
 // indentation returns the number of spaces line starts with.

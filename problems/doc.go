@@ -58,8 +58,9 @@
 // Files larger than MaxFileSize (1 MiB) are refused, by Load before they are
 // read ("FILE: message", the one mistake without a line). A document of more
 // YAML nodes than a set of 10,000 problems needs (250,000) is refused before
-// yaml.v3 builds them, from a pass over its tokens (shape.go). Together these
-// bound the work a file can make: the costliest 1 MiB inputs (the densest
-// valid set, 22,000 problems; 200,000 empty problems) take a few tenths of a
-// second and at most 60 MB of allocation to decode and report.
+// yaml.v3 builds them, from a pass over its tokens (internal/yamlshape).
+// Together these bound the work a file can make: the costliest 1 MiB inputs
+// (the densest valid set, 22,000 problems; 200,000 empty problems) take a
+// few tenths of a second and at most 60 MB of allocation to decode and
+// report.
 package problems

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/queensjudge/queensjudge/internal/text"
 )
 
 // field is one key of a mapping and its value.
@@ -72,58 +74,10 @@ func (s suggestion) String() string {
 	if s.name == "<<" {
 		return "YAML merge keys are not supported"
 	}
-	if k := Closest(s.name, s.known); k != "" {
+	if k := text.Closest(s.name, s.known); k != "" {
 		return fmt.Sprintf("did you mean %q?", k)
 	}
 	return "want " + orList(s.known)
-}
-
-// Closest returns the word of known that name was probably meant to be:
-// the nearest, ignoring case, one edit away, or two for a name longer than
-// four letters, never for a one-letter name (an exact match is always
-// found). It returns "" when none is that close. The command line uses it
-// for a mistyped command or flag too.
-func Closest(name string, known []string) string {
-	lower := strings.ToLower(name)
-	limit := 0
-	switch {
-	case len(name) > 4:
-		limit = 2
-	case len(name) > 1:
-		limit = 1
-	}
-	best, bestD := "", limit+1
-	for _, k := range known {
-		if d := distance(lower, k); d < bestD {
-			best, bestD = k, d
-		}
-	}
-	return best
-}
-
-// distance returns the Levenshtein distance between short strings a and b,
-// or a large number when either is long.
-func distance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 1 << 30
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // orList writes list as "a, b or c".

@@ -53,12 +53,3 @@ func TestParseInput(t *testing.T) {
 		})
 	}
 }
-
-func TestClosest(t *testing.T) {
-	known := []string{"solve", "show", "judge"}
-	for name, want := range map[string]string{"solv": "solve", "jduge": "judge", "SHOW": "show", "frobnicate": "", "s": ""} {
-		if got := Closest(name, known); got != want {
-			t.Errorf("Closest(%q) = %q, want %q", name, got, want)
-		}
-	}
-}

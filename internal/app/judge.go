@@ -18,6 +18,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
@@ -78,12 +79,12 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	failed := false
 	for _, err := range errs {
 		if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
-			con.errorf("warning: %s", judge.Printable(err.Error()))
+			con.errorf("warning: %s", text.Printable(err.Error()))
 			res.Warnings = append(res.Warnings, err)
 			continue
 		}
 		// Names are printed one line each, whatever bytes they hold.
-		fmt.Fprintln(con.Stderr, judge.Printable(err.Error()))
+		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
 		failed = true
 	}
 	if failed && len(subs) == 0 {
@@ -129,7 +130,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}
 	res.Report = judged
 	for _, w := range judged.Warnings {
-		con.errorf("warning: %s", judge.Printable(w.Error()))
+		con.errorf("warning: %s", text.Printable(w.Error()))
 		res.Warnings = append(res.Warnings, w)
 	}
 	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
@@ -164,7 +165,7 @@ func sayJudgeErrors(con Console, r judge.Report) bool {
 	found := false
 	for _, res := range r.Results {
 		if res.Verdict == judge.JE {
-			con.errorf("judge error: team %s, problem %s: %s", judge.Printable(res.Team), res.Problem, res.Message)
+			con.errorf("judge error: team %s, problem %s: %s", text.Printable(res.Team), res.Problem, res.Message)
 			found = true
 		}
 	}
@@ -179,9 +180,9 @@ func loadSubmissions(path string) (subs []judge.Submission, errs []error, err er
 	var pe *fs.PathError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil, fmt.Errorf("submissions %s: no such directory or manifest", judge.Printable(path))
+		return nil, nil, fmt.Errorf("submissions %s: no such directory or manifest", text.Printable(path))
 	case errors.As(err, &pe):
-		return nil, nil, fmt.Errorf("submissions %s: %w", judge.Printable(path), pe.Err)
+		return nil, nil, fmt.Errorf("submissions %s: %w", text.Printable(path), pe.Err)
 	case err != nil:
 		return nil, nil, err
 	case !fi.IsDir():

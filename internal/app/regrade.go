@@ -10,6 +10,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
@@ -140,7 +141,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		skipped[k] = true
 		old := kept[k]
 		con.errorf("regrade: team %s, problem %s, file %s: not judged again, its %s stays: %s",
-			judge.Printable(old.Team), old.Problem, judge.Printable(old.File), old.Verdict, judge.Printable(why))
+			text.Printable(old.Team), old.Problem, text.Printable(old.File), old.Verdict, text.Printable(why))
 		failed = true
 		results = append(results, judge.Result{Team: old.Team, Problem: old.Problem, Time: old.Time, Timed: old.Timed, File: old.File,
 			Verdict: judge.Verdict(old.Verdict), Message: old.Message, TeamMessage: old.TeamMessage, Index: k})
@@ -198,8 +199,8 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		if old.Verdict != string(rr.Verdict) {
 			// Printed as judge prints them: one line of valid UTF-8 each,
 			// whatever the team's file names hold.
-			res.Changes = append(res.Changes, Change{Team: judge.Printable(rr.Team), Problem: rr.Problem,
-				File: judge.Printable(rr.File), Was: old.Verdict, Now: string(rr.Verdict), Message: rr.Message})
+			res.Changes = append(res.Changes, Change{Team: text.Printable(rr.Team), Problem: rr.Problem,
+				File: text.Printable(rr.File), Was: old.Verdict, Now: string(rr.Verdict), Message: rr.Message})
 		}
 	}
 	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {

@@ -22,7 +22,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/internal/text"
 )
 
 // Spec says which flags the program knows, and which of them take a value:
@@ -357,7 +357,7 @@ func (l *line) valueAt(j int) (ok bool, why string) {
 // nor the command's.
 func (l *line) unknown(typed, name string) error {
 	known := append(sorted(l.spec.Global), sorted(l.flags)...)
-	if c := problems.Closest(name, known); c != "" {
+	if c := text.Closest(name, known); c != "" {
 		return fmt.Errorf("unknown flag %s for command %s (did you mean %s?)", typed, l.cmd, dashed(c))
 	}
 	return fmt.Errorf("unknown flag %s for command %s", typed, l.cmd)

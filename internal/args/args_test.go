@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
-	"github.com/queensjudge/queensjudge/problems"
 )
 
 // spec is a small copy of the program's flags, aliases included.
@@ -238,27 +237,6 @@ func TestArrangeBadSpec(t *testing.T) {
 		argv := append([]string{"queensjudge"}, strings.Fields(in)...)
 		if _, err := Arrange(bad, argv); err == nil || err.Error() != want {
 			t.Errorf("Arrange(bad spec, %q) error = %v, want %q", in, err, want)
-		}
-	}
-}
-
-func TestClosest(t *testing.T) {
-	known := []string{"board", "db", "format", "jobs", "out", "set"}
-	for _, c := range []struct{ name, want string }{
-		{"frmat", "format"},
-		{"fromat", "format"},
-		{"FORMAT", "format"},
-		{"formt", "format"},
-		{"dbb", "db"},
-		{"ot", "out"},
-		{"jbs", "jobs"},
-		{"x", ""},  // one letter: anything is one edit away
-		{"bd", ""}, // two edits from db, but short
-		{"zzzzzz", ""},
-		{strings.Repeat("f", 100), ""},
-	} {
-		if got := problems.Closest(c.name, known); got != c.want {
-			t.Errorf("Closest(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/progress"
 	"github.com/queensjudge/queensjudge/internal/status"
-	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -195,7 +195,7 @@ func unknownCommand(c *cli.Context) error {
 	for _, cmd := range c.App.Commands {
 		names = append(names, cmd.Names()...)
 	}
-	if s := problems.Closest(name, names); s != "" {
+	if s := text.Closest(name, names); s != "" {
 		msg += fmt.Sprintf(" (did you mean %q?)", s)
 	}
 	return status.Usagef("%s", msg)

@@ -9,18 +9,18 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/internal/text"
 )
 
 // Cell returns s as a cell of a CSV or TSV file that a spreadsheet shows as
-// text and never runs: judge.Printable (one line of valid UTF-8), and behind
+// text and never runs: text.Printable (one line of valid UTF-8), and behind
 // a single quote when it starts with a character that makes a spreadsheet
 // read a formula (=, +, -, @, tab or carriage return: OWASP's defence
 // against CSV injection). The tool's own cells (counts, times, verdicts,
 // problem ids) never start so and are kept as they are; a team named "=1+2"
 // is the cell "'=1+2".
 func Cell(s string) string {
-	s = judge.Printable(s)
+	s = text.Printable(s)
 	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return "'" + s
 	}

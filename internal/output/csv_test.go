@@ -26,7 +26,7 @@ func TestCell(t *testing.T) {
 		{"line\u2028sep", `line\u2028sep`},
 		{"bad\xffname", `bad\xffname`},
 		{"'quoted", "'quoted"},
-		// Bidi controls are escaped, as judge.Printable escapes them: a
+		// Bidi controls are escaped, as text.Printable escapes them: a
 		// spreadsheet would show "\u202egnp.exe" as "exe.png". One in front
 		// of = does not make a formula; one behind = does not hide it.
 		{"\u202e=1+2", `\u202e=1+2`},

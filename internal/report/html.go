@@ -29,7 +29,7 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // outlined, when pictures gives its board; pictures may be nil.
 //
 // The page needs no network and runs no script: the style and the boards
-// are inline. Team names, problem ids and messages are judge.Printable and
+// are inline. Team names, problem ids and messages are text.Printable and
 // escaped by html/template; pictures is given them as they are in r. The
 // page depends on r and the pictures only, so it can be compared with a
 // golden file.

@@ -41,7 +41,7 @@ type jsonStanding struct {
 //	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
 //
 // time (minutes from the start) is there only when known, squares and line
-// only when some are at fault. Names and messages are judge.Printable.
+// only when some are at fault. Names and messages are text.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
 	return output.WriteJSON(w, jsonValue(r))
 }
@@ -101,7 +101,7 @@ func records(r judge.Report) (header []string, records [][]string) {
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
 // for people. The messages are the judge messages. Names and messages are
-// judge.Printable, so that each result is one line.
+// text.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
 	r = printable(r)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)

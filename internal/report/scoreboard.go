@@ -42,7 +42,7 @@ type ccsRow struct {
 // (a problem worth more than 1), score also carries "score", the points the
 // ranking is by. Team ids are the team names; there is no contest clock, so
 // the time, contest_time and state fields are left out. Team names are
-// judge.Printable.
+// text.Printable.
 func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
 	r = printable(r)
 	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })

@@ -3,35 +3,36 @@ package report
 import (
 	"slices"
 
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
 // printable returns a copy of r whose names and messages are
-// judge.Printable: one line of valid UTF-8 each, whatever bytes a team put
+// text.Printable: one line of valid UTF-8 each, whatever bytes a team put
 // in its folder or file names. Every writer lays out the copy, so that a
 // team is named alike in every format. The order of everything is kept.
 func printable(r judge.Report) judge.Report {
-	r.Set = judge.Printable(r.Set)
+	r.Set = text.Printable(r.Set)
 	r.Problems = slices.Clone(r.Problems)
 	for i, p := range r.Problems {
-		r.Problems[i] = judge.Printable(p)
+		r.Problems[i] = text.Printable(p)
 	}
 	r.Results = slices.Clone(r.Results)
 	for i := range r.Results {
 		res := &r.Results[i]
-		res.Team = judge.Printable(res.Team)
-		res.Problem = judge.Printable(res.Problem)
-		res.File = judge.Printable(res.File)
-		res.Message = judge.Printable(res.Message)
-		res.TeamMessage = judge.Printable(res.TeamMessage)
+		res.Team = text.Printable(res.Team)
+		res.Problem = text.Printable(res.Problem)
+		res.File = text.Printable(res.File)
+		res.Message = text.Printable(res.Message)
+		res.TeamMessage = text.Printable(res.TeamMessage)
 	}
 	r.Scoreboard = slices.Clone(r.Scoreboard)
 	for i := range r.Scoreboard {
 		s := &r.Scoreboard[i]
-		s.Team = judge.Printable(s.Team)
+		s.Team = text.Printable(s.Team)
 		s.Problems = slices.Clone(s.Problems)
 		for k := range s.Problems {
-			s.Problems[k].Problem = judge.Printable(s.Problems[k].Problem)
+			s.Problems[k].Problem = text.Printable(s.Problems[k].Problem)
 		}
 	}
 	return r

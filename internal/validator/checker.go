@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
@@ -133,11 +134,11 @@ func readHeaderLine(br *bufio.Reader) (string, error) {
 
 // CMSText returns s as CMS shows a checker's message: one line of UTF-8
 // with none of the characters CMS refuses (U+0000–U+0008, U+000A–U+001F,
-// U+007F–U+00BF; cms/grading/steps/trusted.py): judge.Printable escapes
+// U+007F–U+00BF; cms/grading/steps/trusted.py): text.Printable escapes
 // the control characters, and the rest of that range, from U+00A0 (a
 // no-break space, °, ±, «, ©), is written \u00HH.
 func CMSText(s string) string {
-	s = judge.Printable(s)
+	s = text.Printable(s)
 	var b strings.Builder
 	for _, r := range s {
 		switch {

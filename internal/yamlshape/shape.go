@@ -1,11 +1,8 @@
-package problems
-
-import "bytes"
-
-// This file holds a pass over a YAML stream that builds nothing: it mirrors
-// the scanner and parser of gopkg.in/yaml.v3 (v3.0.1) token for token and
-// event for event, keeping only the token kinds, their places and the parser's
-// state. It answers two questions yaml.v3 cannot be asked:
+// Package yamlshape is a pass over a YAML stream that builds nothing: it
+// mirrors the scanner and parser of gopkg.in/yaml.v3 v3.0.1 (the version in
+// go.mod) token for token and event for event, keeping only the token kinds,
+// their places and the parser's state. It answers two questions yaml.v3
+// cannot be asked:
 //
 //   - how many nodes yaml.v3 would build, before it builds them: each costs
 //     about 200 bytes, and a 1 MiB file of junk such as [{?, ?, ?, …}] holds a
@@ -20,43 +17,73 @@ import "bytes"
 // token) this pass carries on as if it had not, so that it can only count
 // more nodes than yaml.v3 builds, never fewer; it stops where yaml.v3's parser
 // stops, and at the nesting depth where yaml.v3 gives up (10,000).
+//
+// The streams it is checked on are those package problems hands it: valid
+// UTF-8 with no byte order mark but a first one, no NUL or other control
+// character but tab, line feed and carriage return, and no U+0085, U+2028 or
+// U+2029 (problems refuses the rest before it reads YAML).
+//
+// It is a copy of yaml.v3's rules, not a use of them, so it is tied to that
+// one version. Upgrading yaml.v3 means rereading its scannerc.go and
+// parserc.go against this file, updating the version above, and rerunning
+// the fuzz target for a while (minutes, not seconds) from the module root:
+//
+//	go test -run '^$' -fuzz '^FuzzShape$' -fuzztime 10m ./internal/yamlshape
+//
+// A failing input is written under testdata/fuzz/FuzzShape; commit it once
+// the pass agrees with yaml.v3 on it. The package imports only the standard
+// library (its tests import yaml.v3 to check against); it knows nothing of
+// problem sets.
+package yamlshape
 
-// shape is what countShape learns of a stream.
-type shape struct {
-	// nodes is the number of nodes yaml.v3 builds for the first two
-	// documents of the stream (Parse reads no more), or for as much of them
-	// as was read when limit was passed.
-	nodes int
-	// over is the 1-based line where nodes passed the limit, or 0.
-	over int
-	// err is where yaml.v3's parser stops, or nil.
-	err *shapeError
-	// unknownAlias is the 1-based line of the first alias to the anchor
-	// countShape was asked about that has no anchor of that name before it,
-	// or 0.
-	unknownAlias int
-	// reach is the 1-based line of the first token that starts after line
+import "bytes"
+
+// Shape is what Count learns of a stream.
+type Shape struct {
+	// Nodes is the number of nodes yaml.v3 builds for the first two
+	// documents of the stream (a caller that wants one document reads the
+	// second only to refuse it), or for as much of them as was read when
+	// the limit was passed.
+	Nodes int
+	// Over is the 1-based line where Nodes passed the limit, or 0.
+	Over int
+	// Stop is where yaml.v3's parser stops, or nil.
+	Stop *Stop
+	// UnknownAlias is the 1-based line of the first alias to the anchor
+	// Count was asked about that has no anchor of that name before it, or
+	// 0.
+	UnknownAlias int
+	// Reach is the 1-based line of the first token that starts after line
 	// 1, or 0 when the pass stopped before one. A token that starts on line
 	// 1 ends before it, so that a scanner error in such a token is found by
 	// that line at the latest.
-	reach int
+	Reach int
 }
 
-// shapeError is a parser error as yaml.v3's parser makes it.
-type shapeError struct {
-	problem string
+// Stop is a parser error as yaml.v3's parser makes it: the places it knows,
+// which its message leaves out or words another way.
+type Stop struct {
+	// Problem is yaml.v3's message, such as "did not find expected key".
+	Problem string
 	// context is the start of the collection or node being parsed, when
 	// the error has one; at is the token the parser stopped at.
 	context, at mark
 	hasContext  bool
-	// atEnd is set when that token is the end of the stream.
-	atEnd bool
+	// AtEnd is set when that token is the end of the stream.
+	AtEnd bool
 }
 
-// yamlLine is the line yaml.v3's message gives for e: the 0-based line of
+// Line is the 1-based line of the token the parser stopped at.
+func (e *Stop) Line() int { return e.at.line + 1 }
+
+// Start is the 1-based line of the start of the collection or node being
+// parsed, or 1 when the error has none.
+func (e *Stop) Start() int { return e.context.line + 1 }
+
+// YAMLLine is the line yaml.v3's message gives for e: the 0-based line of
 // the context, or failing that of the token, or 0 for none (yaml.v3 leaves
-// out a line 0).
-func (e *shapeError) yamlLine() int {
+// out a line 0). A caller matches e to yaml.v3's error by it and Problem.
+func (e *Stop) YAMLLine() int {
 	if e.hasContext && e.context.line != 0 {
 		return e.context.line
 	}
@@ -106,6 +133,9 @@ type simpleKey struct {
 	m                  mark
 }
 
+// utf8BOM is the UTF-8 byte order mark, which yaml.v3 skips at the start.
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
 // yaml.v3's limits on nesting (max_flow_level and max_indents).
 const maxYAMLDepth = 10000
 
@@ -129,7 +159,7 @@ type scanner struct {
 	flow     int
 	// deep is set when the nesting passed yaml.v3's limit, where it stops.
 	deep bool
-	// reach is shape.reach, 0-based.
+	// reach is Shape.Reach, 0-based.
 	reach int
 }
 
@@ -403,7 +433,7 @@ func (s *scanner) fetchNext() bool {
 		start := s.m
 		s.plainScalar()
 		if s.m.index == start.index {
-			s.skip() // a NUL byte, which Parse refuses before this pass
+			s.skip() // a NUL byte, which problems refuses before this pass
 		}
 		s.insert(-1, token{kind: tScalar, start: start})
 	}
@@ -422,7 +452,7 @@ func (s *scanner) simple(kind tokenKind) {
 func (s *scanner) scanToNextToken() {
 	for {
 		// yaml.v3 means to skip a byte order mark that starts a line, but
-		// looks for it at the start of its buffer instead (is_bom): Parse
+		// looks for it at the start of its buffer instead (is_bom): problems
 		// refuses a file with a mark after its start.
 		for isBlank(s.c(0)) {
 			s.skip()
@@ -685,7 +715,7 @@ type parser struct {
 	state  int
 	states []int
 	marks  []mark
-	err    *shapeError
+	err    *Stop
 	// at is the place of the last event.
 	at mark
 	// alias is the anchor name asked about, and defined whether an anchor
@@ -721,7 +751,7 @@ func (p *parser) popMark() mark {
 }
 
 func (p *parser) fail(problem string, context mark, hasContext bool, t *token) {
-	p.err = &shapeError{problem: problem, context: context, hasContext: hasContext, at: t.start, atEnd: t.kind == tStreamEnd}
+	p.err = &Stop{Problem: problem, context: context, hasContext: hasContext, at: t.start, AtEnd: t.kind == tStreamEnd}
 }
 
 // step runs the parser to its next event; ok is false when it stops.
@@ -1140,12 +1170,15 @@ func (p *parser) flowMappingKey(first bool) (event, bool) {
 	return evOther, true
 }
 
-// countShape runs the pass over data as far as Parse has yaml.v3 read it,
-// the first two documents, stopping once the node count passes limit. alias, when not "", is an anchor name yaml.v3 found an alias to
-// and no anchor for: the pass then finds that alias's line.
-func countShape(data []byte, limit int, alias string) shape {
+// Count runs the pass over data as far as a reader of one document has
+// yaml.v3 read it, the first two documents, stopping once the node count
+// passes limit. alias, when not "", is an anchor name yaml.v3 found an alias
+// to and no anchor for: the pass then finds that alias's line. Count has no
+// errors of its own: what it finds is in the Shape. It keeps no state and is
+// safe for concurrent use.
+func Count(data []byte, limit int, alias string) Shape {
 	p := &parser{s: &scanner{data: data}, alias: alias}
-	var sh shape
+	var sh Shape
 	documents := 0
 	for {
 		ev, ok := p.step()
@@ -1153,14 +1186,14 @@ func countShape(data []byte, limit int, alias string) shape {
 			break
 		}
 		if ev == evNode {
-			sh.nodes++
-			if sh.nodes > limit {
-				sh.over = p.at.line + 1
+			sh.Nodes++
+			if sh.Nodes > limit {
+				sh.Over = p.at.line + 1
 				break
 			}
 		}
 		if ev == evDocumentEnd {
-			// Parse reads two documents, the second to refuse it.
+			// A reader of one document reads two, the second to refuse it.
 			if documents++; documents == 2 {
 				break
 			}
@@ -1169,10 +1202,10 @@ func countShape(data []byte, limit int, alias string) shape {
 			break
 		}
 	}
-	sh.err = p.err
-	sh.unknownAlias = p.aliasLine
+	sh.Stop = p.err
+	sh.UnknownAlias = p.aliasLine
 	if p.s.reach > 0 {
-		sh.reach = p.s.reach + 1
+		sh.Reach = p.s.reach + 1
 	}
 	return sh
 }
