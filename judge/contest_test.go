@@ -111,9 +111,9 @@ func TestManifestScoreboard(t *testing.T) {
 	}
 	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	want := []Standing{
-		{Rank: 1, Team: "erin", Solved: 2, Points: 2, Penalty: 25 + 20 + 65},
-		{Rank: 2, Team: "frank", Solved: 2, Points: 2, Penalty: 40 + 2*20 + 55}, // PE and NO count, JE does not
-		{Rank: 2, Team: "grace", Solved: 2, Points: 2, Penalty: 45 + 90},
+		{Rank: 1, Team: "erin", Solved: 2, Points: 2, Penalty: 25 + 20 + 65, Last: 65 * time.Minute, LastTimed: true},
+		{Rank: 2, Team: "frank", Solved: 2, Points: 2, Penalty: 40 + 2*20 + 55, Last: 55 * time.Minute, LastTimed: true}, // PE and NO count, JE does not
+		{Rank: 2, Team: "grace", Solved: 2, Points: 2, Penalty: 45 + 90, Last: 90 * time.Minute, LastTimed: true},
 		{Rank: 4, Team: "heidi", Solved: 1, Points: 1, Penalty: 0}, // untimed: no penalty
 	}
 	if len(r.Scoreboard) != len(want) {
