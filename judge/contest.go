@@ -446,7 +446,7 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 // first failing test's in the problem's order, AC when every test is; its
 // messages are that test's, prefixed "test NAME: ". Its score is the points
 // of the groups whose every test is AC, or for a problem without groups
-// its points when the attempt is AC.
+// its points when the attempt is AC; a JE attempt scores 0.
 //
 // A team's attempts at a problem are ordered by time, untimed ones after
 // the timed ones, then by file. JE attempts do not count. The team's score
@@ -646,6 +646,9 @@ func score(p problems.Problem, r *Result) {
 		r.TeamMessage = "test " + decided.Test + ": " + decided.TeamMessage
 	}
 	r.Groups, r.Score = nil, 0
+	if r.Verdict == JE {
+		return // not scored: it does not count
+	}
 	if !p.Scored() {
 		if r.Verdict == AC {
 			r.Score = p.Points

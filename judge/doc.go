@@ -70,10 +70,22 @@
 // # Contests
 //
 // LoadSubmissions reads a directory with one folder per team and in it one
-// file per problem, named after the problem id with or without an extension;
-// LoadManifest reads a CSV manifest of timed attempts. Contest judges them all
-// and ranks the teams: see Report, Standing and ParseTime for the rules. What
-// is not judged is a warning: a file for no problem, a hidden name, and the
-// files of a team folder that answer one problem twice (see Stray and
-// Doubled).
+// file per problem, named after the problem id with or without an extension,
+// or for a problem with tests one folder named after it with a file per
+// test (alice/chessboard/big-3.txt); LoadManifest reads a CSV manifest of
+// timed attempts, whose file may be such a folder. Contest judges them all,
+// each test on its own, and ranks the teams: see Contest, NewReport,
+// Standing and ParseTime for the rules. What is not judged is a warning: a
+// file for no problem or no test, a hidden name, and the files of a team
+// folder that answer one problem or one test twice (see Stray and
+// Doubled). A test with no file is NO.
+//
+// # Scores
+//
+// An attempt at a problem with groups scores the points of the groups
+// whose every test is AC; at any other problem, its points when AC. A
+// team's score on a problem is its best attempt's, and its penalty there
+// the minute of the first attempt reaching that score plus PenaltyMinutes
+// for each counted attempt before it: for problems without groups, the
+// ICPC rules exactly.
 package judge

@@ -85,8 +85,8 @@ func (s *Stray) Error() string { return s.Path + ": " + s.Why }
 // solve the problem, so Contest judges none of them and reports this
 // warning instead, naming them all: the organiser removes all but one and
 // judges again. Like a *Stray, the caller decides whether a warning fails
-// the run. Attempts in a manifest are never Doubled: a team may send the
-// same problem, even the same file, many times.
+// the run. Attempts in a manifest are never Doubled at the problem level: a
+// team may send the same problem, even the same file, many times.
 //
 // Two files in a folder submission that answer one test (1.txt and 1.old)
 // are Doubled too, with Test set: neither is judged, the test has no
@@ -135,8 +135,10 @@ var ErrOutside = errors.New("the path leads out of the submissions directory")
 
 // LoadSubmissions reads a submissions directory: one folder per team, named
 // after the team, and in it one file per problem named after the problem id,
-// with or without an extension (alice/eight-queens.txt). The submissions come
-// in name order, untimed.
+// with or without an extension (alice/eight-queens.txt). A folder in a team
+// folder is a folder submission (Dir), the answer to a problem with tests
+// if one is named so, with a Part per file in it; Contest tells. The
+// submissions come in name order, untimed.
 //
 // Every file in a team folder is a submission, whatever its name: an
 // editor's backup (x.txt~, #x#) or an old answer (x.old) too. Contest
@@ -145,8 +147,8 @@ var ErrOutside = errors.New("the path leads out of the submissions directory")
 //
 // Files are opened inside dir only (os.OpenInRoot): a link that leads out of
 // it gives a submission whose Err wraps ErrOutside, judged JE, and is not
-// followed. Anything else out of place (a file beside the team folders, a
-// folder in a team folder) is a *Stray in the errors, and skipped, as is a
+// followed. Anything else out of place (a file beside the team folders) is
+// a *Stray in the errors, and skipped, as is a
 // file or folder whose name starts with '.' (.DS_Store, .git, vim's
 // .x.txt.swp): hidden, so likely no one's answer, but reported, so that a
 // caller that fails on warnings fails on it too. A folder that cannot be
@@ -353,7 +355,8 @@ const maxManifest = 64 << 20
 // columns (in any order; time may be left out) is a header; without one the
 // columns are in that order. The time is optional; see ParseTime for its
 // forms. file is relative to the manifest's directory and must stay in it,
-// as in LoadSubmissions.
+// as in LoadSubmissions; a folder is a folder submission (Dir), the answer
+// to a problem with tests.
 //
 // A bad row is reported as "manifest.csv:LINE: ..." and skipped; the rest is
 // loaded.
