@@ -455,7 +455,7 @@ func attempt(t *testing.T, r Report, team, problem string, n int) Result {
 func TestContestFolders(t *testing.T) {
 	r, warnings := testsContest(t, false)
 	type want struct {
-		verdict     Verdict
+		verdict      Verdict
 		score, tests int
 		msg          string
 	}
