@@ -16,15 +16,7 @@ func printable(r judge.Report) judge.Report {
 	for i, p := range r.Problems {
 		r.Problems[i] = judge.Printable(p)
 	}
-	r.Results = slices.Clone(r.Results)
-	for i := range r.Results {
-		res := &r.Results[i]
-		res.Team = judge.Printable(res.Team)
-		res.Problem = judge.Printable(res.Problem)
-		res.File = judge.Printable(res.File)
-		res.Message = judge.Printable(res.Message)
-		res.TeamMessage = judge.Printable(res.TeamMessage)
-	}
+	r.Results = printableResults(r.Results)
 	r.Scoreboard = slices.Clone(r.Scoreboard)
 	for i := range r.Scoreboard {
 		s := &r.Scoreboard[i]
@@ -35,4 +27,23 @@ func printable(r judge.Report) judge.Report {
 		}
 	}
 	return r
+}
+
+// printableResults returns a copy of rs, and of their tests, with names
+// and messages judge.Printable.
+func printableResults(rs []judge.Result) []judge.Result {
+	if rs == nil {
+		return nil
+	}
+	rs = slices.Clone(rs)
+	for i := range rs {
+		res := &rs[i]
+		res.Team = judge.Printable(res.Team)
+		res.Problem = judge.Printable(res.Problem)
+		res.File = judge.Printable(res.File)
+		res.Message = judge.Printable(res.Message)
+		res.TeamMessage = judge.Printable(res.TeamMessage)
+		res.Tests = printableResults(res.Tests)
+	}
+	return rs
 }
