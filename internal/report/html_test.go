@@ -174,9 +174,9 @@ func TestWriteHTMLTests(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`<td class="cell partial" title="chess: scored 30 of 100, 1 try"><b>30</b>`, // bob
+		`<td class="cell partial" title="chess: scored 30 of 100, 1 try"><b>30</b>`,  // bob
 		`<td class="cell solved" title="chess: scored 100 of 100, 1 try"><b>100</b>`, // ada
-		`<li class="earned" data-group="large">large 70/70</li>`,                       // cy
+		`<li class="earned" data-group="large">large 70/70</li>`,                     // cy
 		`<li class="lost" data-group="small">small 0/30</li>`,
 		`<span class="tname">1 <span class="tag">sample</span></span>`,
 	} {
