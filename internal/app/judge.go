@@ -143,7 +143,11 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	root := path("")
 	js, err := judgements(set, judged, func(i int, row judge.Result) keptFile {
 		s := subs[i]
-		if !s.Dir {
+		switch {
+		case !s.Dir && row.Test != "":
+			// A file for a problem with tests: JE, no test read.
+			return keptFile{path: path(s.File), root: root}
+		case !s.Dir:
 			return keptFile{path: path(s.File), root: root, taken: took[i].file.or(s.Open)}
 		}
 		for k, pt := range s.Parts {

@@ -231,6 +231,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 			results = append(results, rr)
 			continue
 		}
+		rr.Tests = slices.Clone(rr.Tests) // r's stay as judged, for sayJudgeErrors
 		for t := range rr.Tests {
 			tr := &rr.Tests[t]
 			k, ok := att.byTest[tr.Test]
