@@ -176,15 +176,24 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 }
 
 // sayJudgeErrors prints a line for each judge error (JE) of r, one for
-// each test at fault of a problem with tests, and reports whether there
+// each test at fault of a problem with tests (or one for the attempt, when
+// every test of it is JE for one reason), and reports whether there
 // was one: the command then fails, as the ground truth of a problem could
 // not be had.
 func sayJudgeErrors(con Console, r judge.Report) bool {
 	found := false
-	for _, res := range r.Rows() {
-		if res.Verdict == judge.JE {
-			con.errorf("judge error: team %s, problem %s: %s", judge.Printable(res.Team), res.Ref(), res.Message)
-			found = true
+	for _, res := range r.Results {
+		rows := res.Rows()
+		if len(rows) > 1 && !slices.ContainsFunc(rows, func(t judge.Result) bool { return t.Verdict != judge.JE || t.Message != rows[0].Message }) {
+			// The whole attempt, every test for one reason: one line.
+			rows = []judge.Result{rows[0]}
+			rows[0].Test = ""
+		}
+		for _, row := range rows {
+			if row.Verdict == judge.JE {
+				con.errorf("judge error: team %s, problem %s: %s", judge.Printable(row.Team), row.Ref(), row.Message)
+				found = true
+			}
 		}
 	}
 	return found
