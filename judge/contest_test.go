@@ -478,8 +478,11 @@ func TestContestFolders(t *testing.T) {
 			t.Errorf("%s %s: %+v, want %+v", c.team, c.problem, got, c.want)
 		}
 	}
-	if n := len(r.Results); n != 8 {
-		t.Errorf("%d results, want 8 (cy's nq.txt and eight/ are not judged)", n)
+	if n := len(r.Results); n != 10 {
+		t.Errorf("%d results, want 10 (cy's nq.txt and eight/ are not judged)", n)
+	}
+	if bob := attempt(t, r, "bob", "place", 1); bob.Verdict != WA || fmt.Sprint(bob.Tests[1].Squares) != "[a5 b4]" || bob.Squares != nil {
+		t.Errorf("bob's place: %s, test 2 squares %v, attempt squares %v; want WA, [a5 b4] on the test only", bob.Verdict, bob.Tests[1].Squares, bob.Squares)
 	}
 	cy := attempt(t, r, "cy", "chess", 1)
 	for _, tr := range cy.Tests {
@@ -524,7 +527,7 @@ func TestContestFolders(t *testing.T) {
 			t.Errorf("Doubled %+v, want test 2", doubled)
 		}
 	}
-	board := []string{"1 ada 3 103 0", "2 cy 1 71 0", "3 bob 0 30 0"}
+	board := []string{"1 ada 4 104 0", "2 cy 1 71 0", "3 bob 0 30 0"}
 	for i, s := range r.Scoreboard {
 		if got := fmt.Sprint(s.Rank, " ", s.Team, " ", s.Solved, " ", s.Points, " ", s.Penalty); i >= len(board) || got != board[i] {
 			t.Errorf("scoreboard row %d: %s, want %v", i+1, got, board)
@@ -535,8 +538,8 @@ func TestContestFolders(t *testing.T) {
 	if c := r.Scoreboard[1].Problems[0]; c.Score != 70 || c.Solved {
 		t.Errorf("cy's chess cell %+v, want score 70, not solved", c)
 	}
-	if !r.Scored || fmt.Sprint(r.Points) != "[100 2 1]" {
-		t.Errorf("report Scored %v, Points %v; want true, [100 2 1]", r.Scored, r.Points)
+	if !r.Scored || fmt.Sprint(r.Points) != "[100 2 1 1]" {
+		t.Errorf("report Scored %v, Points %v; want true, [100 2 1 1]", r.Scored, r.Points)
 	}
 	// No team message of a test shows its expected answer.
 	set := loadSet(t, "testdata/tests/set.yaml")

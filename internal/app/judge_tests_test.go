@@ -57,21 +57,21 @@ func TestJudgeTests(t *testing.T) {
 	if err := json.Unmarshal(con.stdout.Bytes(), &out); err != nil {
 		t.Fatal(err)
 	}
-	// ada 5 + 3 + 1, bob 5 + 3 + 1, cy 5 + 1.
-	if len(out.Results) != 24 {
-		t.Errorf("%d results, want 24: one per test, one per attempt at eight", len(out.Results))
+	// ada 5 + 3 + 1 + 2, bob 5 + 3 + 1 + 2, cy 5 + 1.
+	if len(out.Results) != 28 {
+		t.Errorf("%d results, want 28: one per test, one per attempt at eight", len(out.Results))
 	}
 	for _, r := range out.Results {
 		if (r.Test == "") != (r.Problem == "eight") || (r.Score == nil) != (r.Test == "") {
-			t.Errorf("result %+v: test and score only on the tests of chess and nq", r)
+			t.Errorf("result %+v: test and score only on the tests of chess, nq and place", r)
 		}
 	}
-	if len(out.Scoreboard) != 3 || out.Scoreboard[0].Points != 103 || out.Scoreboard[2].Points != 30 {
-		t.Errorf("scoreboard %+v, want ada 103 ... bob 30", out.Scoreboard)
+	if len(out.Scoreboard) != 3 || out.Scoreboard[0].Points != 104 || out.Scoreboard[2].Points != 30 {
+		t.Errorf("scoreboard %+v, want ada 104 ... bob 30", out.Scoreboard)
 	}
 
 	sb := string(readFile(t, req.Scoreboard))
-	if !strings.Contains(sb, `"score": 103,`) || strings.Contains(sb, "num_solved") {
+	if !strings.Contains(sb, `"score": 104,`) || strings.Contains(sb, "num_solved") {
 		t.Errorf("scoreboard.json is not of type score:\n%s", sb)
 	}
 	var awards []struct {
@@ -85,8 +85,17 @@ func TestJudgeTests(t *testing.T) {
 	if strings.Contains(public, "expected") || strings.Contains(public, "judge:") || !strings.Contains(public, "bob") {
 		t.Errorf("public.html shows a judge message, or not the teams")
 	}
-	if html := string(readFile(t, req.HTML)); !strings.Contains(html, "expected 40") || !strings.Contains(html, `data-test="big-2"`) {
+	html := string(readFile(t, req.HTML))
+	if !strings.Contains(html, "expected 40") || !strings.Contains(html, `data-test="big-2"`) {
 		t.Errorf("report.html lacks the judge message of bob's big-2")
+	}
+	// bob's wrong board for place/2 is drawn from its file, on the test's
+	// 5×5 board; the public page draws none.
+	if got := strings.Count(html, `<figure class="board"><svg`); got != 1 {
+		t.Errorf("report.html draws %d boards, want bob's place/2", got)
+	}
+	if strings.Contains(public, "<svg") {
+		t.Errorf("public.html draws a team's board")
 	}
 
 	kept := keptIn(t, req.Cache, "tests-cup")
@@ -100,8 +109,8 @@ func TestJudgeTests(t *testing.T) {
 			t.Errorf("ada's chess/big-2 kept as %q from %s", j.Answer, j.File)
 		}
 	}
-	if len(kept) != 24 || byRef["cy:chess/2"] != 1 || byRef["ada:eight"] != 1 || byRef["ada:chess"] != 0 {
-		t.Errorf("kept %d judgements, by ref %v; want 24, one per test", len(kept), byRef)
+	if len(kept) != 28 || byRef["cy:chess/2"] != 1 || byRef["ada:eight"] != 1 || byRef["ada:chess"] != 0 {
+		t.Errorf("kept %d judgements, by ref %v; want 28, one per test", len(kept), byRef)
 	}
 }
 
@@ -181,7 +190,7 @@ func TestRegradeMissingTest(t *testing.T) {
 			t.Errorf("bob's nq/3 regraded %s, want NO", r.Verdict)
 		}
 	}
-	if got := res.Report.Scoreboard; len(got) != 3 || got[0].Points != 103 || got[1].Points != 71 || got[2].Points != 30 {
-		t.Errorf("scoreboard after the regrade %+v, want 103, 71, 30", got)
+	if got := res.Report.Scoreboard; len(got) != 3 || got[0].Points != 104 || got[1].Points != 71 || got[2].Points != 30 {
+		t.Errorf("scoreboard after the regrade %+v, want 104, 71, 30", got)
 	}
 }

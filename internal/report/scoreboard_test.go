@@ -85,7 +85,7 @@ func TestScoreScoreboard(t *testing.T) {
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	want := `[map[problems:[map[num_judged:3 num_pending:0 problem_id:chess score:100 time:0:50:00] map[num_judged:0 num_pending:0 problem_id:nq score:0] map[num_judged:1 num_pending:0 problem_id:eight score:1 time:0:05:00]] rank:1 score:map[score:101 time:0:50:00] team_id:dan] map[problems:[map[num_judged:2 num_pending:0 problem_id:chess score:30 time:0:40:00] map[num_judged:1 num_pending:0 problem_id:nq score:2 time:1:10:00] map[num_judged:0 num_pending:0 problem_id:eight score:0]] rank:2 score:map[score:32 time:1:10:00] team_id:eve]]`
+	want := `[map[problems:[map[num_judged:3 num_pending:0 problem_id:chess score:100 time:0:50:00] map[num_judged:0 num_pending:0 problem_id:nq score:0] map[num_judged:1 num_pending:0 problem_id:eight score:1 time:0:05:00] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:1 score:map[score:101 time:0:50:00] team_id:dan] map[problems:[map[num_judged:2 num_pending:0 problem_id:chess score:30 time:0:40:00] map[num_judged:1 num_pending:0 problem_id:nq score:2 time:1:10:00] map[num_judged:0 num_pending:0 problem_id:eight score:0] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:2 score:map[score:32 time:1:10:00] team_id:eve]]`
 	if s := fmt.Sprint(got.Rows); s != want {
 		t.Errorf("rows\n%s\nwant\n%s", s, want)
 	}
@@ -95,7 +95,7 @@ func TestScoreScoreboard(t *testing.T) {
 	if err := WriteCCSScoreboard(&b, r); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), `"score": 103,`+"\n"+`        "time": null`) || strings.Contains(b.String(), `"num_solved"`) {
+	if !strings.Contains(b.String(), `"score": 104,`+"\n"+`        "time": null`) || strings.Contains(b.String(), `"num_solved"`) {
 		t.Errorf("the untimed score scoreboard:\n%s", b.String())
 	}
 	r, _ = contest(t, "manifest")
