@@ -13,7 +13,7 @@
 //
 // Verdicts carry the Contest API ids: AC accepted, WA wrong answer, PE
 // malformed (the text cannot be read as the form the problem asks for), NO
-// empty (nothing but white space), JE judge error (the ground truth could not
+// empty (nothing but white space, or no file for a test), JE judge error (the ground truth could not
 // be had, or a file could not be read: the tool's fault, never the team's).
 // Every Judgement carries a judge message, with full detail and possibly the
 // expected answer, and a team message that never reveals the expected answer.

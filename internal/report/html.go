@@ -404,7 +404,7 @@ li.test .tag { font-size: .8em; color: var(--muted); }
 <div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span></div>
 <div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{if .Picture}}
 <figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}{{if .Tests}}
-<p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · counts{{end}}</p>{{if .Groups}}
+<p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · on the scoreboard{{end}}</p>{{if .Groups}}
 <ul class="groups">{{range .Groups}}<li class="{{if .Points}}earned{{else}}lost{{end}}" data-group="{{.Name}}">{{.Name}} {{.Points}}/{{.Of}}</li>{{end}}</ul>{{end}}
 <ol class="tests">
 {{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span></span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{if .Picture}}
