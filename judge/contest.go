@@ -233,7 +233,7 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
 				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
 			continue
-		case !s.Dir && s.name != "" && p.HasTests():
+		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
 			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
 				fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID)})
 			continue
