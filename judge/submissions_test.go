@@ -216,6 +216,13 @@ func TestLoadFolders(t *testing.T) {
 		"zed/eight/.keep":    "",
 		"zed/eight/answer.1": "92\n",
 	})
+	// A folder that leads out of the directory is not read: JE on every
+	// test, as a file that does is JE.
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"1.txt": "2\n"})
+	if err := os.Symlink(outside, filepath.Join(dir, "zed", "chess")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
 	subs, errs := LoadSubmissions(dir)
 	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "manifest.csv: not in a team folder") {
 		t.Errorf("LoadSubmissions errors %v, want one for manifest.csv", errs)
@@ -251,8 +258,11 @@ func TestLoadFolders(t *testing.T) {
 	if !slices.Equal(ws, want) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(ws, "\n"), strings.Join(want, "\n"))
 	}
-	if len(r.Results) != 1 || r.Results[0].Verdict != NO || r.Results[0].Tests[2].Verdict != NO {
-		t.Errorf("results %+v, want ada's nq only, NO on test 3", r.Results)
+	if len(r.Results) != 2 || r.Results[0].Verdict != NO || r.Results[0].Tests[2].Verdict != NO {
+		t.Fatalf("results %+v, want ada's nq, NO on test 3, and zed's chess", r.Results)
+	}
+	if zed := r.Results[1]; zed.Team != "zed" || zed.Verdict != JE || len(zed.Tests) != 5 || !strings.Contains(zed.Tests[4].Message, ErrOutside.Error()) {
+		t.Errorf("zed's chess, a link out: %s %q, want JE on 5 tests, the path leading out", zed.Verdict, zed.Message)
 	}
 
 	subs, errs = LoadManifest(filepath.Join(dir, "manifest.csv"))
