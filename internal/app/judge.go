@@ -56,8 +56,10 @@ type JudgeResult struct {
 // files asked for and keeps the judgements in the cache for regrade, each
 // with the SHA-256 of the file judged (and its bytes, when at most
 // truth.MaxKeptAnswer), taken as it was read for the judging. Each
-// attempt is kept, also when a team sent one file for several; they replace
-// what the cache kept of the same teams' attempts at the same problems. A
+// attempt is kept, also when a team sent one file for several, and each
+// test of an attempt at a problem with tests (under ID/TEST, see
+// judgements); they replace what the cache kept of the same teams' attempts
+// at the same problems. A
 // warning (a file that is no submission, a hidden one, two files of a team
 // folder for one problem, none of them judged: see judge.Stray and
 // judge.Doubled) is printed; a judge error (JE) or, with Strict, a warning
