@@ -111,9 +111,9 @@ func TestManifestScoreboard(t *testing.T) {
 	}
 	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
 	want := []Standing{
-		{Rank: 1, Team: "erin", Solved: 2, Points: 2, Penalty: 25 + 20 + 65},
-		{Rank: 2, Team: "frank", Solved: 2, Points: 2, Penalty: 40 + 2*20 + 55}, // PE and NO count, JE does not
-		{Rank: 2, Team: "grace", Solved: 2, Points: 2, Penalty: 45 + 90},
+		{Rank: 1, Team: "erin", Solved: 2, Points: 2, Penalty: 25 + 20 + 65, Last: 65 * time.Minute, LastTimed: true},
+		{Rank: 2, Team: "frank", Solved: 2, Points: 2, Penalty: 40 + 2*20 + 55, Last: 55 * time.Minute, LastTimed: true}, // PE and NO count, JE does not
+		{Rank: 2, Team: "grace", Solved: 2, Points: 2, Penalty: 45 + 90, Last: 90 * time.Minute, LastTimed: true},
 		{Rank: 4, Team: "heidi", Solved: 1, Points: 1, Penalty: 0}, // untimed: no penalty
 	}
 	if len(r.Scoreboard) != len(want) {
@@ -419,6 +419,286 @@ func BenchmarkContest(b *testing.B) {
 		r := Contest(context.Background(), set, subs, memo, Limits{})
 		if len(r.Results) < 9_000 {
 			b.Fatalf("%d results", len(r.Results))
+		}
+	}
+}
+
+// testsContest judges testdata/tests: problems with tests, from the
+// submissions directory or the manifest.
+func testsContest(t *testing.T, manifest bool) (Report, []error) {
+	t.Helper()
+	set := loadSet(t, "testdata/tests/set.yaml")
+	subs, errs := LoadSubmissions("testdata/tests/submissions")
+	if manifest {
+		subs, errs = LoadManifest("testdata/tests/manifest.csv")
+	}
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	return r, slices.Concat(errs, r.Warnings)
+}
+
+// attempt returns the result of a team's attempt at a problem.
+func attempt(t *testing.T, r Report, team, problem string, n int) Result {
+	t.Helper()
+	for _, res := range r.Results {
+		if res.Team == team && res.Problem == problem && res.Attempt == n {
+			return res
+		}
+	}
+	t.Fatalf("no attempt %d of team %s at %s", n, team, problem)
+	return Result{}
+}
+
+// TestContestFolders judges folder submissions: one file per test, with
+// or without an extension, a missing test (NO), a file for no test (a
+// Stray), two files for one test (a Doubled, the test NO), a sample wrong
+// in a full score, and the files and folders that answer no problem.
+func TestContestFolders(t *testing.T) {
+	r, warnings := testsContest(t, false)
+	type want struct {
+		verdict      Verdict
+		score, tests int
+		msg          string
+	}
+	for _, c := range []struct {
+		team, problem string
+		want          want
+	}{
+		{"ada", "chess", want{AC, 100, 5, "all 5 tests right"}},
+		{"ada", "nq", want{AC, 2, 3, "all 3 tests right"}},
+		{"ada", "eight", want{AC, 1, 0, "answer 92"}},
+		{"bob", "chess", want{WA, 30, 5, "test big-2: line 1: answer 41, expected 40"}},
+		{"bob", "nq", want{NO, 0, 3, "test 3: no answer for test 3 (no file 3 or 3.* in nq/)"}},
+		{"bob", "eight", want{WA, 0, 0, "line 1: answer 91, expected 92"}},
+		{"cy", "chess", want{WA, 70, 5, "test 1: line 1: answer 3, expected 2"}},
+		{"cy", "eight", want{AC, 1, 0, "answer 92"}},
+	} {
+		res := attempt(t, r, c.team, c.problem, 1)
+		got := want{res.Verdict, res.Score, len(res.Tests), res.Message}
+		if got != c.want {
+			t.Errorf("%s %s: %+v, want %+v", c.team, c.problem, got, c.want)
+		}
+	}
+	if n := len(r.Results); n != 10 {
+		t.Errorf("%d results, want 10 (cy's nq.txt and eight/ are not judged)", n)
+	}
+	if bob := attempt(t, r, "bob", "place", 1); bob.Verdict != WA || fmt.Sprint(bob.Tests[1].Squares) != "[a5 b4]" || bob.Squares != nil {
+		t.Errorf("bob's place: %s, test 2 squares %v, attempt squares %v; want WA, [a5 b4] on the test only", bob.Verdict, bob.Tests[1].Squares, bob.Squares)
+	}
+	cy := attempt(t, r, "cy", "chess", 1)
+	for _, tr := range cy.Tests {
+		wantV := AC
+		switch tr.Test {
+		case "1":
+			wantV = WA
+		case "2":
+			wantV = NO
+			if !strings.Contains(tr.Message, "two files, 2.old and 2.txt: neither judged") {
+				t.Errorf("cy chess/2: message %q, want it to name both files", tr.Message)
+			}
+		}
+		if tr.Verdict != wantV || tr.Attempt != 1 || tr.Problem != "chess" || tr.Team != "cy" {
+			t.Errorf("cy %s: %s attempt %d, want %s attempt 1", tr.Ref(), tr.Verdict, tr.Attempt, wantV)
+		}
+	}
+	if fmt.Sprint(cy.Groups) != "[{small 0 30} {large 70 70}]" {
+		t.Errorf("cy chess groups %v, want small 0 of 30, large 70 of 70", cy.Groups)
+	}
+	if got := attempt(t, r, "ada", "chess", 1).Tests[4].File; got != "ada/chess/big-2" {
+		t.Errorf("ada's big-2 file %q, want ada/chess/big-2 (no extension)", got)
+	}
+	var ws []string
+	for _, w := range warnings {
+		ws = append(ws, w.Error())
+	}
+	slices.Sort(ws)
+	wantWarnings := []string{
+		"bob/chess/notes.txt (team bob): no test \"notes\" in problem chess, not judged",
+		"cy/nq.txt (team cy): problem nq has tests: answer them in a folder nq/ with a file per test, not judged",
+		filepath.Join("testdata", "tests", "submissions", "cy", "eight") + ": a folder in a team folder, skipped",
+		"team cy, problem chess, test 2: two files, 2.old and 2.txt: neither judged; keep one",
+	}
+	slices.Sort(wantWarnings)
+	if !slices.Equal(ws, wantWarnings) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(ws, "\n"), strings.Join(wantWarnings, "\n"))
+	}
+	var doubled *Doubled
+	for _, w := range warnings {
+		if errors.As(w, &doubled) && doubled.Test != "2" {
+			t.Errorf("Doubled %+v, want test 2", doubled)
+		}
+	}
+	board := []string{"1 ada 4 104 0", "2 cy 1 71 0", "3 bob 0 30 0"}
+	for i, s := range r.Scoreboard {
+		if got := fmt.Sprint(s.Rank, " ", s.Team, " ", s.Solved, " ", s.Points, " ", s.Penalty); i >= len(board) || got != board[i] {
+			t.Errorf("scoreboard row %d: %s, want %v", i+1, got, board)
+		}
+	}
+	// cy's chess is at full score with its sample wrong: a sample is worth
+	// nothing, but the attempt's verdict is still the sample's WA.
+	if c := r.Scoreboard[1].Problems[0]; c.Score != 70 || c.Solved {
+		t.Errorf("cy's chess cell %+v, want score 70, not solved", c)
+	}
+	if !r.Scored || fmt.Sprint(r.Points) != "[100 2 1 1]" {
+		t.Errorf("report Scored %v, Points %v; want true, [100 2 1 1]", r.Scored, r.Points)
+	}
+	// No team message of a test shows its expected answer.
+	set := loadSet(t, "testdata/tests/set.yaml")
+	for _, row := range r.Rows() {
+		p := mustProblem(t, set, row.Problem)
+		c := p
+		if row.Test != "" {
+			c = p.Cases()[slices.IndexFunc(p.Tests, func(x problems.Test) bool { return x.Name == row.Test })]
+		}
+		k, err := SolverTruths{}.Truth(context.Background(), c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := leak(k, row.TeamMessage, row.Test); s != "" && row.Verdict != AC {
+			t.Errorf("%s %s: team message %q shows the answer %q", row.Team, row.Ref(), row.TeamMessage, s)
+		}
+	}
+}
+
+// TestContestScoresManifest judges timed attempts at problems with tests
+// named by folders in a manifest: the best score counts, reached by its
+// first attempt; the attempts before it cost 20 minutes each, a JE attempt
+// (a file named for a problem with tests) nothing, and one after it
+// nothing either.
+func TestContestScoresManifest(t *testing.T) {
+	r, warnings := testsContest(t, true)
+	if len(warnings) != 0 {
+		t.Errorf("warnings %v, want none", warnings)
+	}
+	want := []Standing{
+		{Rank: 1, Team: "dan", Solved: 2, Points: 101, Penalty: 5 + 50 + 2*20, Last: 50 * time.Minute, LastTimed: true},
+		{Rank: 2, Team: "eve", Solved: 1, Points: 32, Penalty: 40 + 20 + 70, Last: 70 * time.Minute, LastTimed: true},
+	}
+	for i, s := range r.Scoreboard {
+		s.Problems = nil
+		if i >= len(want) || fmt.Sprint(s) != fmt.Sprint(want[i]) {
+			t.Errorf("row %d = %+v, want %+v", i+1, s, want)
+		}
+	}
+	type got struct {
+		verdict       Verdict
+		score, points int
+	}
+	for _, c := range []struct {
+		team string
+		n    int
+		want got
+	}{
+		{"dan", 1, got{WA, 30, 0}},
+		{"dan", 2, got{WA, 30, 0}},
+		{"dan", 3, got{AC, 100, 100}},
+		{"eve", 1, got{WA, 0, 0}},
+		{"eve", 2, got{WA, 30, 30}},
+		{"eve", 3, got{JE, 0, 0}},
+		{"eve", 4, got{WA, 30, 0}}, // as good as the best, not better
+	} {
+		res := attempt(t, r, c.team, "chess", c.n)
+		if g := (got{res.Verdict, res.Score, res.Points}); g != c.want {
+			t.Errorf("%s chess attempt %d: %+v, want %+v", c.team, c.n, g, c.want)
+		}
+		for _, tr := range res.Tests {
+			if tr.Points != res.Points || tr.Score != res.Score || tr.Attempt != res.Attempt || tr.Time != res.Time {
+				t.Errorf("%s %s attempt %d: test row %+v does not carry its attempt's", c.team, tr.Ref(), c.n, tr)
+			}
+		}
+	}
+	cell := r.Scoreboard[1].Problems[0]
+	if cell.Score != 30 || cell.Judged != 2 || cell.Time != 40*time.Minute || cell.Solved {
+		t.Errorf("eve's chess cell %+v, want score 30 at 40 after 2 judged, not solved", cell)
+	}
+	if n := len(r.Rows()); n != 7*5+3+1 {
+		t.Errorf("%d rows, want one per test of each attempt: %d", n, 7*5+3+1)
+	}
+}
+
+// TestScoreRule scores attempts made up on testdata/tests' set: groups
+// score when every test of theirs is AC, samples are worth nothing, a
+// problem with tests and no groups is pass-fail, and a JE on any test makes
+// the attempt JE, uncounted.
+func TestScoreRule(t *testing.T) {
+	set := loadSet(t, "testdata/tests/set.yaml")
+	chess, _ := set.Problem("chess")
+	nq, _ := set.Problem("nq")
+	tests := func(p problems.Problem, verdicts string) []Result {
+		var out []Result
+		for i, tc := range p.Tests {
+			out = append(out, Result{Test: tc.Name, Group: tc.Group, Verdict: Verdict(verdicts[2*i : 2*i+2])})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		p        problems.Problem
+		verdicts string // two letters a test, in the problem's order
+		verdict  Verdict
+		score    int
+	}{
+		{chess, "ACACACACAC", AC, 100},
+		{chess, "WAACACACAC", WA, 100},
+		{chess, "ACACNOACAC", NO, 70},
+		{chess, "ACACACACPE", PE, 30},
+		{chess, "WAWAACACAC", WA, 70},
+		{chess, "WAWAWAWAWA", WA, 0},
+		{chess, "ACJEACACAC", JE, 0},
+		{chess, "WAACACACJE", JE, 0},
+		{nq, "ACACAC", AC, 2},
+		{nq, "ACWAAC", WA, 0},
+	} {
+		res := Result{Team: "t", Problem: c.p.ID, Tests: tests(c.p, c.verdicts)}
+		slices.Reverse(res.Tests) // any order: put back in the problem's
+		r := NewReport(set, []Result{res})
+		got := r.Results[0]
+		if got.Verdict != c.verdict || got.Score != c.score {
+			t.Errorf("%s %s: %s scoring %d, want %s scoring %d", c.p.ID, c.verdicts, got.Verdict, got.Score, c.verdict, c.score)
+		}
+		counted := c.verdict != JE && c.score > 0
+		if p := r.Scoreboard[0].Points; counted && p != c.score || !counted && p != 0 {
+			t.Errorf("%s %s: team points %d, want %d", c.p.ID, c.verdicts, p, map[bool]int{true: c.score}[counted])
+		}
+		if got.Tests[0].Test != c.p.Tests[0].Name {
+			t.Errorf("%s: tests not in the problem's order: %s first", c.p.ID, got.Tests[0].Test)
+		}
+	}
+}
+
+// TestPenaltyRule spells out the generalised penalty on made-up timed
+// attempts: only attempts that raise the score matter, the first reaching
+// the best score sets the minute, every counted attempt before it costs
+// 20, and on a problem without groups it is ICPC's.
+func TestPenaltyRule(t *testing.T) {
+	set := loadSet(t, "testdata/tests/set.yaml")
+	chess, _ := set.Problem("chess")
+	at := func(min int, verdicts string) Result {
+		r := Result{Team: "t", Problem: "chess", Time: time.Duration(min) * time.Minute, Timed: true, File: fmt.Sprint(min)}
+		for i, tc := range chess.Tests {
+			r.Tests = append(r.Tests, Result{Test: tc.Name, Group: tc.Group, Verdict: Verdict(verdicts[2*i : 2*i+2])})
+		}
+		return r
+	}
+	eight := func(min int, v Verdict) Result {
+		return Result{Team: "t", Problem: "eight", Verdict: v, Time: time.Duration(min) * time.Minute, Timed: true, File: fmt.Sprint(min)}
+	}
+	for _, c := range []struct {
+		name     string
+		attempts []Result
+		points   int
+		penalty  int64
+	}{
+		{"none right", []Result{at(10, "WAWAWAWAWA")}, 0, 0},
+		{"partial at once", []Result{at(10, "ACACACWAWA")}, 30, 10},
+		{"partial, then full", []Result{at(10, "ACACACWAWA"), at(30, "ACACACACAC")}, 100, 30 + 20},
+		{"full after a JE", []Result{at(10, "JEACACACAC"), at(30, "ACACACACAC")}, 100, 30},
+		{"partial twice", []Result{at(10, "ACACACWAWA"), at(20, "ACACACWAWA"), at(50, "ACWAWAACAC")}, 70, 50 + 2*20},
+		{"worse after best", []Result{at(10, "ACWAWAACAC"), at(20, "ACACACWAWA")}, 70, 10},
+		{"ICPC", []Result{eight(10, WA), eight(15, PE), eight(17, JE), eight(40, AC), eight(50, WA)}, 1, 40 + 2*20},
+	} {
+		r := NewReport(set, c.attempts)
+		s := r.Scoreboard[0]
+		if s.Points != c.points || s.Penalty != c.penalty {
+			t.Errorf("%s: %d points, penalty %d; want %d, %d", c.name, s.Points, s.Penalty, c.points, c.penalty)
 		}
 	}
 }

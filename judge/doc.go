@@ -13,7 +13,7 @@
 //
 // Verdicts carry the Contest API ids: AC accepted, WA wrong answer, PE
 // malformed (the text cannot be read as the form the problem asks for), NO
-// empty (nothing but white space), JE judge error (the ground truth could not
+// empty (nothing but white space, or no file for a test), JE judge error (the ground truth could not
 // be had, or a file could not be read: the tool's fault, never the team's).
 // Every Judgement carries a judge message, with full detail and possibly the
 // expected answer, and a team message that never reveals the expected answer.
@@ -70,10 +70,22 @@
 // # Contests
 //
 // LoadSubmissions reads a directory with one folder per team and in it one
-// file per problem, named after the problem id with or without an extension;
-// LoadManifest reads a CSV manifest of timed attempts. Contest judges them all
-// and ranks the teams: see Report, Standing and ParseTime for the rules. What
-// is not judged is a warning: a file for no problem, a hidden name, and the
-// files of a team folder that answer one problem twice (see Stray and
-// Doubled).
+// file per problem, named after the problem id with or without an extension,
+// or for a problem with tests one folder named after it with a file per
+// test (alice/chessboard/big-3.txt); LoadManifest reads a CSV manifest of
+// timed attempts, whose file may be such a folder. Contest judges them all,
+// each test on its own, and ranks the teams: see Contest, NewReport,
+// Standing and ParseTime for the rules. What is not judged is a warning: a
+// file for no problem or no test, a hidden name, and the files of a team
+// folder that answer one problem or one test twice (see Stray and
+// Doubled). A test with no file is NO.
+//
+// # Scores
+//
+// An attempt at a problem with groups scores the points of the groups
+// whose every test is AC; at any other problem, its points when AC. A
+// team's score on a problem is its best attempt's, and its penalty there
+// the minute of the first attempt reaching that score plus PenaltyMinutes
+// for each counted attempt before it: for problems without groups, the
+// ICPC rules exactly.
 package judge

@@ -35,9 +35,33 @@ type Submission struct {
 	// out of the submissions directory, or a file that is missing. Contest
 	// judges it JE with this message.
 	Err error
+	// Dir is true when the answer is a folder of files, one per test of a
+	// problem with tests (alice/chessboard/1.txt, alice/chessboard/big-3):
+	// Parts are its files, File the folder, and Open is nil.
+	Dir   bool
+	Parts []Part
 
 	// name is the file's base name when Problem was cut from it.
 	name string
+	// where is the folder's path as a warning shows it, and strays what in
+	// it is no answer (a hidden file, a folder), reported only when the
+	// folder is judged: a folder for no problem with tests is one warning.
+	where  string
+	strays []error
+}
+
+// Part is one file of a folder submission: the answer to one test, named
+// after the test with or without an extension.
+type Part struct {
+	// Name is the file's name in the folder.
+	Name string
+	// File names the file in reports, as Submission.File does.
+	File string
+	// Open opens the answer. It is nil when Err is set.
+	Open func() (io.ReadCloser, error)
+	// Err, when not nil, says why the answer is not read, as
+	// Submission.Err does; the test is judged JE with this message.
+	Err error
 }
 
 // Stray is a file or folder among the submissions that is not one: a file
@@ -61,15 +85,32 @@ func (s *Stray) Error() string { return s.Path + ": " + s.Why }
 // solve the problem, so Contest judges none of them and reports this
 // warning instead, naming them all: the organiser removes all but one and
 // judges again. Like a *Stray, the caller decides whether a warning fails
-// the run. Attempts in a manifest are never Doubled: a team may send the
-// same problem, even the same file, many times.
+// the run. Attempts in a manifest are never Doubled at the problem level: a
+// team may send the same problem, even the same file, many times.
+//
+// Two files in a folder submission that answer one test (1.txt and 1.old)
+// are Doubled too, with Test set: neither is judged, the test has no
+// answer (NO), and the rest of the folder is judged.
 type Doubled struct {
 	Team, Problem string
+	// Test names the test two files of a folder submission answer; "" when
+	// the files answer the problem.
+	Test string
 	// Files are the files' names in the team folder, in name order.
 	Files []string
 }
 
 func (d *Doubled) Error() string {
+	what := "problem " + d.Problem
+	if d.Test != "" {
+		what += ", test " + d.Test
+	}
+	return fmt.Sprintf("team %s, %s: %s; keep one", d.Team, what, d.files())
+}
+
+// files names the files and says none of them is judged: "two files, a
+// and b: neither judged".
+func (d *Doubled) files() string {
 	var b strings.Builder
 	for i, f := range d.Files {
 		switch {
@@ -85,7 +126,7 @@ func (d *Doubled) Error() string {
 	if len(d.Files) > 2 {
 		count, verdict = strconv.Itoa(len(d.Files)), "none"
 	}
-	return fmt.Sprintf("team %s, problem %s: %s files, %s: %s judged; keep one", d.Team, d.Problem, count, b.String(), verdict)
+	return fmt.Sprintf("%s files, %s: %s judged", count, b.String(), verdict)
 }
 
 // ErrOutside is wrapped by the Err of a submission whose path leads out of
@@ -94,8 +135,10 @@ var ErrOutside = errors.New("the path leads out of the submissions directory")
 
 // LoadSubmissions reads a submissions directory: one folder per team, named
 // after the team, and in it one file per problem named after the problem id,
-// with or without an extension (alice/eight-queens.txt). The submissions come
-// in name order, untimed.
+// with or without an extension (alice/eight-queens.txt). A folder in a team
+// folder is a folder submission (Dir), the answer to a problem with tests
+// if one is named so, with a Part per file in it; Contest tells. The
+// submissions come in name order, untimed.
 //
 // Every file in a team folder is a submission, whatever its name: an
 // editor's backup (x.txt~, #x#) or an old answer (x.old) too. Contest
@@ -104,8 +147,8 @@ var ErrOutside = errors.New("the path leads out of the submissions directory")
 //
 // Files are opened inside dir only (os.OpenInRoot): a link that leads out of
 // it gives a submission whose Err wraps ErrOutside, judged JE, and is not
-// followed. Anything else out of place (a file beside the team folders, a
-// folder in a team folder) is a *Stray in the errors, and skipped, as is a
+// followed. Anything else out of place (a file beside the team folders) is
+// a *Stray in the errors, and skipped, as is a
 // file or folder whose name starts with '.' (.DS_Store, .git, vim's
 // .x.txt.swp): hidden, so likely no one's answer, but reported, so that a
 // caller that fails on warnings fails on it too. A folder that cannot be
@@ -154,8 +197,10 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			case err != nil:
 				sub.Err = fmt.Errorf("%s: %w", rel, err)
 			case kind.IsDir():
-				errs = append(errs, &Stray{filepath.Join(dir, team, name), "a folder in a team folder, skipped"})
-				continue
+				// The answer to a problem with tests, or a stray folder:
+				// Contest tells, knowing the set.
+				sub.Dir, sub.where = true, filepath.Join(dir, team, name)
+				sub.Parts, sub.strays, sub.Err = readFolder(dir, rel)
 			case !kind.IsRegular():
 				sub.Err = fmt.Errorf("%s is not a regular file", rel)
 			default:
@@ -165,6 +210,46 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 		}
 	}
 	return subs, errs
+}
+
+// readFolder reads the folder rel (slash-separated) inside dir, a folder
+// submission: each file in it is a Part, opened inside dir only, as
+// LoadSubmissions opens files. A hidden name or a folder is a *Stray,
+// skipped. err says why a folder cannot be read.
+func readFolder(dir, rel string) (parts []Part, strays []error, err error) {
+	root, real, err := resolve(dir, rel)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", rel, err)
+	}
+	entries, err := os.ReadDir(filepath.Join(root, real))
+	if err != nil {
+		return nil, nil, fmt.Errorf("read folder %s: %w", rel, err)
+	}
+	parts = []Part{} // not nil: a folder, maybe empty
+	for _, e := range entries {
+		name := e.Name()
+		where := filepath.Join(dir, filepath.FromSlash(rel), name)
+		if strings.HasPrefix(name, ".") {
+			strays = append(strays, &Stray{where, "a hidden name (it starts with '.'), skipped"})
+			continue
+		}
+		file := rel + "/" + name
+		part := Part{Name: name, File: file}
+		kind, err := within(dir, file)
+		switch {
+		case err != nil:
+			part.Err = fmt.Errorf("%s: %w", file, err)
+		case kind.IsDir():
+			strays = append(strays, &Stray{where, "a folder in a problem's folder, skipped"})
+			continue
+		case !kind.IsRegular():
+			part.Err = fmt.Errorf("%s is not a regular file", file)
+		default:
+			part.Open = opener(dir, file)
+		}
+		parts = append(parts, part)
+	}
+	return parts, strays, nil
 }
 
 // cutExt returns name without its extension, or name when that would leave
@@ -270,7 +355,8 @@ const maxManifest = 64 << 20
 // columns (in any order; time may be left out) is a header; without one the
 // columns are in that order. The time is optional; see ParseTime for its
 // forms. file is relative to the manifest's directory and must stay in it,
-// as in LoadSubmissions.
+// as in LoadSubmissions; a folder is a folder submission (Dir), the answer
+// to a problem with tests.
 //
 // A bad row is reported as "manifest.csv:LINE: ..." and skipped; the rest is
 // loaded.
@@ -369,6 +455,11 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		switch {
 		case err != nil:
 			sub.Err = fmt.Errorf("%s: %w", sub.File, err)
+		case kind.IsDir():
+			// The answer to a problem with tests; for a problem without,
+			// Contest judges it JE, as a file that is not a regular one.
+			sub.Dir, sub.where = true, filepath.Join(dir, filepath.FromSlash(sub.File))
+			sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.File)
 		case !kind.IsRegular():
 			sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
 		default:

@@ -196,3 +196,89 @@ func TestOpenInside(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadFolders: a folder in a team folder, or named by a manifest row,
+// is a folder submission with a Part per file; what is hidden or a folder
+// in it is a *Stray, reported when the folder is judged (and not for a
+// folder that answers no problem with tests, itself one warning); two
+// folders for one problem are Doubled as two files are.
+func TestLoadFolders(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"ada/nq/1.txt":       "2\n",
+		"ada/nq/2":           "10\n",
+		"ada/nq/.2.txt.swp":  "x",
+		"ada/nq/old/3.txt":   "4\n",
+		"bea/nq/3.txt":       "4\n",
+		"bea/nq.old/3.txt":   "4\n",
+		"manifest.csv":       "team,problem,time,file\ncal,nq,10,ada/nq\ncal,eight,11,ada/nq\n",
+		"zed/unknown/1.txt":  "1\n",
+		"zed/eight/.keep":    "",
+		"zed/eight/answer.1": "92\n",
+	})
+	// A folder that leads out of the directory is not read: JE on every
+	// test, as a file that does is JE.
+	outside := t.TempDir()
+	writeTree(t, outside, map[string]string{"1.txt": "2\n"})
+	if err := os.Symlink(outside, filepath.Join(dir, "zed", "chess")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	subs, errs := LoadSubmissions(dir)
+	if len(errs) != 1 || !strings.Contains(errs[0].Error(), "manifest.csv: not in a team folder") {
+		t.Errorf("LoadSubmissions errors %v, want one for manifest.csv", errs)
+	}
+	var ada Submission
+	for _, s := range subs {
+		if s.Team == "ada" {
+			ada = s
+		}
+	}
+	var names []string
+	for _, p := range ada.Parts {
+		names = append(names, p.Name+"="+p.File)
+	}
+	if !ada.Dir || ada.File != "ada/nq" || ada.Open != nil || fmt.Sprint(names) != "[1.txt=ada/nq/1.txt 2=ada/nq/2]" {
+		t.Errorf("ada's submission: Dir %v, File %q, parts %v", ada.Dir, ada.File, names)
+	}
+	set := loadSet(t, "testdata/tests/set.yaml")
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	var ws []string
+	for _, w := range r.Warnings {
+		ws = append(ws, strings.ReplaceAll(w.Error(), dir+string(filepath.Separator), ""))
+	}
+	slices.Sort(ws)
+	want := []string{
+		filepath.FromSlash("ada/nq/.2.txt.swp") + ": a hidden name (it starts with '.'), skipped",
+		filepath.FromSlash("ada/nq/old") + ": a folder in a problem's folder, skipped",
+		filepath.FromSlash("zed/eight") + ": a folder in a team folder, skipped",
+		filepath.FromSlash("zed/unknown") + ": a folder in a team folder, skipped",
+		"team bea, problem nq: two files, nq and nq.old: neither judged; keep one",
+	}
+	slices.Sort(want)
+	if !slices.Equal(ws, want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(ws, "\n"), strings.Join(want, "\n"))
+	}
+	if len(r.Results) != 2 || r.Results[0].Verdict != NO || r.Results[0].Tests[2].Verdict != NO {
+		t.Fatalf("results %+v, want ada's nq, NO on test 3, and zed's chess", r.Results)
+	}
+	if zed := r.Results[1]; zed.Team != "zed" || zed.Verdict != JE || len(zed.Tests) != 5 || !strings.Contains(zed.Tests[4].Message, ErrOutside.Error()) {
+		t.Errorf("zed's chess, a link out: %s %q, want JE on 5 tests, the path leading out", zed.Verdict, zed.Message)
+	}
+
+	subs, errs = LoadManifest(filepath.Join(dir, "manifest.csv"))
+	if len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	r = Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	if len(r.Results) != 2 {
+		t.Fatalf("%d results, want 2", len(r.Results))
+	}
+	nq, eight := r.Results[0], r.Results[1] // in the set's order
+	if nq.Problem != "nq" || nq.Verdict != NO || len(nq.Tests) != 3 || nq.File != "ada/nq" {
+		t.Errorf("cal's nq: %+v, want NO on 3 tests from the folder ada/nq", nq)
+	}
+	// A folder for a problem without tests is no answer, as before.
+	if eight.Problem != "eight" || eight.Verdict != JE || !strings.Contains(eight.Message, "ada/nq is not a regular file") {
+		t.Errorf("cal's eight: %s %q, want JE: not a regular file", eight.Verdict, eight.Message)
+	}
+}

@@ -2,6 +2,7 @@ package problems
 
 import (
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -76,6 +77,22 @@ func (s *Set) Cases() []Problem {
 		out = append(out, p.Cases()...)
 	}
 	return out
+}
+
+// Case returns the case of s that ref names: a problem without tests by
+// its id, or a test of a problem with tests as ID/TEST (see Ref).
+func (s *Set) Case(ref string) (Problem, bool) {
+	id, test, isTest := strings.Cut(ref, "/")
+	p, ok := s.Problem(id)
+	if !ok || isTest != p.HasTests() {
+		return Problem{}, false
+	}
+	for _, c := range p.Cases() {
+		if !isTest || c.Test.Name == test {
+			return c, true
+		}
+	}
+	return Problem{}, false
 }
 
 // Ref names p where one name must tell its tests apart: its id, or for a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 )
 
@@ -41,7 +42,12 @@ type Judgement struct {
 // set, team and problem replace everything kept for them: they are the
 // team's attempts at the problem, numbered as a whole, and an attempt
 // judged before but not given now (a manifest that lost a row) must not
-// stay behind to be regraded. Two judgements of one attempt in js are an
+// stay behind to be regraded. The judgement of one test of a problem with
+// tests is kept under the problem "ID/TEST" (ids and test names never hold
+// a '/'), one per test of each attempt; the problem of such a judgement is
+// ID, so that the judgements given for any of its tests replace those kept
+// for all of them and for ID itself (a test renamed, a problem that had no
+// tests), and those for ID replace those of its tests. Two judgements of one attempt in js are an
 // error, and nothing is kept. An answer longer than MaxKeptAnswer is not
 // kept. Safe for concurrent use.
 func (db *DB) PutJudgements(ctx context.Context, js []Judgement) error {
@@ -57,18 +63,22 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 		return err
 	}
 	defer tx.Rollback()
-	del, err := tx.PrepareContext(ctx, `DELETE FROM judgements WHERE set_name = ? AND team = ? AND problem_id = ?`)
+	// The problem and its tests, ID and ID/...: ID/ up to ID0, '0' being
+	// the byte after '/' (TEXT compares by bytes).
+	del, err := tx.PrepareContext(ctx, `DELETE FROM judgements WHERE set_name = ? AND team = ?
+		AND (problem_id = ? OR (problem_id >= ? AND problem_id < ?))`)
 	if err != nil {
 		return err
 	}
 	defer del.Close()
 	cleared := map[[3]string]bool{}
 	for _, j := range js {
-		k := [3]string{j.Set, j.Team, j.Problem}
+		id, _, _ := strings.Cut(j.Problem, "/")
+		k := [3]string{j.Set, j.Team, id}
 		if cleared[k] {
 			continue
 		}
-		if _, err := del.ExecContext(ctx, j.Set, j.Team, j.Problem); err != nil {
+		if _, err := del.ExecContext(ctx, j.Set, j.Team, id, id+"/", id+"0"); err != nil {
 			return fmt.Errorf("team %s, problem %s: %w", j.Team, j.Problem, err)
 		}
 		cleared[k] = true

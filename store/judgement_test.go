@@ -174,6 +174,56 @@ func TestJudgementsReplaceProblem(t *testing.T) {
 	}
 }
 
+// TestJudgementsReplaceTests: the judgements of the tests of a problem with
+// tests are kept under ID/TEST, and those given for a team's attempts at
+// any of a problem's tests replace what was kept for all of its tests and
+// for the problem itself, and the other way round; a problem whose id is
+// a prefix of another's (x, x1, x.y) is its own.
+func TestJudgementsReplaceTests(t *testing.T) {
+	ctx := context.Background()
+	db := openNamed(t, "cache.db")
+	key := CacheKey{DefHash: "h", SolverVersion: "1"}
+	j := func(team, problem string, attempt int, verdict string) Judgement {
+		return Judgement{Set: "s", Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
+			Attempt: attempt, Path: "/p", Key: key, Verdict: verdict}
+	}
+	list := func() string {
+		t.Helper()
+		got, err := db.Judgements(ctx, "s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s []string
+		for _, g := range got {
+			s = append(s, fmt.Sprint(g.Team, ":", g.Problem, ":", g.Attempt, ":", g.Verdict))
+		}
+		return strings.Join(s, " ")
+	}
+	if err := db.PutJudgements(ctx, []Judgement{
+		j("t", "x", 1, "WA"), j("t", "x1", 1, "AC"), j("t", "x.y", 1, "AC"), j("t", "x0", 1, "AC"), j("u", "x/1", 1, "AC"),
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.PutJudgements(ctx, []Judgement{j("t", "x/1", 1, "AC"), j("t", "x/2", 1, "WA"), j("t", "x/1", 2, "AC"), j("t", "x/2", 2, "AC")}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := list(), "t:x.y:1:AC t:x/1:1:AC t:x/1:2:AC t:x/2:1:WA t:x/2:2:AC t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
+		t.Errorf("after the tests: %q, want %q", got, want)
+	}
+	if err := db.PutJudgements(ctx, []Judgement{j("t", "x/3", 1, "NO")}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := list(), "t:x.y:1:AC t:x/3:1:NO t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
+		t.Errorf("after a renamed test: %q, want %q", got, want)
+	}
+	if err := db.PutJudgements(ctx, []Judgement{j("t", "x", 1, "AC")}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := list(), "t:x:1:AC t:x.y:1:AC t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
+		t.Errorf("after the problem without tests: %q, want %q", got, want)
+	}
+}
+
 // TestMigrateJudgementsFromVersion2 opens a cache written by schema 2,
 // which kept judgements by file, and checks that every kept judgement
 // survives 0003, numbered again as regrade numbers them (by time, untimed

@@ -81,7 +81,7 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 	if !ok {
 		return Checked{}, fmt.Errorf("check: %s has no problem %q", set.File, id)
 	}
-	if p, err = caseOf(set.File, p, test, named, ""); err != nil {
+	if p, err = namedCase(set.File, p, test, named, ""); err != nil {
 		return Checked{}, fmt.Errorf("check: %w", err)
 	}
 	// Reading the answer gives way to a signal, from a terminal, a pipe or

@@ -35,8 +35,10 @@ type JudgeRequest struct {
 	Strict      bool  // a warning fails the command
 	// Files written beside the printed report; "" for none.
 	Scoreboard string // the Contest API scoreboard.json
+	Awards     string // the Contest API awards.json
 	ResultsTSV string // DOMjudge's results.tsv
 	HTML       string // a self-contained HTML page
+	PublicHTML string // the page for the public: no judge messages, files or boards
 	// Replace lets the files be ones that exist: without it, one is refused
 	// before any work (it may be anyone's).
 	Replace bool
@@ -54,8 +56,10 @@ type JudgeResult struct {
 // files asked for and keeps the judgements in the cache for regrade, each
 // with the SHA-256 of the file judged (and its bytes, when at most
 // truth.MaxKeptAnswer), taken as it was read for the judging. Each
-// attempt is kept, also when a team sent one file for several; they replace
-// what the cache kept of the same teams' attempts at the same problems. A
+// attempt is kept, also when a team sent one file for several, and each
+// test of an attempt at a problem with tests (under ID/TEST, see
+// judgements); they replace what the cache kept of the same teams' attempts
+// at the same problems. A
 // warning (a file that is no submission, a hidden one, two files of a team
 // folder for one problem, none of them judged: see judge.Stray and
 // judge.Doubled) is printed; a judge error (JE) or, with Strict, a warning
@@ -99,8 +103,10 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		write      func(io.Writer, judge.Report) error
 	}{
 		{"--scoreboard", req.Scoreboard, report.WriteCCSScoreboard},
+		{"--awards", req.Awards, report.WriteAwards},
 		{"--results-tsv", req.ResultsTSV, report.WriteResultsTSV},
 		{"--html", req.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures(set, path)) }},
+		{"--public-html", req.PublicHTML, report.WritePublicHTML},
 	}
 	for i, f := range files {
 		if f.path == "" {
@@ -137,8 +143,21 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		return res, err
 	}
 	root := path("")
-	js, err := judgements(set, judged, func(i int) keptFile {
-		return keptFile{path: path(subs[i].File), root: root, taken: took[i].or(subs[i].Open)}
+	js, err := judgements(set, judged, func(i int, row judge.Result) keptFile {
+		s := subs[i]
+		switch {
+		case !s.Dir && row.Test != "":
+			// A file for a problem with tests: JE, no test read.
+			return keptFile{path: path(s.File), root: root}
+		case !s.Dir:
+			return keptFile{path: path(s.File), root: root, taken: took[i].file.or(s.Open)}
+		}
+		for k, pt := range s.Parts {
+			if pt.File == row.File {
+				return keptFile{path: path(pt.File), root: root, taken: took[i].parts[k].or(pt.Open)}
+			}
+		}
+		return keptFile{path: path(row.File), root: root} // no file for the test: nothing read
 	})
 	if err != nil {
 		return res, err
@@ -158,15 +177,25 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
 }
 
-// sayJudgeErrors prints a line for each judge error (JE) of r, and reports
-// whether there was one: the command then fails, as the ground truth of a
-// problem could not be had.
+// sayJudgeErrors prints a line for each judge error (JE) of r, one for
+// each test at fault of a problem with tests (or one for the attempt, when
+// every test of it is JE for one reason), and reports whether there
+// was one: the command then fails, as the ground truth of a problem could
+// not be had.
 func sayJudgeErrors(con Console, r judge.Report) bool {
 	found := false
 	for _, res := range r.Results {
-		if res.Verdict == judge.JE {
-			con.errorf("judge error: team %s, problem %s: %s", text.Printable(res.Team), res.Problem, res.Message)
-			found = true
+		rows := res.Rows()
+		if len(rows) > 1 && !slices.ContainsFunc(rows, func(t judge.Result) bool { return t.Verdict != judge.JE || t.Message != rows[0].Message }) {
+			// The whole attempt, every test for one reason: one line.
+			rows = []judge.Result{rows[0]}
+			rows[0].Test = ""
+		}
+		for _, row := range rows {
+			if row.Verdict == judge.JE {
+				con.errorf("judge error: team %s, problem %s: %s", text.Printable(row.Team), row.Ref(), row.Message)
+				found = true
+			}
 		}
 	}
 	return found
@@ -194,10 +223,11 @@ func loadSubmissions(path string) (subs []judge.Submission, errs []error, err er
 }
 
 // pictures gives the HTML report the placements teams submitted, read again
-// from their files (path gives a file's absolute path).
+// from their files (path gives a file's absolute path); problem is an id,
+// or ID/TEST for a test of a problem with tests.
 func pictures(set *problems.Set, path func(file string) string) report.Pictures {
 	return func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
-		p, ok := set.Problem(problem)
+		p, ok := set.Case(problem)
 		if !ok {
 			return solver.Problem{}, solver.Placement{}, false
 		}
@@ -248,27 +278,36 @@ type keptFile struct {
 	taken      taken
 }
 
-// judgements returns the judgements to keep of r, one for each attempt; r
-// must come from judge.Contest (a result's Index is its submission's place
-// in the submissions, which is what tells two attempts with the same file
-// apart), and of(i) gives what is kept of submission i. Kept, they replace
-// what the cache held for the same teams' attempts at the same problems.
-func judgements(set *problems.Set, r judge.Report, of func(i int) keptFile) ([]truth.Judgement, error) {
+// judgements returns the judgements to keep of r, one for each attempt at
+// a problem without tests and one for each test of an attempt at a problem
+// with tests, kept under the problem "ID/TEST" (ids and test names never
+// hold a '/'); r must come from judge.Contest (a result's Index is its
+// submission's place in the submissions, which is what tells two attempts
+// with the same file apart), and of(i, row) gives what is kept of the
+// file of submission i that row judged (one of its folder's, for a
+// test). A test the
+// folder had no file for (or two, neither judged) is kept as NO with no
+// bytes and no digest, its File the folder: regrade leaves it out of the
+// folder again. Kept, they replace what the cache held for the same teams'
+// attempts at the same problems (and their tests).
+func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Result) keptFile) ([]truth.Judgement, error) {
 	now := time.Now().UTC()
 	var js []truth.Judgement
 	for _, res := range r.Results {
 		if res.Index < 0 {
 			return js, fmt.Errorf("keep judgements: team %s, problem %s, attempt %d: no submission %d", res.Team, res.Problem, res.Attempt, res.Index)
 		}
-		k := of(res.Index)
-		p, _ := set.Problem(res.Problem)
-		js = append(js, truth.Judgement{
-			Set: set.Name, Team: res.Team, Problem: res.Problem, File: res.File, Attempt: res.Attempt,
-			Time: res.Time, Timed: res.Timed, Path: k.path, Root: k.root,
-			Answer: k.taken.answer, Digest: k.taken.digest,
-			Key:     truth.Key(p.Problem),
-			Verdict: string(res.Verdict), Message: res.Message, TeamMessage: res.TeamMessage, JudgedAt: now,
-		})
+		for _, row := range res.Rows() {
+			k := of(res.Index, row)
+			p, _ := set.Case(row.Ref())
+			js = append(js, truth.Judgement{
+				Set: set.Name, Team: row.Team, Problem: row.Ref(), File: row.File, Attempt: res.Attempt,
+				Time: res.Time, Timed: res.Timed, Path: k.path, Root: k.root,
+				Answer: k.taken.answer, Digest: k.taken.digest,
+				Key:     truth.Key(p.Problem),
+				Verdict: string(row.Verdict), Message: row.Message, TeamMessage: row.TeamMessage, JudgedAt: now,
+			})
+		}
 	}
 	return js, nil
 }
@@ -298,21 +337,37 @@ func (t taken) or(open func() (io.ReadCloser, error)) taken {
 	return now
 }
 
-// tapped returns subs with each Open made to record what is read through
-// it into took[i]: the digest of the whole file and its bytes when small
-// (see tapReader). The judging reads each submission once; what it read
-// is then exactly what is kept, never the file as it is later. Each
-// took[i] is written by the goroutine that judges submission i, and is
-// read once judge.Contest has returned.
-func tapped(subs []judge.Submission) ([]judge.Submission, []taken) {
+// took is what was read of one submission: of its file, or of each of
+// its folder's files (parts[k] of Parts[k]).
+type took struct {
+	file  taken
+	parts []taken
+}
+
+// tapped returns subs with each Open (and each Open of a folder's files)
+// made to record what is read through it into took[i]: the digest of the
+// whole file and its bytes when small (see tapReader). The judging reads
+// each file once; what it read is then exactly what is kept, never the
+// file as it is later. Each took[i] is written by the goroutine that
+// judges submission i, and is read once judge.Contest has returned.
+func tapped(subs []judge.Submission) ([]judge.Submission, []took) {
 	out := slices.Clone(subs)
-	took := make([]taken, len(subs))
+	tk := make([]took, len(subs))
 	for i := range out {
 		if out[i].Open != nil {
-			out[i].Open = tapOpen(out[i].Open, func(t taken) { took[i] = t })
+			out[i].Open = tapOpen(out[i].Open, func(t taken) { tk[i].file = t })
+		}
+		if out[i].Parts != nil {
+			out[i].Parts = slices.Clone(out[i].Parts)
+			tk[i].parts = make([]taken, len(out[i].Parts))
+			for k := range out[i].Parts {
+				if out[i].Parts[k].Open != nil {
+					out[i].Parts[k].Open = tapOpen(out[i].Parts[k].Open, func(t taken) { tk[i].parts[k] = t })
+				}
+			}
 		}
 	}
-	return out, took
+	return out, tk
 }
 
 // tapOpen wraps open: what it opens is read through a tapReader, which

@@ -410,3 +410,103 @@ func TestJudgeDoubledAndHidden(t *testing.T) {
 		}
 	}
 }
+
+// The contest of problems with tests that package judge's tests judge: a
+// problem with groups, a pass-fail problem with tests and one without,
+// answered by folders of files, one per test.
+const (
+	testsDir      = "../../judge/testdata/tests"
+	testsSet      = testsDir + "/set.yaml"
+	testsSubs     = testsDir + "/submissions"
+	testsManifest = testsDir + "/manifest.csv"
+)
+
+// TestJudgeTests judges the contest of problems with tests with every file
+// written: the JSON has a result per test, the Contest API scoreboard is of
+// type score, awards.json has the winner, the public page no judge
+// message; the cache keeps a judgement per test, under ID/TEST, and a test
+// with no file as NO with no bytes.
+func TestJudgeTests(t *testing.T) {
+	dir := t.TempDir()
+	req := app.JudgeRequest{
+		Cache: tempCache(t), Set: testsSet, Submissions: testsSubs, Batch: batch,
+		Scoreboard: filepath.Join(dir, "scoreboard.json"), Awards: filepath.Join(dir, "awards.json"),
+		ResultsTSV: filepath.Join(dir, "results.tsv"), HTML: filepath.Join(dir, "report.html"),
+		PublicHTML: filepath.Join(dir, "public.html"),
+	}
+	con := newConsole(output.JSON, "")
+	res, err := app.Judge(context.Background(), con.Console, req)
+	checkOutcome(t, "Judge", err, 0, false)
+	if len(res.Warnings) != 4 {
+		t.Errorf("warnings %v, want 4 (a file for no test, a test answered twice, a folder and a file out of place)", res.Warnings)
+	}
+	var out struct {
+		Results []struct {
+			Problem string `json:"problem"`
+			Test    string `json:"test"`
+			Score   *int   `json:"score"`
+		} `json:"results"`
+		Scoreboard []struct {
+			Team   string `json:"team"`
+			Points int    `json:"points"`
+		} `json:"scoreboard"`
+	}
+	if err := json.Unmarshal(con.stdout.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	// ada 5 + 3 + 1 + 2, bob 5 + 3 + 1 + 2, cy 5 + 1.
+	if len(out.Results) != 28 {
+		t.Errorf("%d results, want 28: one per test, one per attempt at eight", len(out.Results))
+	}
+	for _, r := range out.Results {
+		if (r.Test == "") != (r.Problem == "eight") || (r.Score == nil) != (r.Test == "") {
+			t.Errorf("result %+v: test and score only on the tests of chess, nq and place", r)
+		}
+	}
+	if len(out.Scoreboard) != 3 || out.Scoreboard[0].Points != 104 || out.Scoreboard[2].Points != 30 {
+		t.Errorf("scoreboard %+v, want ada 104 ... bob 30", out.Scoreboard)
+	}
+
+	sb := string(readFile(t, req.Scoreboard))
+	if !strings.Contains(sb, `"score": 104,`) || strings.Contains(sb, "num_solved") {
+		t.Errorf("scoreboard.json is not of type score:\n%s", sb)
+	}
+	var awards []struct {
+		ID      string   `json:"id"`
+		TeamIDs []string `json:"team_ids"`
+	}
+	if err := json.Unmarshal(readFile(t, req.Awards), &awards); err != nil || len(awards) == 0 || awards[0].ID != "winner" || !slices.Equal(awards[0].TeamIDs, []string{"ada"}) {
+		t.Errorf("awards.json = %+v (%v), want the winner ada first", awards, err)
+	}
+	public := string(readFile(t, req.PublicHTML))
+	if strings.Contains(public, "expected") || strings.Contains(public, "judge:") || !strings.Contains(public, "bob") {
+		t.Errorf("public.html shows a judge message, or not the teams")
+	}
+	html := string(readFile(t, req.HTML))
+	if !strings.Contains(html, "expected 40") || !strings.Contains(html, `data-test="big-2"`) {
+		t.Errorf("report.html lacks the judge message of bob's big-2")
+	}
+	// bob's wrong board for place/2 is drawn from its file, on the test's
+	// 5×5 board; the public page draws none.
+	if got := strings.Count(html, `<figure class="board"><svg`); got != 1 {
+		t.Errorf("report.html draws %d boards, want bob's place/2", got)
+	}
+	if strings.Contains(public, "<svg") {
+		t.Errorf("public.html draws a team's board")
+	}
+
+	kept := keptIn(t, req.Cache, "tests-cup")
+	byRef := map[string]int{}
+	for _, j := range kept {
+		byRef[j.Team+":"+j.Problem]++
+		if j.Team == "bob" && j.Problem == "nq/3" && (j.Verdict != "NO" || j.Digest != "" || j.Answer != nil || j.File != "bob/nq") {
+			t.Errorf("bob's missing nq/3 kept as %s, digest %q, file %s; want NO with no bytes, the folder", j.Verdict, j.Digest, j.File)
+		}
+		if j.Team == "ada" && j.Problem == "chess/big-2" && (string(j.Answer) != "40\n" || j.File != "ada/chess/big-2" || len(j.Digest) != 64) {
+			t.Errorf("ada's chess/big-2 kept as %q from %s", j.Answer, j.File)
+		}
+	}
+	if len(kept) != 28 || byRef["cy:chess/2"] != 1 || byRef["ada:eight"] != 1 || byRef["ada:chess"] != 0 {
+		t.Errorf("kept %d judgements, by ref %v; want 28, one per test", len(kept), byRef)
+	}
+}

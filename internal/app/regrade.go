@@ -5,6 +5,11 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -130,30 +135,60 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if len(kept) == 0 {
 		return RegradeResult{}, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
 	}
-	// subs[i] is kept[at[i]]; the attempts that cannot be judged again
-	// keep their results as they are.
+	// The kept judgements by attempt: one row for a problem without tests,
+	// a row per test (kept as ID/TEST) for one with tests.
+	attempts := keptAttempts(kept)
+	// subs[i] is attempts[at[i]]; what cannot be judged again keeps its
+	// result as it is.
 	var subs []judge.Submission
 	var at []int
 	var results []judge.Result
 	failed := false
 	skipped := map[int]bool{} // by place in kept
-	notAgain := func(k int, why string) {
+	say := func(k int, why string) {
 		skipped[k] = true
 		old := kept[k]
 		con.errorf("regrade: team %s, problem %s, file %s: not judged again, its %s stays: %s",
 			text.Printable(old.Team), old.Problem, text.Printable(old.File), old.Verdict, text.Printable(why))
 		failed = true
-		results = append(results, judge.Result{Team: old.Team, Problem: old.Problem, Time: old.Time, Timed: old.Timed, File: old.File,
-			Verdict: judge.Verdict(old.Verdict), Message: old.Message, TeamMessage: old.TeamMessage, Index: k})
 	}
-	for k, old := range kept {
-		s, why := keptSubmission(old)
-		if why != "" {
-			notAgain(k, why)
+	notAgain := func(a int, why string) {
+		k := attempts[a].rows[0]
+		say(k, why)
+		r := keptResult(kept[k])
+		r.Index = a
+		results = append(results, r)
+	}
+	for a, att := range attempts {
+		if att.byTest == nil {
+			s, why := keptSubmission(kept[att.rows[0]])
+			if why != "" {
+				notAgain(a, why)
+				continue
+			}
+			subs = append(subs, s)
+			at = append(at, a)
 			continue
 		}
+		first := kept[att.rows[0]]
+		id, _, _ := strings.Cut(first.Problem, "/")
+		s := judge.Submission{Team: first.Team, Problem: id, Time: first.Time, Timed: first.Timed,
+			File: att.folder, Dir: true, Parts: []judge.Part{}}
+		for _, k := range att.rows {
+			old := kept[k]
+			if absentTest(old) {
+				continue // no file, or two: none again
+			}
+			ks, why := keptSubmission(old)
+			if why != "" {
+				say(k, why)
+				continue
+			}
+			_, test, _ := strings.Cut(old.Problem, "/")
+			s.Parts = append(s.Parts, judge.Part{Name: test, File: old.File, Open: ks.Open})
+		}
 		subs = append(subs, s)
-		at = append(at, k)
+		at = append(at, a)
 	}
 	subs, took := tapped(subs)
 	src := cache.Source(opt)
@@ -166,41 +201,93 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	for _, rr := range r.Results {
-		i := rr.Index
-		k, old, tk := at[i], kept[at[i]], took[i]
+	// changed says why the file judged as kept[k] cannot stand for it, or
+	// "" when it can.
+	changed := func(k int, tk taken) string {
+		old := kept[k]
 		switch {
 		case tk.tried && !tk.ok:
 			// Opened with judge's checks a moment before: it went, or
 			// changed into something that cannot be read.
-			notAgain(k, "its file could not be opened or read to its end again")
-			continue
+			return "its file could not be opened or read to its end again"
 		case tk.ok && old.Digest != "" && tk.digest != old.Digest:
 			why := "its file changed since it was judged"
 			if old.Answer != nil {
 				why = "the answer the cache kept is not the one judged (its SHA-256 differs)"
 			}
-			notAgain(k, fmt.Sprintf("%s (SHA-256 %s, judged %s)", why, tk.digest[:12], old.Digest[:12]))
+			return fmt.Sprintf("%s (SHA-256 %s, judged %s)", why, tk.digest[:12], old.Digest[:12])
+		}
+		return ""
+	}
+	for _, rr := range r.Results {
+		i := rr.Index
+		a := at[i]
+		att := attempts[a]
+		if att.byTest == nil {
+			if why := changed(att.rows[0], took[i].file); why != "" {
+				notAgain(a, why)
+				continue
+			}
+			rr.Index = a
+			results = append(results, rr)
 			continue
 		}
-		rr.Index = k
+		rr.Tests = slices.Clone(rr.Tests) // r's stay as judged, for sayJudgeErrors
+		for t := range rr.Tests {
+			tr := &rr.Tests[t]
+			k, ok := att.byTest[tr.Test]
+			if !ok {
+				continue // a test the attempt was not judged on before
+			}
+			if !skipped[k] {
+				if pk := slices.IndexFunc(subs[i].Parts, func(p judge.Part) bool { return p.Name == tr.Test }); pk >= 0 {
+					if why := changed(k, took[i].parts[pk]); why != "" {
+						say(k, why)
+					}
+				}
+			}
+			if skipped[k] {
+				old := keptResult(kept[k])
+				old.Test, old.Group, old.Sample = tr.Test, tr.Group, tr.Sample
+				*tr = old
+			}
+		}
+		rr.Index = a
 		results = append(results, rr)
 	}
-	// The results again in a report of the set: the attempts numbered and
-	// the scoreboard ranked with the verdicts kept beside the new ones.
+	// The results again in a report of the set: the attempts numbered, the
+	// attempts at problems with tests scored from their tests, and the
+	// scoreboard ranked with the verdicts kept beside the new ones.
 	report := judge.NewReport(set, results)
 	report.Warnings = r.Warnings
 	res := RegradeResult{Report: report}
+	// keptOf gives the place in kept of each row of report, in the order
+	// of report.Rows, or -1 for a test judged for the first time.
+	var keptOf []int
 	for _, rr := range report.Results {
-		old := kept[rr.Index]
-		// Only a verdict that changes is listed: a WA that stays WA with
-		// another message (a new expected count) is not a change of the
-		// contest, though its new message is kept.
-		if old.Verdict != string(rr.Verdict) {
-			// Printed as judge prints them: one line of valid UTF-8 each,
-			// whatever the team's file names hold.
-			res.Changes = append(res.Changes, Change{Team: text.Printable(rr.Team), Problem: rr.Problem,
-				File: text.Printable(rr.File), Was: old.Verdict, Now: string(rr.Verdict), Message: rr.Message})
+		att := attempts[rr.Index]
+		for _, row := range rr.Rows() {
+			k, ok := att.rows[0], true
+			if att.byTest != nil {
+				k, ok = att.byTest[row.Test]
+			}
+			if !ok {
+				k = -1
+			}
+			keptOf = append(keptOf, k)
+			was := ""
+			if k >= 0 {
+				was = kept[k].Verdict
+			}
+			// Only a verdict that changes is listed: a WA that stays WA
+			// with another message (a new expected count) is not a
+			// change of the contest, though its new message is kept.
+			if was != string(row.Verdict) {
+				// Printed as judge prints them: one line of valid UTF-8
+				// each, whatever the team's file names hold.
+				res.Changes = append(res.Changes, Change{Team: text.Printable(row.Team), Problem: row.Ref(),
+					File: text.Printable(row.File), Was: was, Now: string(row.Verdict), Message: row.Message})
+			}
 		}
 	}
 	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {
@@ -208,15 +295,33 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	}
 	failed = sayJudgeErrors(con, r) || failed
 	if !req.DryRun {
-		tookOf := map[int]taken{} // by place in kept
-		for i, k := range at {
-			tookOf[k] = took[i]
+		subOf := map[int]int{} // by attempt: its place in subs
+		for i, a := range at {
+			subOf[a] = i
 		}
-		js, err := judgements(set, report, func(k int) keptFile {
+		js, err := judgements(set, report, func(a int, row judge.Result) keptFile {
+			att := attempts[a]
+			k, ok := att.rows[0], true
+			if att.byTest != nil {
+				k, ok = att.byTest[row.Test]
+			}
+			if !ok {
+				return keptFile{path: att.folderPath, root: kept[att.rows[0]].Root} // no file: nothing read
+			}
 			old := kept[k]
-			tk := tookOf[k]
+			var tk taken
+			if i, judged := subOf[a]; judged {
+				tk = took[i].file
+				if att.byTest != nil {
+					tk = taken{}
+					if pk := slices.IndexFunc(subs[i].Parts, func(p judge.Part) bool { return p.Name == row.Test }); pk >= 0 {
+						tk = took[i].parts[pk]
+					}
+				}
+			}
 			if !tk.ok {
-				// Judged JE unopened (no ground truth): what judge took.
+				// Judged JE unopened (no ground truth), or no file: what
+				// judge took.
 				tk = taken{ok: true, digest: old.Digest, answer: old.Answer}
 			}
 			return keptFile{path: old.Path, root: old.Root, taken: tk}
@@ -226,7 +331,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		}
 		// What was not judged again is kept as judge kept it.
 		for i, j := range js {
-			if k := report.Results[i].Index; skipped[k] {
+			if k := keptOf[i]; k >= 0 && skipped[k] {
 				old := kept[k]
 				old.Attempt = j.Attempt
 				js[i] = old
@@ -239,6 +344,63 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	return res, status.FailedIf(failed)
 }
 
+// keptAttempt is one attempt that judge kept: the places in the kept
+// judgements of its rows, one for a problem without tests (byTest nil),
+// one per test for a problem with tests, by test name.
+type keptAttempt struct {
+	rows   []int
+	byTest map[string]int
+	// folder is, for a problem with tests, the folder the attempt was
+	// judged from (relative, as File), and folderPath its absolute path.
+	folder, folderPath string
+}
+
+// keptAttempts groups the kept judgements by attempt: a judgement of a test
+// (kept under the problem ID/TEST) with the other tests of its team's
+// attempt of the same number at the problem.
+func keptAttempts(kept []truth.Judgement) []keptAttempt {
+	var out []keptAttempt
+	index := map[[3]string]int{} // by team, problem id and attempt
+	for k, j := range kept {
+		id, test, isTest := strings.Cut(j.Problem, "/")
+		if !isTest {
+			out = append(out, keptAttempt{rows: []int{k}})
+			continue
+		}
+		key := [3]string{j.Team, id, strconv.Itoa(j.Attempt)}
+		a, ok := index[key]
+		if !ok {
+			a = len(out)
+			index[key] = a
+			out = append(out, keptAttempt{byTest: map[string]int{}})
+		}
+		att := &out[a]
+		att.rows = append(att.rows, k)
+		att.byTest[test] = k
+		switch {
+		case !absentTest(j) && (att.folder == "" || absentTest(kept[att.rows[0]])):
+			att.folder, att.folderPath = path.Dir(j.File), filepath.Dir(j.Path)
+		case att.folder == "":
+			att.folder, att.folderPath = j.File, j.Path
+		}
+	}
+	return out
+}
+
+// absentTest reports whether j is the judgement of a test that its folder
+// had no file for (or two, neither judged): NO, and no bytes judged (an
+// empty file judged NO has the digest of no bytes).
+func absentTest(j truth.Judgement) bool {
+	return strings.Contains(j.Problem, "/") && j.Verdict == string(judge.NO) && j.Digest == ""
+}
+
+// keptResult is the result judge kept in j, for what is not judged again.
+func keptResult(j truth.Judgement) judge.Result {
+	id, test, _ := strings.Cut(j.Problem, "/")
+	return judge.Result{Team: j.Team, Problem: id, Test: test, Time: j.Time, Timed: j.Timed, File: j.File,
+		Verdict: judge.Verdict(j.Verdict), Message: j.Message, TeamMessage: j.TeamMessage}
+}
+
 // judgeDry judges subs as judgeContest does, against the ground truth of
 // set read from the cache where it holds it, and solved without being
 // stored where it does not: a dry run leaves the cache as it was. A
@@ -248,7 +410,7 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.S
 	truths := judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
 		key := truth.Key(p.Problem)
 		if !opt.Force {
-			entries, err := cache.Lookup(ctx, "", p.ID)
+			entries, err := cache.Lookup(ctx, "", p.Ref())
 			if err != nil {
 				return judge.Truth{}, err
 			}

@@ -286,3 +286,84 @@ func TestRegradeJudgesTheBytesJudged(t *testing.T) {
 		})
 	}
 }
+
+// TestRegradeTests judges the manifest of the contest of problems with
+// tests, then regrades it against a set whose nq test 3 became n = 7:
+// every attempt at nq that had it right now has it wrong, and loses its
+// points; a test that had no file stays NO; a second regrade changes
+// nothing.
+func TestRegradeTests(t *testing.T) {
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	_, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: testsSet, Submissions: testsManifest, Batch: batch})
+	checkOutcome(t, "Judge", err, 1, true) // eve's file for chess is JE
+	set := string(readFile(t, testsSet))
+	fixed := strings.Replace(set, "      - generate: {from: 4, to: 6}", "      - n: 4\n      - n: 5\n      - n: 7", 1)
+	if fixed == set {
+		t.Fatal("the set has no nq tests to fix")
+	}
+	fixedPath := filepath.Join(t.TempDir(), "fixed.yaml")
+	if err := os.WriteFile(fixedPath, []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := app.Changes{{Team: "eve", Problem: "nq/3", File: "attempts/nq-good/3.txt", Was: "AC", Now: "WA", Message: "line 1: answer 4, expected 40"}}
+	for _, c := range []struct {
+		name   string
+		dryRun bool
+		want   app.Changes
+	}{
+		{"dry run", true, want},
+		{"regrade", false, want},
+		{"again", false, nil},
+	} {
+		con := newConsole(output.Table, "")
+		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: fixedPath, Batch: batch, DryRun: c.dryRun})
+		checkOutcome(t, "Regrade ("+c.name+")", err, 1, true) // eve's JE stays JE
+		if !slices.Equal(res.Changes, c.want) {
+			t.Errorf("Regrade (%s) changes = %+v, want %+v", c.name, res.Changes, c.want)
+		}
+		eve := res.Report.Scoreboard[1]
+		if eve.Team != "eve" || eve.Points != 30 || eve.Penalty != 40+20 {
+			t.Errorf("Regrade (%s): eve %+v, want 30 points, penalty 60 (nq lost)", c.name, eve)
+		}
+		if n := len(res.Report.Results); n != 9 {
+			t.Errorf("Regrade (%s): %d attempts, want the 9 kept", c.name, n)
+		}
+		for _, r := range res.Report.Results {
+			if r.Problem != "eight" && len(r.Tests) == 0 {
+				t.Errorf("Regrade (%s): %s's attempt %d at %s has no tests", c.name, r.Team, r.Attempt, r.Problem)
+			}
+			if r.Team == "eve" && r.Problem == "nq" && (r.Verdict != judge.WA || r.Score != 0 || !strings.HasPrefix(r.Message, "test 3: ")) {
+				t.Errorf("Regrade (%s): eve's nq %s scoring %d (%q), want WA on test 3, 0", c.name, r.Verdict, r.Score, r.Message)
+			}
+		}
+	}
+	if n := len(keptIn(t, cache, "tests-cup")); n != 7*5+3+1 {
+		t.Errorf("the cache keeps %d judgements after the regrade, want %d", n, 7*5+3+1)
+	}
+}
+
+// TestRegradeMissingTest: a test a folder had no file for stays NO through
+// a regrade, and is no change.
+func TestRegradeMissingTest(t *testing.T) {
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	_, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: testsSet, Submissions: testsSubs, Batch: batch})
+	checkOutcome(t, "Judge", err, 0, false)
+	con = newConsole(output.Table, "")
+	res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: testsSet, Batch: batch})
+	checkOutcome(t, "Regrade", err, 0, false)
+	if len(res.Changes) != 0 {
+		t.Errorf("changes %+v, want none", res.Changes)
+	}
+	for _, r := range res.Report.Rows() {
+		if r.Team == "bob" && r.Ref() == "nq/3" && r.Verdict != judge.NO {
+			t.Errorf("bob's nq/3 regraded %s, want NO", r.Verdict)
+		}
+	}
+	if got := res.Report.Scoreboard; len(got) != 3 || got[0].Points != 104 || got[1].Points != 71 || got[2].Points != 30 {
+		t.Errorf("scoreboard after the regrade %+v, want 104, 71, 30", got)
+	}
+}

@@ -117,14 +117,14 @@ func validatorProblem(input string, f validator.Flags) (problems.Problem, error)
 	default:
 		p = set.Problems[0]
 	}
-	return caseOf(input, p, test, hasTest, "id=")
+	return namedCase(input, p, test, hasTest, "id=")
 }
 
-// caseOf returns the case of p that the validator judges: p itself when
+// namedCase returns the case of p that the validator judges: p itself when
 // it has no tests, else its test named test (from id=ID/TEST), or its
 // one test. prefix is how the caller names a problem in a hint ("id=" for
 // the validator's flag, "" for an argument).
-func caseOf(input string, p problems.Problem, test string, named bool, prefix string) (problems.Problem, error) {
+func namedCase(input string, p problems.Problem, test string, named bool, prefix string) (problems.Problem, error) {
 	cases := p.Cases()
 	switch {
 	case named && !p.HasTests():

@@ -18,20 +18,44 @@ file per problem, named after the problem id with or without an extension
 (alice/eight-queens.txt), or a CSV manifest of timed attempts with the
 columns team, problem, time, file.
 
-Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty, JE judge
-error (the ground truth could not be had; exit status 1).
+A problem with tests is answered by a folder named after it, with one file
+per test named after the test, with or without an extension
+(alice/chessboard/1.txt, alice/chessboard/big-3); a manifest row may name
+such a folder. Each test is judged on its own; a test with no file is NO.
+The attempt's verdict is its first failing test's, and it scores the points
+of the groups whose every test is right (a problem without groups: its
+points when all are). A team's score on a problem is its best attempt's;
+teams rank by total score, then penalty: for each problem with a score, the
+minute of the first attempt reaching it plus 20 per attempt before it (the
+ICPC penalty, for problems without groups).
+
+Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty or no file,
+JE judge error (the ground truth could not be had; exit status 1).
 
 A file that is no submission (a README beside the team folders, a file named
-after no problem) is skipped with a warning; so are hidden names (starting
-with '.'), and two files of one team for one problem (x.old and x.txt, an
-editor's x.txt~) are both left unjudged with a warning. With --strict a
-warning makes the exit status 1. In a manifest every row is an attempt,
-the same file sent twice included, and each is kept for regrade.`,
+after no problem or no test) is skipped with a warning; so are hidden names
+(starting with '.'), and two files of one team for one problem, or for one
+test (x.old and x.txt, an editor's x.txt~), are left unjudged with a
+warning. With --strict a warning makes the exit status 1. In a manifest
+every row is an attempt, the same file sent twice included, and each is
+kept for regrade.
+
+--scoreboard writes the Contest API's scoreboard.json: pass-fail, or of type
+score (RELTIME times) when a problem has groups. --awards writes its
+awards.json: winner, gold, silver and bronze medals (ranks 1-4, 5-8, 9-12),
+first to solve each problem. --results-tsv writes DOMjudge's results.tsv: a
+line "results<TAB>1", then per team its name, rank, award, points, penalty,
+the minute of its last score improvement and an empty group winner.
+--html writes the report for the judges, every test's verdict and message;
+--public-html the page for the wall: the scoreboard and the team messages,
+never a judge message, a file or an expected answer. See docs/judging.md.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
+			&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
+			&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page, with no judge messages, to `FILE`"},
 			replaceFlag(),
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
@@ -56,7 +80,8 @@ the same file sent twice included, and each is kept for regrade.`,
 			_, err = app.Judge(c.Context, con, app.JudgeRequest{
 				Cache: db, Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
 				MaxBytes: maxBytes, Strict: c.Bool("strict"),
-				Scoreboard: c.String("scoreboard"), ResultsTSV: c.String("results-tsv"), HTML: c.String("html"),
+				Scoreboard: c.String("scoreboard"), Awards: c.String("awards"), ResultsTSV: c.String("results-tsv"),
+				HTML: c.String("html"), PublicHTML: c.String("public-html"),
 				Replace: c.Bool("replace"),
 			})
 			return err
@@ -107,7 +132,8 @@ func regradeCommand() *cli.Command {
 		Description: `Regrade judges again every submission that judge kept for the set, against the
 ground truth of the set as it is now (after a problem was fixed, say), prints
 the verdicts that change and keeps the new ones. With --dry-run it changes
-nothing.`,
+nothing. A problem with tests is judged again test by test (a change is
+listed as ID/TEST), and its attempts scored again.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
@@ -20,21 +21,33 @@ import (
 // testdata/contest and testdata/html.
 var contestDir = filepath.Join("..", "..", "judge", "testdata", "contest")
 
+// testsDir holds judge's contest of problems with tests, laid out as
+// contestDir: a problem with groups, a pass-fail problem with tests and a
+// problem without tests, answered by folders of files, one per test.
+var testsDir = filepath.Join("..", "..", "judge", "testdata", "tests")
+
 // contest judges the test contest with the solver as the ground truth, as
 // the judge command would: from its submissions directory when from is
 // "dir", from its manifest when it is "manifest".
+//
+// "tests-dir" and "tests-manifest" judge the contest of problems with tests
+// in testsDir the same ways.
 func contest(t testing.TB, from string) (judge.Report, *problems.Set) {
 	t.Helper()
-	set, err := problems.Load(filepath.Join(contestDir, "set.yaml"))
+	dir := contestDir
+	if f, ok := strings.CutPrefix(from, "tests-"); ok {
+		dir, from = testsDir, f
+	}
+	set, err := problems.Load(filepath.Join(dir, "set.yaml"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	var subs []judge.Submission
 	switch from {
 	case "dir":
-		subs, _ = judge.LoadSubmissions(filepath.Join(contestDir, "submissions"))
+		subs, _ = judge.LoadSubmissions(filepath.Join(dir, "submissions"))
 	case "manifest":
-		subs, _ = judge.LoadManifest(filepath.Join(contestDir, "manifest.csv"))
+		subs, _ = judge.LoadManifest(filepath.Join(dir, "manifest.csv"))
 	default:
 		t.Fatalf("no test contest from %q", from)
 	}
@@ -70,10 +83,11 @@ type format struct {
 }
 
 // contestGolden judges the test contest twice, from the submissions
-// directory and from the manifest, writes each report in every format and
-// compares it with testdata/contest/FROM.EXT.golden.
+// directory and from the manifest, and the contest of problems with tests
+// the same two ways, writes each report in every format and compares it
+// with testdata/contest/FROM.EXT.golden.
 func contestGolden(t *testing.T, formats []format) {
-	for _, from := range []string{"dir", "manifest"} {
+	for _, from := range []string{"dir", "manifest", "tests-dir", "tests-manifest"} {
 		r, _ := contest(t, from)
 		for _, f := range formats {
 			t.Run(from+"."+f.ext, func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -15,7 +16,9 @@ import (
 
 // Pictures gives, for a wrong placement, the problem and the placement the
 // team submitted, so that the report can draw it; ok is false when there is
-// nothing to draw. The caller reads the submission again, with
+// nothing to draw. problem is the problem's id, or "ID/TEST" for the
+// answer to a test of a problem with tests (judge.Result.Ref), whose
+// instance is the test's. The caller reads the submission again, with
 // judge.ReadPlacement.
 type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Placement, ok bool)
 
@@ -28,12 +31,50 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // A wrong placement whose squares at fault are known is drawn, with the pair
 // outlined, when pictures gives its board; pictures may be nil.
 //
+// An attempt at a problem with tests shows its score and, for a problem
+// with groups, what it earns in each group, then every test with its
+// verdict and messages; a cell of a problem with groups shows the team's
+// score, green at the full score and amber below it.
+//
 // The page needs no network and runs no script: the style and the boards
 // are inline. Team names, problem ids and messages are text.Printable and
 // escaped by html/template; pictures is given them as they are in r. The
 // page depends on r and the pictures only, so it can be compared with a
 // golden file.
 func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
+	return writePage(w, r, pictures, false)
+}
+
+// WritePublicHTML writes the page of WriteHTML for the public, to put on
+// the wall during a contest: the scoreboard, and each team's verdicts with
+// the team messages only. It never holds a judge message (which may name
+// the expected answer), a file name or a team's board. The messages are
+// the ones judge writes for the team, which never reveal the expected
+// answer.
+func WritePublicHTML(w io.Writer, r judge.Report) error {
+	// Only what the public may see goes into the page: the template is
+	// never given the judge messages, the files or the squares.
+	pub := r
+	pub.Results = publicResults(r.Results)
+	return writePage(w, pub, nil, true)
+}
+
+// publicResults returns a copy of rs, and of their tests, with the judge
+// messages replaced by the team messages and no files or squares.
+func publicResults(rs []judge.Result) []judge.Result {
+	if rs == nil {
+		return nil
+	}
+	rs = slices.Clone(rs)
+	for i := range rs {
+		res := &rs[i]
+		res.Message, res.File, res.Squares, res.Line = res.TeamMessage, "", nil, 0
+		res.Tests = publicResults(res.Tests)
+	}
+	return rs
+}
+
+func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) error {
 	// The page shows the printable names; r keeps them as they are, to
 	// tell the teams apart and to give to pictures.
 	shown := printable(r)
@@ -45,11 +86,18 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 		Anchor string
 		Cells  []cell
 	}
+	type test struct {
+		judge.Result
+		Judge   string
+		Picture template.HTML
+	}
 	type result struct {
 		judge.Result
 		When    string
 		Judge   string // the judge message, when it says more than the team's
 		Picture template.HTML
+		Of      int // the problem's points, for a score
+		Tests   []test
 	}
 	type team struct {
 		Standing standing
@@ -64,6 +112,20 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 			judgeErrors[pair{res.Team, res.Problem}] = true
 		}
 	}
+	worth := map[string]int{}
+	for k, id := range r.Problems {
+		if k < len(r.Points) {
+			worth[id] = r.Points[k]
+		}
+	}
+	scored := map[string]bool{} // problems with groups
+	hasTests := false
+	for _, res := range r.Results {
+		if res.Groups != nil {
+			scored[res.Problem] = true
+		}
+		hasTests = hasTests || res.Tests != nil
+	}
 
 	anchors := map[string]string{}
 	var board []standing
@@ -74,6 +136,18 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 		for k, c := range s.Problems {
 			var cl cell
 			switch {
+			case scored[c.Problem] && c.Score > 0:
+				cl = cell{State: "partial", Mark: strconv.Itoa(c.Score), Note: tries(c.Judged)}
+				if c.Solved {
+					cl.State = "solved"
+				}
+				if c.Timed {
+					cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
+				}
+				cl.Title = fmt.Sprintf("scored %d of %d, %s", c.Score, worth[c.Problem], cl.Note)
+				if c.Solved && k < len(solvedBy) {
+					solvedBy[k]++
+				}
 			case c.Solved:
 				cl = cell{State: "solved", Mark: "✓", Note: tries(c.Judged)}
 				if c.Timed {
@@ -85,6 +159,9 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 				}
 			case c.Judged > 0:
 				cl = cell{State: "failed", Mark: "✗", Note: tries(c.Judged), Title: "not solved, " + tries(c.Judged)}
+				if scored[c.Problem] {
+					cl.Mark, cl.Title = "0", "scored 0, "+tries(c.Judged)
+				}
 			case judgeErrors[pair{s.Team, c.Problem}]:
 				cl = cell{State: "error", Mark: "?", Note: "judge error", Title: "judge error: not counted"}
 			default:
@@ -99,15 +176,25 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 	// The results, grouped by team in the scoreboard's order.
 	byTeam := map[string][]result{}
 	for i, res := range r.Results {
-		rs := result{Result: shown.Results[i], When: "untimed"}
+		rs := result{Result: shown.Results[i], When: "untimed", Of: worth[res.Problem]}
 		if res.Timed {
 			rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
 		}
-		if res.Message != res.TeamMessage {
+		if res.Message != res.TeamMessage && !public {
 			rs.Judge = shown.Results[i].Message
 		}
 		if res.Verdict == judge.WA && len(res.Squares) > 0 && pictures != nil {
 			rs.Picture = boardOf(pictures, res)
+		}
+		for k, tr := range res.Tests {
+			ts := test{Result: shown.Results[i].Tests[k]}
+			if tr.Message != tr.TeamMessage && !public {
+				ts.Judge = ts.Message
+			}
+			if tr.Verdict == judge.WA && len(tr.Squares) > 0 && pictures != nil {
+				ts.Picture = boardOf(pictures, tr)
+			}
+			rs.Tests = append(rs.Tests, ts)
 		}
 		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
@@ -125,7 +212,10 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 		Teams    []team
 		Count    int
 		Verdicts []judge.Verdict
-	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts})
+		Public   bool
+		Tests    bool // some problem has tests: their style and legend
+		Scored   bool
+	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
@@ -138,7 +228,7 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 // boardOf draws the placement of a wrong answer, or returns "" when
 // pictures has none to give.
 func boardOf(pictures Pictures, res judge.Result) template.HTML {
-	p, pl, ok := pictures(res.Team, res.Problem, res.File)
+	p, pl, ok := pictures(res.Team, res.Ref(), res.File)
 	if !ok {
 		return ""
 	}
@@ -198,12 +288,12 @@ const reportHTML = `<!DOCTYPE html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="queensjudge">
-<title>{{.Set}}: results</title>
+<title>{{.Set}}: {{if .Public}}scoreboard{{else}}results{{end}}</title>
 <style>
 :root {
   --ink: #111; --muted: #4a4a4a; --line: #c9c9c9; --paper: #fff; --band: #f2f2f2;
   --ac: #17692f; --wa: #c11c1c; --pe: #b35300; --no: #5c5c5c; --je: #6f1d9e;
-  --solved: #c9efd3; --failed: #fbd3d3; --error: #ead7f5;
+  --solved: #c9efd3; --failed: #fbd3d3; --error: #ead7f5;{{if .Tests}} --partial: #fde7c2;{{end}}
 }
 * { box-sizing: border-box; }
 html { -webkit-text-size-adjust: 100%; text-size-adjust: 100%; }
@@ -264,7 +354,18 @@ figure.board { margin: .6em 0 .2em; }
 figure.board svg { display: block; max-width: 100%; height: auto; }
 figure.board figcaption { font-size: .75em; color: var(--muted); }
 footer { margin-top: 3em; font-size: .8em; color: var(--muted); }
-@media (max-width: 700px) {
+{{if .Tests}}.scoreboard tbody tr td.partial { background: var(--partial); color: var(--pe); }
+.legend .partial { background: var(--partial); color: var(--pe); }
+.score { font-weight: 700; font-size: .9em; margin: .15em 0 0; }
+.groups { list-style: none; margin: .2em 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2em .5em; font-size: .85em; }
+.groups li { padding: 0 .4em; border-radius: .25em; }
+.groups .earned { background: var(--solved); color: var(--ac); } .groups .lost { background: var(--failed); color: var(--wa); }
+ol.tests { list-style: none; margin: .4em 0 0; padding: 0; font-size: .85em; }
+li.test { display: grid; grid-template-columns: minmax(4em, 9em) 3.6em minmax(0, 1fr); gap: .1em .6em; padding: .15em 0; border-top: 1px dotted var(--line); }
+li.test .tname { font-weight: 600; overflow-wrap: anywhere; }
+li.test .v { min-width: 2.4em; font-size: .85em; }
+li.test .tag { font-size: .8em; color: var(--muted); }
+{{end}}@media (max-width: 700px) {
   header h1 { font-size: 1.6em; }
   li.result { grid-template-columns: minmax(0, 1fr) auto; }
   li.result .msg { grid-column: 1 / -1; }
@@ -293,7 +394,7 @@ footer { margin-top: 3em; font-size: .8em; color: var(--muted); }
 <tfoot><tr><td></td><td class="label" colspan="4">solved by</td>{{range .SolvedBy}}<td>{{.}}</td>{{end}}</tr></tfoot>
 </table>
 </div>
-<p class="legend"><span><b class="solved">✓</b> solved: tries to the first accepted, and its minute</span> <span><b class="failed">✗</b> tried, not solved</span> <span><b class="error">?</b> judge error, not counted</span> <span><b>·</b> no attempt</span></p>
+<p class="legend"><span><b class="solved">✓</b> solved: tries to the first accepted, and its minute</span>{{if .Scored}} <span><b class="partial">30</b> a score below the full one: tries to the first attempt that reached it, and its minute</span>{{end}} <span><b class="failed">✗</b> tried, not solved</span> <span><b class="error">?</b> judge error, not counted</span> <span><b>·</b> no attempt</span></p>
 </section>
 {{range .Teams}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
 <h2><span class="who">{{.Standing.Rank}}. {{.Standing.Team}}</span> <span class="sum">{{.Standing.Solved}} solved · {{.Standing.Points}} points · penalty {{.Standing.Penalty}}</span></h2>
@@ -301,8 +402,14 @@ footer { margin-top: 3em; font-size: .8em; color: var(--muted); }
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
 <div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
 <div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span></div>
-<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}<p class="judge">{{if .Judge}}judge: {{.Judge}} · {{end}}<span class="file">{{.File}}</span></p>{{if .Picture}}
-<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</div>
+<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{if .Picture}}
+<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}{{if .Tests}}
+<p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · on the scoreboard{{end}}</p>{{if .Groups}}
+<ul class="groups">{{range .Groups}}<li class="{{if .Points}}earned{{else}}lost{{end}}" data-group="{{.Name}}">{{.Name}} {{.Points}}/{{.Of}}</li>{{end}}</ul>{{end}}
+<ol class="tests">
+{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span></span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{if .Picture}}
+<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</span></li>
+{{end}}</ol>{{end}}</div>
 </li>
 {{end}}</ol>
 </section>

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"html/template"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -133,5 +134,99 @@ func TestSquaresNamed(t *testing.T) {
 				t.Errorf("squaresNamed(%q, %d) = %v, want %v", c.names, c.n, got, c.want)
 			}
 		}
+	}
+}
+
+// TestWriteHTMLTests writes the report of the contest of problems with
+// tests: every test of every attempt is listed with its verdict, each
+// attempt at a problem with groups with what it earns in each, and a
+// partial score is a cell of its own colour.
+func TestWriteHTMLTests(t *testing.T) {
+	for _, from := range []string{"tests-dir", "tests-manifest"} {
+		t.Run(from, func(t *testing.T) {
+			r, _ := contest(t, from)
+			var b bytes.Buffer
+			if err := WriteHTML(&b, r, nil); err != nil {
+				t.Fatal(err)
+			}
+			page := b.String()
+			rows, groups := 0, 0
+			for _, res := range r.Results {
+				rows += len(res.Tests)
+				groups += len(res.Groups)
+			}
+			if got := strings.Count(page, `<li class="test" data-verdict=`); got != rows || rows == 0 {
+				t.Errorf("the report lists %d tests, want %d", got, rows)
+			}
+			if got := strings.Count(page, `data-group="`); got != groups || groups == 0 {
+				t.Errorf("the report shows %d group scores, want %d", got, groups)
+			}
+			if got := strings.Count(page, `<li class="result" data-verdict=`); got != len(r.Results) {
+				t.Errorf("the report lists %d attempts, want %d", got, len(r.Results))
+			}
+			selfContained(t, page)
+			testflag.Golden(t, filepath.Join("testdata", "html", from+".golden"), b.Bytes())
+		})
+	}
+	r, _ := contest(t, "tests-dir")
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		`<td class="cell partial" title="chess: scored 30 of 100, 1 try"><b>30</b>`,  // bob
+		`<td class="cell solved" title="chess: scored 100 of 100, 1 try"><b>100</b>`, // ada
+		`<li class="earned" data-group="large">large 70/70</li>`,                     // cy
+		`<li class="lost" data-group="small">small 0/30</li>`,
+		`<span class="tname">1 <span class="tag">sample</span></span>`,
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("the report has no %q", want)
+		}
+	}
+}
+
+// TestWritePublicHTML writes the public page of both test contests and
+// checks it holds no judge message that says more than the team's (the
+// expected answers), no file name and no board, and does hold every
+// team's row and team messages.
+func TestWritePublicHTML(t *testing.T) {
+	for _, from := range []string{"dir", "manifest", "tests-dir", "tests-manifest"} {
+		t.Run(from, func(t *testing.T) {
+			r, _ := contest(t, from)
+			var b bytes.Buffer
+			if err := WritePublicHTML(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			page := b.String()
+			for _, row := range r.Rows() {
+				if !strings.Contains(row.TeamMessage, row.Message) && strings.Contains(page, template.HTMLEscapeString(row.Message)) {
+					t.Errorf("the public page shows the judge message %q", row.Message)
+				}
+				if !strings.Contains(page, template.HTMLEscapeString(row.TeamMessage)) {
+					t.Errorf("the public page has no team message %q", row.TeamMessage)
+				}
+				if strings.Contains(page, template.HTMLEscapeString(row.File)) {
+					t.Errorf("the public page names the file %s", row.File)
+				}
+			}
+			for _, bad := range []string{"expected", "judge:", `class="file"`, "<svg", "attempts/"} {
+				if strings.Contains(page, bad) {
+					t.Errorf("the public page holds %q", bad)
+				}
+			}
+			for _, s := range r.Scoreboard {
+				if !strings.Contains(page, `<tr class="standing" data-team="`+template.HTMLEscapeString(s.Team)+`">`) {
+					t.Errorf("the public page has no row for %s", s.Team)
+				}
+			}
+			if !strings.Contains(page, "<title>"+r.Set+": scoreboard</title>") {
+				t.Errorf("the public page's title is not the scoreboard's")
+			}
+			selfContained(t, page)
+			if from == "tests-manifest" {
+				testflag.Golden(t, filepath.Join("testdata", "html", "public.golden"), b.Bytes())
+			}
+		})
 	}
 }

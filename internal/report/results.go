@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -23,6 +24,11 @@ type jsonResult struct {
 	File        string        `json:"file"`
 	Squares     []string      `json:"squares,omitempty"`
 	Line        int           `json:"line,omitempty"`
+	// Only on the results of tests: what a problem without tests has not.
+	Test   string `json:"test,omitempty"`
+	Group  string `json:"group,omitempty"`
+	Sample bool   `json:"sample,omitempty"`
+	Score  *int   `json:"score,omitempty"`
 }
 
 type jsonStanding struct {
@@ -37,11 +43,20 @@ type jsonStanding struct {
 //
 //	{"set": NAME,
 //	 "results": [{"team", "problem", "verdict", "message", "team_message",
-//	              "points", "time", "attempt", "file", "squares", "line"}],
+//	              "points", "time", "attempt", "file", "squares", "line",
+//	              "test", "group", "sample", "score"}],
 //	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
 //
-// time (minutes from the start) is there only when known, squares and line
-// only when some are at fault. Names and messages are text.Printable.
+// There is one result per attempt at a problem without tests, and one per
+// test of each attempt at a problem with tests (see judge.Report.Rows):
+// those alone have "test" (the test's name), "group" (unless a sample or
+// in a problem without groups), "sample" (true, on a sample) and "score"
+// (the attempt's score); their "points" are the attempt's points, and
+// "file" the test's file (the folder when it has none), the same "attempt"
+// and "time" on each test of an attempt. time (minutes from the start) is
+// there only when known, squares and line only when some are at fault.
+// The scoreboard's points are the scores. Names and messages are
+// text.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
 	return output.WriteJSON(w, jsonValue(r))
 }
@@ -55,15 +70,19 @@ func jsonValue(r judge.Report) any {
 		Results    []jsonResult   `json:"results"`
 		Scoreboard []jsonStanding `json:"scoreboard"`
 	}{Set: r.Set, Results: []jsonResult{}, Scoreboard: []jsonStanding{}}
-	for _, res := range r.Results {
+	for _, res := range r.Rows() {
 		j := jsonResult{
 			Team: res.Team, Problem: res.Problem, Verdict: res.Verdict, Message: res.Message,
 			TeamMessage: res.TeamMessage, Points: res.Points, Attempt: res.Attempt, File: res.File,
-			Squares: res.Squares, Line: res.Line,
+			Squares: res.Squares, Line: res.Line, Test: res.Test, Group: res.Group, Sample: res.Sample,
 		}
 		if res.Timed {
 			m := res.Minutes()
 			j.Time = &m
+		}
+		if res.Test != "" {
+			score := res.Score
+			j.Score = &score
 		}
 		out.Results = append(out.Results, j)
 	}
@@ -73,10 +92,13 @@ func jsonValue(r judge.Report) any {
 	return out
 }
 
-// WriteCSV writes one row per result under a header: team, problem,
+// WriteCSV writes one row per result (one per test of an attempt at a
+// problem with tests, as WriteJSON) under a header: team, problem,
 // verdict, points, time (minutes, empty when unknown), attempt, file,
-// message, team_message, squares (space-separated) and line (empty for 0).
-// Every cell is an output.Cell: one line, and never a formula.
+// message, team_message, squares (space-separated) and line (empty for 0),
+// and when some problem has tests test, group, sample (true or empty) and
+// score, empty on the rows of problems without tests. Every cell is an
+// output.Cell: one line, and never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
 	header, recs := records(r)
 	return output.WriteCSV(w, header, recs)
@@ -84,7 +106,9 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 
 // records returns the header and the records WriteCSV writes.
 func records(r judge.Report) (header []string, records [][]string) {
-	for _, res := range r.Results {
+	rows := r.Rows()
+	tests := slices.ContainsFunc(rows, func(res judge.Result) bool { return res.Test != "" })
+	for _, res := range rows {
 		t, line := "", ""
 		if res.Timed {
 			t = strconv.FormatInt(res.Minutes(), 10)
@@ -92,27 +116,59 @@ func records(r judge.Report) (header []string, records [][]string) {
 		if res.Line > 0 {
 			line = strconv.Itoa(res.Line)
 		}
-		records = append(records, []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
-			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line})
+		rec := []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
+			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line}
+		if tests {
+			sample, score := "", ""
+			if res.Sample {
+				sample = "true"
+			}
+			if res.Test != "" {
+				score = strconv.Itoa(res.Score)
+			}
+			rec = append(rec, res.Test, res.Group, sample, score)
+		}
+		records = append(records, rec)
 	}
 	header = []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}
+	if tests {
+		header = append(header, "test", "group", "sample", "score")
+	}
 	return header, records
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
-// for people. The messages are the judge messages. Names and messages are
-// text.Printable, so that each result is one line.
+// for people. An attempt at a problem with tests is a line, with its
+// verdict, its points and, for a problem with groups, its score ("30/100"),
+// followed by a line per test (PROBLEM/TEST) that is not AC. The messages
+// are the judge messages. Names and messages are text.Printable, so that
+// each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
 	r = printable(r)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "TEAM\tPROBLEM\tATTEMPT\tTIME\tVERDICT\tPOINTS\tMESSAGE")
+	worth := map[string]int{}
+	for i, id := range r.Problems {
+		if i < len(r.Points) {
+			worth[id] = r.Points[i]
+		}
+	}
 	for _, res := range r.Results {
 		t := "-"
 		if res.Timed {
 			t = strconv.FormatInt(res.Minutes(), 10)
 		}
+		msg := res.Message
+		if res.Groups != nil {
+			msg = fmt.Sprintf("score %d/%d; %s", res.Score, worth[res.Problem], msg)
+		}
 		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", res.Team, res.Problem, res.Attempt, t,
-			res.Verdict, res.Points, res.Message)
+			res.Verdict, res.Points, msg)
+		for _, tr := range res.Tests {
+			if tr.Verdict != judge.AC {
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\t%s\n", tr.Team, tr.Ref(), tr.Attempt, t, tr.Verdict, tr.Message)
+			}
+		}
 	}
 	fmt.Fprintln(tw)
 	fmt.Fprintln(tw, "RANK\tTEAM\tSOLVED\tPOINTS\tPENALTY")

@@ -34,17 +34,54 @@ type ccsRow struct {
 	Problems []ccsProblem `json:"problems"`
 }
 
+// The rows of a scoreboard of type score (Contest API 2023-06 and later).
+type (
+	ccsScoreProblem struct {
+		ProblemID  string  `json:"problem_id"`
+		NumJudged  int     `json:"num_judged"`
+		NumPending int     `json:"num_pending"`
+		Score      int     `json:"score"`
+		Time       *string `json:"time,omitempty"`
+	}
+	ccsScoreScore struct {
+		Score int     `json:"score"`
+		Time  *string `json:"time"`
+	}
+	ccsScoreRow struct {
+		Rank     int               `json:"rank"`
+		TeamID   string            `json:"team_id"`
+		Score    ccsScoreScore     `json:"score"`
+		Problems []ccsScoreProblem `json:"problems"`
+	}
+)
+
 // WriteCCSScoreboard writes the scoreboard in the shape of the ICPC Contest
-// API's scoreboard endpoint: {"rows": [{"rank", "team_id", "score":
-// {"num_solved", "total_time"}, "problems": [{"problem_id", "num_judged",
-// "num_pending", "solved", "time"}]}]}, a problem's time (minutes) only when
-// it is solved at a known time. When points differ from the number solved
-// (a problem worth more than 1), score also carries "score", the points the
-// ranking is by. Team ids are the team names; there is no contest clock, so
-// the time, contest_time and state fields are left out. Team names are
-// text.Printable.
+// API's scoreboard endpoint. Team ids are the team names; there is no
+// contest clock, so the time, contest_time and state fields are left out.
+// Team names are text.Printable.
+//
+// A set without groups has the pass-fail scoreboard, as the API's 2020-03
+// release wrote it: {"rows": [{"rank", "team_id", "score": {"num_solved",
+// "total_time"}, "problems": [{"problem_id", "num_judged", "num_pending",
+// "solved", "time"}]}]}, times in minutes, a problem's time only when it is
+// solved at a known time. When points differ from the number solved (a
+// problem worth more than 1), score also carries "score", the points the
+// ranking is by.
+//
+// A set with groups (judge.Report.Scored) has the scoreboard of type score
+// of the API's 2023-06 and 2026-01 releases: each row's score is {"score",
+// "time"}, the team's points and the time of its last score improvement
+// (null when it has none with a time); each problem has "score", the
+// team's best score on it, and "time", when it reached it (only when the
+// score is above 0 and timed). Times are RELTIME strings ("1:05:00"), to
+// the minute, as the ranking counts them. num_judged counts the attempts up
+// to the one that reached the score. The ranking's tie-break is the penalty
+// (see judge.Standing), which this type has no field for: rank says it.
 func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
 	r = printable(r)
+	if r.Scored {
+		return writeScoreScoreboard(w, r)
+	}
 	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })
 	rows := []ccsRow{}
 	for _, s := range r.Scoreboard {
@@ -68,6 +105,108 @@ func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
 	}{rows})
 }
 
+// writeScoreScoreboard writes the scoreboard of type score of r, printable.
+func writeScoreScoreboard(w io.Writer, r judge.Report) error {
+	rows := []ccsScoreRow{}
+	for _, s := range r.Scoreboard {
+		row := ccsScoreRow{Rank: s.Rank, TeamID: s.Team, Score: ccsScoreScore{Score: s.Points}, Problems: []ccsScoreProblem{}}
+		if s.Points > 0 && s.LastTimed {
+			t := RelTime(s.Last.Truncate(time.Minute))
+			row.Score.Time = &t
+		}
+		for _, c := range s.Problems {
+			p := ccsScoreProblem{ProblemID: c.Problem, NumJudged: c.Judged, Score: c.Score}
+			if c.Score > 0 && c.Timed {
+				t := RelTime(c.Time.Truncate(time.Minute))
+				p.Time = &t
+			}
+			row.Problems = append(row.Problems, p)
+		}
+		rows = append(rows, row)
+	}
+	return output.WriteJSON(w, struct {
+		Rows []ccsScoreRow `json:"rows"`
+	}{rows})
+}
+
+// RelTime writes d as the Contest API's RELTIME: h:mm:ss, and .uuu when
+// it has milliseconds ("1:05:00", "0:00:01.500"); a negative d has a
+// leading '-'.
+func RelTime(d time.Duration) string {
+	sign := ""
+	if d < 0 {
+		sign, d = "-", -d
+	}
+	ms := d.Milliseconds()
+	s := fmt.Sprintf("%s%d:%02d:%02d", sign, ms/3_600_000, ms/60_000%60, ms/1000%60)
+	if ms%1000 != 0 {
+		s += fmt.Sprintf(".%03d", ms%1000)
+	}
+	return s
+}
+
+// award is one award of the Contest API's awards endpoint.
+type award struct {
+	ID       string   `json:"id"`
+	Citation string   `json:"citation"`
+	TeamIDs  []string `json:"team_ids"`
+}
+
+// WriteAwards writes the awards of the contest as the Contest API's awards
+// endpoint (awards.json): a JSON array of {"id", "citation", "team_ids"},
+// with the known award ids: "winner" (the teams ranked first), "gold-medal",
+// "silver-medal" and "bronze-medal" (ranks 1-4, 5-8 and 9-12, as in
+// WriteResultsTSV, and as DOMjudge's defaults), each only for teams with
+// points, then "first-to-solve-ID" for each problem of the set, in its
+// order: the team or teams whose attempt reaching the full score came
+// first, by its time to the millisecond ([] when no team has the full
+// score). A problem whose full scores all have no time (a submissions
+// directory) has no first to solve, and no award. Team ids are the team
+// names, text.Printable, as in WriteCCSScoreboard.
+func WriteAwards(w io.Writer, r judge.Report) error {
+	r = printable(r)
+	medal := func(id, citation string, from, to int) award {
+		a := award{ID: id, Citation: citation, TeamIDs: []string{}}
+		for _, s := range r.Scoreboard {
+			if s.Points > 0 && s.Rank >= from && s.Rank <= to {
+				a.TeamIDs = append(a.TeamIDs, s.Team)
+			}
+		}
+		return a
+	}
+	awards := []award{
+		medal("winner", "Contest winner", 1, 1),
+		medal("gold-medal", "Gold medal winner", 1, goldMedals),
+		medal("silver-medal", "Silver medal winner", goldMedals+1, goldMedals+silverMedals),
+		medal("bronze-medal", "Bronze medal winner", goldMedals+silverMedals+1, goldMedals+silverMedals+bronzeMedals),
+	}
+	for k, id := range r.Problems {
+		a := award{ID: "first-to-solve-" + id, Citation: "First to solve problem " + id, TeamIDs: []string{}}
+		var first time.Duration
+		untimed := false
+		for _, s := range r.Scoreboard {
+			if k >= len(s.Problems) || !s.Problems[k].Solved {
+				continue
+			}
+			c := s.Problems[k]
+			switch {
+			case !c.Timed:
+				untimed = true
+			case len(a.TeamIDs) == 0 || c.Time < first:
+				first, a.TeamIDs = c.Time, []string{s.Team}
+			case c.Time == first:
+				a.TeamIDs = append(a.TeamIDs, s.Team)
+			}
+		}
+		if untimed && len(a.TeamIDs) == 0 {
+			continue
+		}
+		slices.Sort(a.TeamIDs)
+		awards = append(awards, a)
+	}
+	return output.WriteJSON(w, awards)
+}
+
 // The award bands of WriteResultsTSV, DOMjudge's defaults: ranks 1-4 get a
 // gold medal, 5-8 silver, 9-12 bronze.
 const (
@@ -77,9 +216,19 @@ const (
 )
 
 // WriteResultsTSV writes DOMjudge's results.tsv (its "results" export):
-// a first line "results\t1", then one line per team of team id, rank, award,
-// number solved, total time, time of the last accepted submission (minutes)
-// and group winner, tab-separated, following DOMjudge's rules: ranks 1-4, 5-8
+// a first line "results\t1", then one line per team of these columns,
+// tab-separated:
+//
+//  1. team id: the team's name;
+//  2. rank: empty for an Honorable team;
+//  3. award: Gold Medal, Silver Medal, Bronze Medal, Ranked or Honorable;
+//  4. number solved: the team's points (its scores, in a set with groups);
+//  5. total time: the penalty in minutes (see judge.Standing);
+//  6. the minute of the last score improvement: the time of its last
+//     accepted submission that counts, 0 when none has a time;
+//  7. group winner: always empty.
+//
+// It follows DOMjudge's rules: ranks 1-4, 5-8
 // and 9-12 get "Gold Medal", "Silver Medal" or "Bronze Medal"; below them a
 // team with at least the median points is "Ranked", sharing the best rank of
 // its points; the rest are "Honorable", with no rank and listed last by
@@ -149,7 +298,7 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 	for _, rw := range rows {
 		var last int64
 		for _, c := range rw.s.Problems {
-			if c.Solved && c.Timed {
+			if c.Score > 0 && c.Timed {
 				last = max(last, int64(c.Time/time.Minute))
 			}
 		}

@@ -2,10 +2,12 @@ package report
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -14,7 +16,7 @@ import (
 // Contest API's scoreboard.json and DOMjudge's results.tsv and compares
 // each with its golden file.
 func TestScoreboardGolden(t *testing.T) {
-	contestGolden(t, []format{{"scoreboard.json", WriteCCSScoreboard}, {"results.tsv", WriteResultsTSV}})
+	contestGolden(t, []format{{"scoreboard.json", WriteCCSScoreboard}, {"results.tsv", WriteResultsTSV}, {"awards.json", WriteAwards}})
 }
 
 func TestResultsTSV(t *testing.T) {
@@ -46,5 +48,96 @@ func TestResultsTSV(t *testing.T) {
 		if !slices.Contains(lines, want) {
 			t.Errorf("results.tsv has no line %q:\n%s", want, b.String())
 		}
+	}
+}
+
+func TestRelTime(t *testing.T) {
+	for _, c := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0:00:00"},
+		{65 * time.Minute, "1:05:00"},
+		{1500 * time.Millisecond, "0:00:01.500"},
+		{30*time.Hour + 59*time.Second, "30:00:59"},
+		{-5 * time.Minute, "-0:05:00"},
+	} {
+		if got := RelTime(c.d); got != c.want {
+			t.Errorf("RelTime(%v) = %q, want %q", c.d, got, c.want)
+		}
+	}
+}
+
+// TestScoreScoreboard spells out the scoreboard of type score that the
+// contest of problems with tests gets: a row's score is {score, time}, never
+// num_solved or total_time (the Contest API allows one or the other), its
+// problems have a score and, above 0, a RELTIME; a set without groups keeps
+// the pass-fail scoreboard.
+func TestScoreScoreboard(t *testing.T) {
+	r, _ := contest(t, "tests-manifest")
+	var b bytes.Buffer
+	if err := WriteCCSScoreboard(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Rows []map[string]any `json:"rows"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	want := `[map[problems:[map[num_judged:3 num_pending:0 problem_id:chess score:100 time:0:50:00] map[num_judged:0 num_pending:0 problem_id:nq score:0] map[num_judged:1 num_pending:0 problem_id:eight score:1 time:0:05:00] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:1 score:map[score:101 time:0:50:00] team_id:dan] map[problems:[map[num_judged:2 num_pending:0 problem_id:chess score:30 time:0:40:00] map[num_judged:1 num_pending:0 problem_id:nq score:2 time:1:10:00] map[num_judged:0 num_pending:0 problem_id:eight score:0] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:2 score:map[score:32 time:1:10:00] team_id:eve]]`
+	if s := fmt.Sprint(got.Rows); s != want {
+		t.Errorf("rows\n%s\nwant\n%s", s, want)
+	}
+	// Untimed: no times, and score.time null.
+	r, _ = contest(t, "tests-dir")
+	b.Reset()
+	if err := WriteCCSScoreboard(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"score": 104,`+"\n"+`        "time": null`) || strings.Contains(b.String(), `"num_solved"`) {
+		t.Errorf("the untimed score scoreboard:\n%s", b.String())
+	}
+	r, _ = contest(t, "manifest")
+	b.Reset()
+	if err := WriteCCSScoreboard(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"num_solved": 2,`) || strings.Contains(b.String(), `"score": {`+"\n"+`        "score"`) {
+		t.Errorf("a set without groups lost its pass-fail scoreboard:\n%s", b.String())
+	}
+}
+
+// TestWriteAwards: the winner and the medals go to teams with points by
+// rank, first-to-solve to the team (or the teams, tied to the millisecond)
+// that first reached a problem's full score at a known time.
+func TestWriteAwards(t *testing.T) {
+	cell := func(solved bool, min int) judge.Cell {
+		return judge.Cell{Problem: "p", Solved: solved, Score: map[bool]int{true: 1}[solved], Time: time.Duration(min) * time.Minute, Timed: true}
+	}
+	var board []judge.Standing
+	for i := range 14 {
+		s := judge.Standing{Rank: i + 1, Team: fmt.Sprintf("t%02d", i+1), Points: max(0, 13-i),
+			Problems: []judge.Cell{cell(i < 13, 30+i), {Problem: "q"}}}
+		if i == 1 {
+			s.Rank, s.Problems[0] = 1, cell(true, 30) // tied first, and first to solve with t01
+		}
+		board = append(board, s)
+	}
+	var b bytes.Buffer
+	if err := WriteAwards(&b, judge.Report{Problems: []string{"p", "q"}, Scoreboard: board}); err != nil {
+		t.Fatal(err)
+	}
+	var awards []struct {
+		ID      string   `json:"id"`
+		TeamIDs []string `json:"team_ids"`
+	}
+	if err := json.Unmarshal(b.Bytes(), &awards); err != nil {
+		t.Fatal(err)
+	}
+	got := fmt.Sprint(awards)
+	want := "[{winner [t01 t02]} {gold-medal [t01 t02 t03 t04]} {silver-medal [t05 t06 t07 t08]} {bronze-medal [t09 t10 t11 t12]} {first-to-solve-p [t01 t02]} {first-to-solve-q []}]"
+	if got != want {
+		t.Errorf("awards\n%s\nwant\n%s", got, want)
 	}
 }

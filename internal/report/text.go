@@ -17,15 +17,7 @@ func printable(r judge.Report) judge.Report {
 	for i, p := range r.Problems {
 		r.Problems[i] = text.Printable(p)
 	}
-	r.Results = slices.Clone(r.Results)
-	for i := range r.Results {
-		res := &r.Results[i]
-		res.Team = text.Printable(res.Team)
-		res.Problem = text.Printable(res.Problem)
-		res.File = text.Printable(res.File)
-		res.Message = text.Printable(res.Message)
-		res.TeamMessage = text.Printable(res.TeamMessage)
-	}
+	r.Results = printableResults(r.Results)
 	r.Scoreboard = slices.Clone(r.Scoreboard)
 	for i := range r.Scoreboard {
 		s := &r.Scoreboard[i]
@@ -36,4 +28,23 @@ func printable(r judge.Report) judge.Report {
 		}
 	}
 	return r
+}
+
+// printableResults returns a copy of rs, and of their tests, with names
+// and messages text.Printable.
+func printableResults(rs []judge.Result) []judge.Result {
+	if rs == nil {
+		return nil
+	}
+	rs = slices.Clone(rs)
+	for i := range rs {
+		res := &rs[i]
+		res.Team = text.Printable(res.Team)
+		res.Problem = text.Printable(res.Problem)
+		res.File = text.Printable(res.File)
+		res.Message = text.Printable(res.Message)
+		res.TeamMessage = text.Printable(res.TeamMessage)
+		res.Tests = printableResults(res.Tests)
+	}
+	return rs
 }
