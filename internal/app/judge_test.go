@@ -64,11 +64,11 @@ func TestJudge(t *testing.T) {
 				checkOutcome(t, "Judge", err, 0, false)
 			}
 			r := res.Report
-			if r.Set != "example-cup" || len(r.Problems) != 12 {
-				t.Errorf("report of set %q with %d problems, want example-cup with 12", r.Set, len(r.Problems))
+			if r.Set != "example-cup" || len(r.Problems) != 13 {
+				t.Errorf("report of set %q with %d problems, want example-cup with 13", r.Set, len(r.Problems))
 			}
-			if len(r.Results) != 28 {
-				t.Errorf("%d results, want 28 (12 ada, 9 grace, 7 linus)", len(r.Results))
+			if len(r.Results) != 31 {
+				t.Errorf("%d results, want 31 (13 ada, 10 grace, 8 linus)", len(r.Results))
 			}
 			got := verdicts(r)
 			for key, want := range map[[2]string]judge.Verdict{
@@ -80,6 +80,9 @@ func TestJudge(t *testing.T) {
 				{"linus", "big-placement"}:    judge.WA,
 				{"linus", "cross-unique"}:     judge.AC,
 				{"grace", "corner-placement"}: judge.WA,
+				{"ada", "chessboard"}:         judge.AC,
+				{"grace", "chessboard"}:       judge.WA,
+				{"linus", "chessboard"}:       judge.WA,
 			} {
 				if got[key] != want {
 					t.Errorf("verdict of %s on %s = %q, want %s", key[0], key[1], got[key], want)
@@ -91,23 +94,32 @@ func TestJudge(t *testing.T) {
 			var board []string
 			for _, s := range r.Scoreboard {
 				board = append(board, s.Team)
-				if len(s.Problems) != 12 {
-					t.Errorf("team %s has %d cells, want 12", s.Team, len(s.Problems))
+				if len(s.Problems) != 13 {
+					t.Errorf("team %s has %d cells, want 13", s.Team, len(s.Problems))
 				}
 			}
-			if strings.Join(board, " ") != "ada grace linus" {
-				t.Errorf("scoreboard = %v, want ada grace linus", board)
+			// linus's 70 of chessboard's 100 points rank him above grace's 30.
+			if strings.Join(board, " ") != "ada linus grace" {
+				t.Errorf("scoreboard = %v, want ada linus grace", board)
 			}
-			if top := r.Scoreboard[0]; top.Rank != 1 || top.Solved != 12 || top.Points != 16 {
-				t.Errorf("ada: rank %d, %d solved, %d points; want 1, 12, 16", top.Rank, top.Solved, top.Points)
+			if top := r.Scoreboard[0]; top.Rank != 1 || top.Solved != 13 || top.Points != 116 {
+				t.Errorf("ada: rank %d, %d solved, %d points; want 1, 13, 116", top.Rank, top.Solved, top.Points)
+			}
+			if linus := r.Scoreboard[1]; linus.Solved != 1 || linus.Points != 71 {
+				t.Errorf("linus: %d solved, %d points; want 1 and 1 + 70 of chessboard", linus.Solved, linus.Points)
 			}
 
-			if len(res.Kept) != len(r.Results) {
-				t.Fatalf("%d judgements kept, want one per result (%d)", len(res.Kept), len(r.Results))
+			rows := r.Rows() // a row per test of a problem with tests
+			if len(res.Kept) != len(rows) || len(rows) != 31-3+3*16 {
+				t.Fatalf("%d judgements kept, want one per result row (%d: 28 + 3 × 16 tests)", len(res.Kept), len(rows))
 			}
 			for i, k := range res.Kept {
-				rr := r.Results[i]
-				if k.Set != "example-cup" || k.Team != rr.Team || k.Problem != rr.Problem || k.File != rr.File || k.Verdict != string(rr.Verdict) || k.Message != rr.Message {
+				rr := rows[i]
+				ref := rr.Problem
+				if rr.Test != "" {
+					ref += "/" + rr.Test // a test is kept as ID/TEST
+				}
+				if k.Set != "example-cup" || k.Team != rr.Team || k.Problem != ref || k.File != rr.File || k.Verdict != string(rr.Verdict) || k.Message != rr.Message {
 					t.Errorf("kept %d = %s %s/%s %s %q, want the result %s/%s %s %q", i, k.Set, k.Team, k.Problem, k.Verdict, k.Message, rr.Team, rr.Problem, rr.Verdict, rr.Message)
 				}
 				if !filepath.IsAbs(k.Path) || !exists(t, k.Path) {
@@ -141,8 +153,8 @@ func TestJudge(t *testing.T) {
 			if err := json.Unmarshal(con.stdout.Bytes(), &printed); err != nil {
 				t.Fatalf("stdout is not the JSON report: %v\n%s", err, con.stdout)
 			}
-			if len(printed.Results) != len(r.Results) || len(printed.Scoreboard) != len(r.Scoreboard) {
-				t.Errorf("printed %d results and %d standings, want %d and %d", len(printed.Results), len(printed.Scoreboard), len(r.Results), len(r.Scoreboard))
+			if len(printed.Results) != len(rows) || len(printed.Scoreboard) != len(r.Scoreboard) {
+				t.Errorf("printed %d results and %d standings, want %d (a result per test) and %d", len(printed.Results), len(printed.Scoreboard), len(rows), len(r.Scoreboard))
 			}
 		})
 	}
@@ -156,8 +168,8 @@ func TestJudgeManifest(t *testing.T) {
 		Cache: tempCache(t), Set: contestSet, Submissions: manifest, Batch: batch,
 	})
 	checkOutcome(t, "Judge", err, 0, false)
-	if len(res.Report.Results) != 12 || len(res.Kept) != 12 {
-		t.Fatalf("%d results, %d kept; want 12 of each", len(res.Report.Results), len(res.Kept))
+	if len(res.Report.Results) != 13 || len(res.Kept) != 12+16 {
+		t.Fatalf("%d results, %d kept; want 13 results (one is grace's folder for chessboard), 28 kept (one per test)", len(res.Report.Results), len(res.Kept))
 	}
 	var ada []judge.Result
 	for _, r := range res.Report.Results {
@@ -189,8 +201,9 @@ func TestJudgeFiles(t *testing.T) {
 	if _, err := app.Judge(context.Background(), con.Console, req); err != nil {
 		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
 	}
-	if lines := strings.Split(con.stdout.String(), "\n"); lines[0] != "team,problem,verdict,points,time,attempt,file,message,team_message,squares,line" || len(lines) != 30 {
-		t.Errorf("stdout: %d lines starting %q, want the CSV header and 28 results", len(lines), lines[0])
+	// A row per answer of a problem without tests (28) and per test (3 × 16).
+	if lines := strings.Split(con.stdout.String(), "\n"); lines[0] != "team,problem,verdict,points,time,attempt,file,message,team_message,squares,line,test,group,sample,score" || len(lines) != 1+28+48+1 {
+		t.Errorf("stdout: %d lines starting %q, want the CSV header and 76 results", len(lines), lines[0])
 	}
 
 	tsv := strings.Split(strings.TrimRight(string(readFile(t, req.ResultsTSV)), "\n"), "\n")
@@ -203,7 +216,7 @@ func TestJudgeFiles(t *testing.T) {
 			Rank   int    `json:"rank"`
 			TeamID string `json:"team_id"`
 			Score  struct {
-				NumSolved int `json:"num_solved"`
+				Score int `json:"score"`
 			} `json:"score"`
 			Problems []json.RawMessage `json:"problems"`
 		} `json:"rows"`
@@ -211,8 +224,9 @@ func TestJudgeFiles(t *testing.T) {
 	if err := json.Unmarshal(readFile(t, req.Scoreboard), &sb); err != nil {
 		t.Fatalf("scoreboard.json: %v", err)
 	}
-	if len(sb.Rows) != 3 || sb.Rows[0].TeamID != "ada" || sb.Rows[0].Rank != 1 || sb.Rows[0].Score.NumSolved != 12 || len(sb.Rows[0].Problems) != 12 {
-		t.Errorf("scoreboard.json rows = %+v, want 3, ada first with 12 solved", sb.Rows)
+	// A set with groups has the scoreboard of type score.
+	if len(sb.Rows) != 3 || sb.Rows[0].TeamID != "ada" || sb.Rows[0].Rank != 1 || sb.Rows[0].Score.Score != 116 || len(sb.Rows[0].Problems) != 13 {
+		t.Errorf("scoreboard.json rows = %+v, want 3, ada first with a score of 116", sb.Rows)
 	}
 
 	html := string(readFile(t, req.HTML))

@@ -16,13 +16,21 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
+// exampleRows is the number of rows solve and key give of the example
+// contest: 12 problems without tests, and a problem of 16 tests.
+const exampleRows = 12 + 16
+
 // jsonRow is a row of solve, show and merge as --format json prints it.
 type jsonRow struct {
 	ID      string          `json:"id"`
+	Test    string          `json:"test"`
+	Group   string          `json:"group"`
+	Sample  bool            `json:"sample"`
 	Set     string          `json:"set"`
 	Kind    string          `json:"kind"`
 	Ask     string          `json:"ask"`
 	N       int             `json:"n"`
+	Board   []string        `json:"board"`
 	M       *int            `json:"m"`
 	Answer  json.RawMessage `json:"answer"`
 	Cached  bool            `json:"cached"`
@@ -187,8 +195,8 @@ func TestSolveBadSets(t *testing.T) {
 					t.Errorf("stderr line %d = %q, want it to start %q", i+1, lines[i], want)
 				}
 			}
-			if len(res.Rows) != 12 {
-				t.Fatalf("Solve gave %d rows, want the 12 of the good set", len(res.Rows))
+			if len(res.Rows) != exampleRows {
+				t.Fatalf("Solve gave %d rows, want the %d of the good set", len(res.Rows), exampleRows)
 			}
 			for _, r := range res.Rows {
 				if r.Set != "example-cup" {
@@ -230,8 +238,8 @@ func TestKey(t *testing.T) {
 			if err != nil {
 				t.Fatalf("Key to stdout = %v; stderr:\n%s", err, con.stderr)
 			}
-			if len(res.Rows) != 12 {
-				t.Errorf("Key gave %d rows, want 12", len(res.Rows))
+			if len(res.Rows) != exampleRows {
+				t.Errorf("Key gave %d rows, want %d", len(res.Rows), exampleRows)
 			}
 			stdout := con.stdout.String()
 			if stdout == "" {
@@ -265,8 +273,8 @@ func TestKey(t *testing.T) {
 				if err := json.Unmarshal([]byte(stdout), &rows); err != nil {
 					t.Fatal(err)
 				}
-				if len(rows) != 12 || rows[0]["id"] != "eight-queens" || rows[0]["answer"] != 92.0 {
-					t.Errorf("key rows = %v, want 12 starting with eight-queens, answer 92", rows)
+				if len(rows) != exampleRows || rows[0]["id"] != "eight-queens" || rows[0]["answer"] != 92.0 {
+					t.Errorf("key rows = %v, want %d starting with eight-queens, answer 92", rows, exampleRows)
 				}
 			}
 		})

@@ -142,6 +142,40 @@ func TestKeyOfTests(t *testing.T) {
 	}
 }
 
+// TestExampleKeyOfTests checks the key of the example contest's problem
+// with tests against the plain search, test by test, and its sample
+// against CSES 1624's published answer.
+func TestExampleKeyOfTests(t *testing.T) {
+	con := newConsole(output.JSON, "")
+	if _, err := app.Key(context.Background(), con.Console, app.KeyRequest{Cache: tempCache(t), Sets: []string{contestSet}, Batch: batch}); err != nil {
+		t.Fatalf("key: %v\n%s", err, con.stderr)
+	}
+	var all []json.RawMessage
+	if err := json.Unmarshal(con.stdout.Bytes(), &all); err != nil {
+		t.Fatal(err)
+	}
+	tests := 0
+	for _, raw := range all {
+		var r keyRow
+		if !bytes.Contains(raw, []byte(`"id": "chessboard"`)) {
+			continue // other answers are not counts
+		}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			t.Fatal(err)
+		}
+		tests++
+		if want := plainCount(r.Board); r.Answer != want {
+			t.Errorf("chessboard/%s: answer %d, the plain search counts %d", r.Test, r.Answer, want)
+		}
+		if r.Test == "sample" && r.Answer != 65 {
+			t.Errorf("the sample's answer is %d, CSES 1624's is 65", r.Answer)
+		}
+	}
+	if tests != 16 {
+		t.Errorf("%d tests of chessboard keyed, want 16", tests)
+	}
+}
+
 // TestShowAndCheckTests reaches tests by ID/TEST: show ID shows every
 // test in order (2 before 10), show ID/TEST one; check and validate judge
 // one test and refuse a problem with tests named without its test.

@@ -170,7 +170,7 @@ func TestReadOnlyCache(t *testing.T) {
 		errs   string // in stderr
 	}{
 		{"", []string{"show", "eight-queens"}, 0, "92", ""},
-		{"", []string{"key", "--format", "csv", set}, 0, "eight-queens,example-cup,nqueens,count,8,,92,ffa8a4b6", ""},
+		{"", []string{"key", "--format", "csv", set}, 0, "eight-queens,,,,example-cup,nqueens,count,8,,,92,ffa8a4b6", ""},
 		{"92\n", []string{"check", set, "eight-queens", "-"}, 0, "verdict: AC", ""},
 		{"92\n", []string{"validate", eight, eightAns, outside, "kind=nqueens", "ask=count"}, 42, "", ""},
 		{"40\n", []string{"validate", seven, sevenAns, outside, "kind=nqueens", "ask=count"}, 42, "", ""},

@@ -149,7 +149,11 @@ func (rs Rows) records(answer func(i int) string) (header []string, records [][]
 		}
 		var rec []string
 		if tests {
-			rec = []string{r.ID, r.Test, r.Group, strconv.FormatBool(r.Sample), r.Set, string(r.Kind), string(r.Ask),
+			sample := "" // a problem without tests has no tests to be samples
+			if r.Test != "" {
+				sample = strconv.FormatBool(r.Sample)
+			}
+			rec = []string{r.ID, r.Test, r.Group, sample, r.Set, string(r.Kind), string(r.Ask),
 				strconv.Itoa(r.N), strings.Join(r.Board, "/"), m, answer(i)}
 		} else {
 			rec = []string{r.ID, r.Set, string(r.Kind), string(r.Ask), strconv.Itoa(r.N), m, answer(i)}
