@@ -39,11 +39,11 @@ func scoringFiles(layout Layout, pkg Package) []textFile {
 	out = append(out, textFile{"data/testdata.yaml", fmt.Sprintf("on_reject: continue\nrange: 0 %d\ngrader_flags: ignore_sample\n", total)})
 	for _, c := range pkg.cases() {
 		if c.sample {
-			out = append(out, textFile{"data/sample/testdata.yaml", "on_reject: continue\naccept_score: 0\nrange: 0 0\n"})
+			out = append(out, textFile{"data/sample/testdata.yaml", "on_reject: continue\naccept_score: 0\nrange: 0 0\ngrader_flags: sum\n"})
 			break
 		}
 	}
-	out = append(out, textFile{"data/secret/testdata.yaml", fmt.Sprintf("on_reject: continue\nrange: 0 %d\ngrader_flags: first_error accept_if_any_accepted\n", total)})
+	out = append(out, textFile{"data/secret/testdata.yaml", fmt.Sprintf("on_reject: continue\nrange: 0 %d\ngrader_flags: sum accept_if_any_accepted\n", total)})
 	for _, g := range pkg.groups() {
 		out = append(out, textFile{"data/secret/" + g.Name + "/testdata.yaml", fmt.Sprintf("on_reject: break\naccept_score: %d\nrange: 0 %d\ngrader_flags: min\n", g.Points, g.Points)})
 	}
