@@ -412,11 +412,23 @@ func cmsTestsStatement(ctx context.Context, pkg Package, doc Document) (Document
 	k := 0
 	for _, st := range cmsSubtasks(pkg) {
 		if cs[mustAtoi(st.codes[0])].sample {
-			blocks = append(blocks, Block{Text: fmt.Sprintf("Test cases %s are the samples, worth no points: submit them to check the format of your output.", codeList(st.codes))})
+			what := "the sample, shown below,"
+			if len(st.codes) > 1 {
+				what = "the samples, shown below,"
+			}
+			if pkg.CMSType != Batch {
+				what += " is worth no points: submit its output to check the format"
+				if len(st.codes) > 1 {
+					what = strings.Replace(what, " is worth", " are worth", 1)
+				}
+			} else {
+				what += " worth no points"
+			}
+			blocks = append(blocks, Block{Text: fmt.Sprintf("%s: %s.", upperFirst(casesOf(st.codes)), what)})
 			continue
 		}
 		k++
-		blocks = append(blocks, Block{Text: fmt.Sprintf("Subtask %d, test cases %s, is worth %s, given when every one of them is right.", k, codeList(st.codes), pointsOf(st.points))})
+		blocks = append(blocks, Block{Text: fmt.Sprintf("Subtask %d, %s, is worth %s, given when every one of them is right.", k, casesOf(st.codes), pointsOf(st.points))})
 	}
 	blocks = append(blocks, Block{Text: "Your best score in each subtask, over all your submissions, counts."})
 	doc.Sections = append(doc.Sections, Section{Heading: "Submission and scoring", Blocks: blocks})
@@ -457,6 +469,23 @@ func sampleBlocks(ctx context.Context, c Case, in, out string) ([]Block, error) 
 		blocks = append(blocks, Block{Text: fmt.Sprintf("The first %d lines of %d; the output holds %s.", cut.max, cut.lines, placementsOf(c.Truth.Answer.Count))})
 	}
 	return blocks, nil
+}
+
+// casesOf names the test cases of codes: "test case 000", "test cases 001
+// to 020".
+func casesOf(codes []string) string {
+	if len(codes) == 1 {
+		return "test case " + codes[0]
+	}
+	return "test cases " + codeList(codes)
+}
+
+// upperFirst is s with its first letter upper case.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // codeList names test cases by their codenames: "000", "001 to 020" for a

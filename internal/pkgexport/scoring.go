@@ -21,8 +21,10 @@ type textFile struct{ path, text string }
 //	data/secret/G/testdata.yaml accept_score: the group's points, min of its
 //	                            tests, stop at the first rejected one
 //
-// The 2025-09 layout says it in test_group.yaml: secret sums its groups, up
-// to the problem's points; each group is pass-fail, worth its points.
+// The 2025-09 layout says it in test_group.yaml, as that format defines
+// it: secret sums its groups, up to the problem's points; each group is
+// pass-fail, worth its points. It has the testdata.yaml files too, for
+// DOMjudge, which reads no other keys.
 func scoringFiles(layout Layout, pkg Package) []textFile {
 	if !pkg.scored() {
 		return nil
@@ -34,7 +36,10 @@ func scoringFiles(layout Layout, pkg Package) []textFile {
 		for _, g := range pkg.groups() {
 			out = append(out, textFile{"data/secret/" + g.Name + "/test_group.yaml", fmt.Sprintf("max_score: %d\nscore_aggregation: pass-fail\n", g.Points)})
 		}
-		return out
+		// And the testdata.yaml files of the legacy layouts beside them:
+		// DOMjudge 10 reads both files of a directory, but of either only
+		// the legacy keys (not max_score nor score_aggregation), the
+		// testdata.yaml last (docs/packages.md).
 	}
 	out = append(out, textFile{"data/testdata.yaml", fmt.Sprintf("on_reject: continue\nrange: 0 %d\ngrader_flags: ignore_sample\n", total)})
 	for _, c := range pkg.cases() {
