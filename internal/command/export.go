@@ -58,7 +58,7 @@ executable (see the README to build it), or --validator-binary PATH; it
 must be static. A solutions problem of more than 100000 placements is
 refused.`,
 		Flags: append(batchFlags(),
-			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07, or cms for CMS task directories"},
+			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy, 2023-07 or 2025-09, or cms for CMS task directories"},
 			&cli.StringFlag{Name: "cms-type", Usage: "the task type of --layout cms: output-only (contestants submit outputs; the default) or batch (contestants submit programs)"},
 			&cli.BoolFlag{Name: "zip", Usage: "write one zip file a package instead of a directory"},
 			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge-validator `PATH` to put in the packages (default: the one beside this executable)"},
