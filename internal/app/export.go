@@ -160,6 +160,9 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 		res.Packages = append(res.Packages, path)
 		fmt.Fprintln(con.Stdout, path)
+		if req.Layout != pkgexport.CMS {
+			warnPacket(con, at, path, req.Zip)
+		}
 	}
 	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
 		path, err := writeContest(con, g, out, sets, res.Packages)
@@ -172,6 +175,21 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 	}
 	return res, status.FailedIf(failed)
+}
+
+// warnPacket warns of the files of the package at path that DOMjudge
+// could not store with MariaDB's default max_allowed_packet: it stores
+// each test file and each validator file as one row, so a package is
+// within the limit file by file, not as a whole. A warning, not a
+// failure: a site may have raised the limit, and Kattis has none.
+func warnPacket(con Console, at, path string, isZip bool) {
+	over, err := pkgexport.OverPacket(path, isZip)
+	if err != nil {
+		con.errorf("%s: warning: %v", at, err)
+	}
+	for _, o := range over {
+		con.errorf("%s: warning: %s is %d bytes once escaped for SQL, over MariaDB's default max_allowed_packet of 16 MiB: DOMjudge's import fails unless the site raises it", at, o.File, o.Escaped)
+	}
 }
 
 // byProblem returns outs, the outcomes of Solve, a slice a problem: the
