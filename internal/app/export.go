@@ -50,9 +50,14 @@ type ExportResult struct {
 // updated: the files export writes are replaced, every other file is left
 // alone (see pkgexport.Write). Nothing is made when no set can be read.
 //
+// A problem with tests is one package of a case a test (see packageOf and
+// docs/packages.md). A file DOMjudge could not store with MariaDB's
+// default packet is warned of (warnPacket).
+//
 // With the CMS layout each problem is a CMS task directory named after its
-// id (pkgexport.CMSName), and OutDir gets a contest.yaml listing the tasks
-// written (see writeContest); there is no zip.
+// id (pkgexport.CMSName), of the type req.CMSType, and OutDir gets a
+// contest.yaml listing the tasks written (see writeContest); there is no
+// zip.
 func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, error) {
 	if req.Layout == pkgexport.CMS && req.Zip {
 		return ExportResult{}, status.Usagef("export: --zip: CMS imports task directories, not zip files; leave out --zip with --layout cms")

@@ -1,14 +1,16 @@
 // Package pkgexport writes a problem of a set as a problem package in the
 // problem package format that Kattis problemtools verifies and DOMjudge
 // imports: problem.yaml, a statement, the test data (one sample, one secret
-// case) with the ground truth as answer files, and the static queensjudge
-// binary as output validator and input validator, each behind a small
-// Python wrapper (the format knows no shell scripts).
+// case; or a case a test) with the ground truth as answer files, and the
+// static queensjudge-validator as output validator and input validator,
+// each behind a small build and run script; or as a CMS task (cms.go).
 //
 // One problem makes one package. A package is the general problem of its
-// kind and ask ("given n, count the placements"): the set's problem is its
+// kind and ask ("given n, count the placements"): a classic problem is its
 // secret case and a small instance of the same kind and ask its sample, so
-// that the sample shows the formats without giving the answer away.
+// that the sample shows the formats without giving the answer away. A
+// problem with tests is its tests, the samples among them, and a problem
+// with groups a scoring problem (scoring.go; docs/packages.md).
 //
 // It knows the package layouts and nothing of the cache or the command
 // line: the caller gives it the ground truths, and a guard.Guard through

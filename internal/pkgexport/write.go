@@ -130,10 +130,13 @@ func unique(s []string) []string {
 //
 // Export into an existing package updates it. The files export writes
 // (problem.yaml, domjudge-problem.ini, the statement, data/sample/1.* and
-// data/secret/1.*, data/testdata.yaml, the validator wrappers and
-// binaries) are replaced, each atomically; every other file (the setter's
-// submissions/, extra test cases, notes, and the files of another layout
-// written by an earlier export) is left alone. The whole package is staged
+// data/secret/1.*, or a problem's tests and their testdata.yaml and
+// test_group.yaml files, the validator wrappers and binaries) are
+// replaced, each atomically; every other file (the setter's submissions/,
+// extra test cases, notes, and the files of another layout written by an
+// earlier export) is left alone. A problem with tests is refused, before
+// anything changes, when data/sample or data/secret hold test files it
+// does not write (staleCases). The whole package is staged
 // in a new hidden directory beside dir and only then moved into place,
 // problem.yaml last: a package that fails on the way (an answer that
 // cannot be written, an unreadable binary, a file export writes that is an
