@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -16,6 +17,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // ExportRequest asks for the problems of sets as problem packages.
@@ -25,7 +27,10 @@ type ExportRequest struct {
 	Sets   []string
 	Batch  Batch
 	Layout pkgexport.Layout
-	Zip    bool // one zip file a package instead of a directory
+	// CMSType is the task type of the CMS layout: OutputOnly ("", the
+	// default) or Batch.
+	CMSType pkgexport.CMSType
+	Zip     bool // one zip file a package instead of a directory
 	// Binary is the static queensjudge the packages carry as validator;
 	// "" for this executable.
 	Binary       string
@@ -45,12 +50,20 @@ type ExportResult struct {
 // updated: the files export writes are replaced, every other file is left
 // alone (see pkgexport.Write). Nothing is made when no set can be read.
 //
+// A problem with tests is one package of a case a test (see packageOf and
+// docs/packages.md). A file DOMjudge could not store with MariaDB's
+// default packet is warned of (warnPacket).
+//
 // With the CMS layout each problem is a CMS task directory named after its
-// id (pkgexport.CMSName), and OutDir gets a contest.yaml listing the tasks
-// written (see writeContest); there is no zip.
+// id (pkgexport.CMSName), of the type req.CMSType, and OutDir gets a
+// contest.yaml listing the tasks written (see writeContest); there is no
+// zip.
 func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, error) {
 	if req.Layout == pkgexport.CMS && req.Zip {
 		return ExportResult{}, status.Usagef("export: --zip: CMS imports task directories, not zip files; leave out --zip with --layout cms")
+	}
+	if req.Layout != pkgexport.CMS && req.CMSType != "" {
+		return ExportResult{}, status.Usagef("export: --cms-type goes with --layout cms only")
 	}
 	bin, err := validatorBinary(req.Binary, req.AllowDynamic)
 	if err != nil {
@@ -98,14 +111,21 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	}
 	var res ExportResult
 	written := map[string]string{} // package name: the problem that took it
-	for _, o := range outs {
+	for _, group := range byProblem(outs) {
 		if ctx.Err() != nil {
 			con.errorf("interrupted: the packages written are whole; run export again for the rest")
 			return res, stopped(ctx)
 		}
+		o := group[0]
 		at := where(o)
-		if o.Err != nil {
-			con.errorf("%s: %v", at, o.Err)
+		bad := false
+		for _, c := range group {
+			if c.Err != nil {
+				con.errorf("%s: %v", where(c), c.Err)
+				bad = true
+			}
+		}
+		if bad {
 			failed = true
 			continue
 		}
@@ -124,26 +144,13 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 			continue
 		}
 		written[name] = at
-		sample := pkgexport.SampleOf(o.Problem)
-		sampleTruth, err := src.Truth(ctx, sample)
+		pkg, err := packageOf(ctx, src, group)
 		if err != nil {
-			con.errorf("%s: sample: %v", at, err)
+			con.errorf("%s", err)
 			failed = true
 			continue
 		}
-		secretTruth, err := src.TruthOf(ctx, o.Problem.Problem, o.Result)
-		if err != nil {
-			con.errorf("%s: %v", at, err)
-			failed = true
-			continue
-		}
-		pkg := pkgexport.Package{
-			Set:    o.Set.Name,
-			Secret: pkgexport.Case{Problem: o.Problem, Truth: secretTruth},
-			Sample: pkgexport.Case{Problem: sample, Truth: sampleTruth},
-			Binary: bin,
-			PDF:    pdf.Write,
-		}
+		pkg.Binary, pkg.PDF, pkg.CMSType = bin, pdf.Write, req.CMSType
 		path := filepath.Join(out, name)
 		if req.Zip {
 			path += ".zip"
@@ -158,6 +165,9 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 		res.Packages = append(res.Packages, path)
 		fmt.Fprintln(con.Stdout, path)
+		if req.Layout != pkgexport.CMS {
+			warnPacket(con, at, path, req.Zip)
+		}
 	}
 	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
 		path, err := writeContest(con, g, out, sets, res.Packages)
@@ -170,6 +180,112 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 	}
 	return res, status.FailedIf(failed)
+}
+
+// warnPacket warns of the files of the package at path that DOMjudge
+// could not store with MariaDB's default max_allowed_packet: it stores
+// each test file and each validator file as one row, so a package is
+// within the limit file by file, not as a whole. A warning, not a
+// failure: a site may have raised the limit, and Kattis has none.
+func warnPacket(con Console, at, path string, isZip bool) {
+	over, err := pkgexport.OverPacket(path, isZip)
+	if err != nil {
+		con.errorf("%s: warning: %v", at, err)
+	}
+	for _, o := range over {
+		con.errorf("%s: warning: %s is %d bytes once escaped for SQL, over MariaDB's default max_allowed_packet of 16 MiB: DOMjudge's import fails unless the site raises it", at, o.File, o.Escaped)
+	}
+}
+
+// byProblem returns outs, the outcomes of Solve, a slice a problem: the
+// one outcome of a classic problem, or one a test of a problem with tests,
+// in order (Solve gives a problem's cases one after another).
+func byProblem(outs []truth.Outcome) [][]truth.Outcome {
+	var groups [][]truth.Outcome
+	for i, o := range outs {
+		if i > 0 && o.Problem.Test != nil && o.Set == outs[i-1].Set && o.Problem.ID == outs[i-1].Problem.ID {
+			groups[len(groups)-1] = append(groups[len(groups)-1], o)
+			continue
+		}
+		groups = append(groups, []truth.Outcome{o})
+	}
+	return groups
+}
+
+// packageOf returns the package of the problem whose outcomes are group
+// (see byProblem), without its binary and PDF writer: a classic problem's
+// secret case and the sample of its kind (pkgexport.SampleOf); for a
+// problem with tests, a case a test, and the sample of its kind when it
+// names none and that sample is none of its tests. The tests of a
+// queens-knights problem must share one m: the input gives n only, so a
+// program could not tell which m a test asks for. The error says where.
+func packageOf(ctx context.Context, src *truth.Source, group []truth.Outcome) (pkgexport.Package, error) {
+	o := group[0]
+	at := where(o)
+	if o.Problem.Test == nil {
+		sample := pkgexport.SampleOf(o.Problem)
+		sampleTruth, err := src.Truth(ctx, sample)
+		if err != nil {
+			return pkgexport.Package{}, fmt.Errorf("%s: sample: %v", at, err)
+		}
+		secretTruth, err := src.TruthOf(ctx, o.Problem.Problem, o.Result)
+		if err != nil {
+			return pkgexport.Package{}, fmt.Errorf("%s: %v", at, err)
+		}
+		return pkgexport.Package{
+			Set:    o.Set.Name,
+			Secret: pkgexport.Case{Problem: o.Problem, Truth: secretTruth},
+			Sample: pkgexport.Case{Problem: sample, Truth: sampleTruth},
+		}, nil
+	}
+	var p problems.Problem
+	for _, sp := range o.Set.Problems {
+		if sp.ID == o.Problem.ID {
+			p = sp
+		}
+	}
+	at = fmt.Sprintf("%s:%d: problem %q", o.Set.File, p.Line, p.ID)
+	pkg := pkgexport.Package{Set: o.Set.Name}
+	hasSample := false
+	for _, c := range group {
+		if c.Problem.M != o.Problem.M {
+			return pkgexport.Package{}, fmt.Errorf("%s: test %s asks for m = %s and test %s for m = %s: the input gives n only, so a program cannot tell them apart; give every test one m",
+				at, o.Problem.Test.Name, mText(o.Problem.M), c.Problem.Test.Name, mText(c.Problem.M))
+		}
+		t, err := src.TruthOf(ctx, c.Problem.Problem, c.Result)
+		if err != nil {
+			return pkgexport.Package{}, fmt.Errorf("%s: %v", where(c), err)
+		}
+		pkg.Tests = append(pkg.Tests, pkgexport.Case{Problem: c.Problem, Truth: t})
+		hasSample = hasSample || c.Problem.Test.Sample
+	}
+	// The statement and the validators' flags are of the tests' m.
+	p.M = o.Problem.M
+	pkg.Secret = pkgexport.Case{Problem: p}
+	if !hasSample {
+		sample := pkgexport.SampleOf(o.Problem)
+		sample.ID = p.ID + "-sample"
+		clash := false
+		for _, c := range group {
+			clash = clash || c.Problem.Kind == sample.Kind && c.Problem.M == sample.M && pkgexport.SameBoard(c.Problem.Problem, sample.Problem)
+		}
+		if !clash {
+			t, err := src.Truth(ctx, sample)
+			if err != nil {
+				return pkgexport.Package{}, fmt.Errorf("%s: sample: %v", at, err)
+			}
+			pkg.Sample = pkgexport.Case{Problem: sample, Truth: t}
+		}
+	}
+	return pkg, nil
+}
+
+// mText is m as a problem set writes it: "any" for solver.AnyM.
+func mText(m int) string {
+	if m == solver.AnyM {
+		return "any"
+	}
+	return strconv.Itoa(m)
 }
 
 // writeContest writes OUTDIR/contest.yaml for CMS's cmsImportContest,

@@ -157,3 +157,94 @@ func TestExportCMS(t *testing.T) {
 		t.Error("Export --zip --layout cms made OUTDIR")
 	}
 }
+
+// testsSet is problems with tests: a scoring one with a sample and two
+// groups, a pass-fail one, and queens-knights tests of one m.
+const testsSet = testdata + "/export/tests.yaml"
+
+// TestExportTests: a problem with tests is one package of a case a test,
+// in its group's directory, its answer the test's; a CMS task of a test
+// case a test, scored by subtasks; --cms-type batch a Batch task.
+func TestExportTests(t *testing.T) {
+	ctx := context.Background()
+	cache := tempCache(t)
+	out := filepath.Join(t.TempDir(), "packages")
+	con := newConsole(output.Table, "")
+	res, err := app.Export(ctx, con.Console, app.ExportRequest{
+		Cache: cache, OutDir: out, Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.Legacy, Binary: fakeBinary(t), AllowDynamic: true,
+	})
+	if err != nil {
+		t.Fatalf("Export = %v; stderr:\n%s", err, con.stderr)
+	}
+	if want := []string{filepath.Join(out, "cses"), filepath.Join(out, "nq"), filepath.Join(out, "qk")}; strings.Join(res.Packages, " ") != strings.Join(want, " ") {
+		t.Errorf("Export wrote %q, want %q", res.Packages, want)
+	}
+	for f, want := range map[string]string{
+		"cses/data/sample/1-1.in":              "........\n........\n..*.....\n........\n........\n.....**.\n...*....\n........\n",
+		"cses/data/sample/1-1.ans":             "65\n",
+		"cses/data/secret/small/testdata.yaml": "on_reject: break\naccept_score: 30\nrange: 0 30\ngrader_flags: min\n",
+		"nq/data/secret/1-1.in":                "4\n",
+		"nq/data/secret/1-1.ans":               "2\n",
+		"nq/data/secret/4-4.ans":               "40\n",
+		"qk/data/sample/1-1.in":                "4\n",
+	} {
+		if got := string(readFile(t, filepath.Join(out, f))); got != want {
+			t.Errorf("%s = %q, want %q", f, got, want)
+		}
+	}
+	for _, f := range []string{"cses/data/secret/large/5-big-1.in", "cses/data/secret/large/6-big-2.ans", "cses/data/secret/small/4-4.ans"} {
+		if !exists(t, filepath.Join(out, f)) {
+			t.Errorf("no %s", f)
+		}
+	}
+	// nq's tests hold the sample a classic problem would have (5 queens):
+	// it has none.
+	if exists(t, filepath.Join(out, "nq", "data", "sample")) {
+		t.Error("nq has a sample, one of its own tests")
+	}
+	if run := string(readFile(t, filepath.Join(out, "qk", "output_validators", "queensjudge", "run"))); !strings.Contains(run, " kind=queens-knights ask=count m=2 cases=") {
+		t.Errorf("qk's run has not the tests' m:\n%s", run)
+	}
+
+	cmsOut := filepath.Join(t.TempDir(), "cms")
+	con = newConsole(output.Table, "")
+	if _, err := app.Export(ctx, con.Console, app.ExportRequest{
+		Cache: cache, OutDir: cmsOut, Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.CMS, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
+	}); err != nil {
+		t.Fatalf("Export --layout cms --cms-type batch = %v; stderr:\n%s", err, con.stderr)
+	}
+	ty := string(readFile(t, filepath.Join(cmsOut, "cses", "task.yaml")))
+	for _, line := range []string{"n_input: 6", "time_limit: 2", "infile: \"\"", "  - [0, [\"000\"]]", "  - [30, [\"001\", \"002\", \"003\"]]", "  - [70, [\"004\", \"005\"]]", "public_testcases: \"0\""} {
+		if !strings.Contains(ty, "\n"+line+"\n") {
+			t.Errorf("task.yaml has no line %q:\n%s", line, ty)
+		}
+	}
+	if got := string(readFile(t, filepath.Join(cmsOut, "cses", "output", "output0.txt"))); !strings.HasSuffix(got, "\n65\n") {
+		t.Errorf("output0.txt = %q, want the sample's 65", got)
+	}
+
+	// --cms-type goes with the CMS layout only.
+	_, err = app.Export(ctx, newConsole(output.Table, "").Console, app.ExportRequest{
+		Cache: cache, OutDir: filepath.Join(t.TempDir(), "x"), Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.Legacy, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
+	})
+	checkOutcome(t, "Export --cms-type batch --layout legacy", err, status.Usage, false)
+}
+
+// TestExportTestsOfManyM: the tests of a queens-knights problem that ask
+// for different m are refused, naming two of them: its input is n alone.
+func TestExportTestsOfManyM(t *testing.T) {
+	set := filepath.Join(t.TempDir(), "m.yaml")
+	writeFile(t, set, "name: m\nproblems:\n  - id: qk\n    kind: queens-knights\n    ask: count\n    tests:\n      - {n: 4, m: 1}\n      - {n: 5, m: 2}\n  - id: eight\n    kind: nqueens\n    n: 8\n    ask: count\n")
+	out := filepath.Join(t.TempDir(), "packages")
+	con := newConsole(output.Table, "")
+	res, err := app.Export(context.Background(), con.Console, app.ExportRequest{
+		Cache: tempCache(t), OutDir: out, Sets: []string{set}, Batch: batch, Layout: pkgexport.Legacy, Binary: fakeBinary(t), AllowDynamic: true,
+	})
+	checkOutcome(t, "Export", err, status.Failed, true)
+	if want := `problem "qk": test 1 asks for m = 1 and test 2 for m = 2`; !strings.Contains(con.stderr.String(), want) {
+		t.Errorf("stderr = %q, want %q", con.stderr.String(), want)
+	}
+	if len(res.Packages) != 1 || exists(t, filepath.Join(out, "qk")) {
+		t.Errorf("Export wrote %q, want eight alone", res.Packages)
+	}
+}

@@ -24,7 +24,14 @@ output and input validators: a build and a run script and the small static
 queensjudge-validator, which judges against the answer files (checked by
 their SHA-256 digests, which run holds with the flags) and keeps nothing.
 --layout legacy (the default) is the format DOMjudge and Kattis take;
-2023-07 is the draft problemtools checks.
+2023-07 is the draft problemtools checks; 2025-09 is that draft's final
+version, which problemtools does not read yet (docs/packages.md).
+
+A problem with tests is a package of many cases: each test a case, its
+samples in data/sample, the others in data/secret, in the order of the
+tests (NN-NAME.in and .ans). A problem with groups is a scoring problem,
+each group a test data group in data/secret/GROUP worth its points when
+every test in it is right (testdata.yaml; test_group.yaml in 2025-09).
 
 --layout cms writes each problem as a CMS task directory of the
 OutputOnly type, named after its id (a '.' made '_'), for cmsImportTask:
@@ -33,7 +40,12 @@ task.yaml, input/ and output/ with two test cases (000, the sample, worth
 queensjudge-validator, which speaks CMS's checker contract when called
 with three files) and statement/statement.pdf in English with the sample;
 and OUTDIR/contest.yaml listing the tasks, for cmsImportContest (kept when
-the organiser changed it). --zip does not go with it.
+the organiser changed it). --zip does not go with it. A problem with
+tests is a task of a test case a test (the samples public and worth 0),
+scored by GroupMin: a subtask a group, worth its points (all 100 for a
+pass-fail problem). --cms-type batch writes Batch tasks instead, where
+contestants submit a program, run on each input (standard input and
+output, 2 s, 1024 MiB) and judged by the same checker.
 
 A package folder that exists already is updated: the files export writes
 are replaced, each whole, and every other file in it (submissions/ a setter
@@ -46,7 +58,8 @@ executable (see docs/packages.md to build it), or --validator-binary PATH; it
 must be static. A solutions problem of more than 100000 placements is
 refused.`,
 		Flags: append(batchFlags(),
-			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy or 2023-07, or cms for CMS task directories"},
+			&cli.StringFlag{Name: "layout", Value: string(pkgexport.Legacy), Usage: "the package format: legacy, 2023-07 or 2025-09, or cms for CMS task directories"},
+			&cli.StringFlag{Name: "cms-type", Usage: "the task type of --layout cms: output-only (contestants submit outputs; the default) or batch (contestants submit programs)"},
 			&cli.BoolFlag{Name: "zip", Usage: "write one zip file a package instead of a directory"},
 			&cli.StringFlag{Name: "validator-binary", Usage: "the static queensjudge-validator `PATH` to put in the packages (default: the one beside this executable)"},
 			&cli.BoolFlag{Name: "allow-dynamic", Usage: "put in a binary that is not static: it runs only where its shared libraries are (to try packages on this machine)"},
@@ -64,13 +77,19 @@ refused.`,
 			if err != nil {
 				return status.Usagef("export: --layout: %v", err)
 			}
+			var cmsType pkgexport.CMSType
+			if c.IsSet("cms-type") {
+				if cmsType, err = pkgexport.ParseCMSType(c.String("cms-type")); err != nil {
+					return status.Usagef("export: --cms-type: %v", err)
+				}
+			}
 			b, err := batch(c, "")
 			if err != nil {
 				return err
 			}
 			a := c.Args().Slice()
 			_, err = app.Export(c.Context, con, app.ExportRequest{
-				Cache: db, OutDir: a[0], Sets: a[1:], Batch: b, Layout: layout,
+				Cache: db, OutDir: a[0], Sets: a[1:], Batch: b, Layout: layout, CMSType: cmsType,
 				Zip: c.Bool("zip"), Binary: c.String("validator-binary"), AllowDynamic: c.Bool("allow-dynamic"),
 			})
 			return err

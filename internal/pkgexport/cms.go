@@ -1,8 +1,9 @@
 package pkgexport
 
 // The CMS layout: a task directory in CMS's "Italian YAML" format, of the
-// OutputOnly type, that cmsImportTask and cmsImportContest take as it is
-// (cms-dev/cms, cmscontrib/loaders/italy_yaml.py):
+// OutputOnly type (or, with Package.CMSType, Batch), that cmsImportTask and
+// cmsImportContest take as it is (cms-dev/cms,
+// cmscontrib/loaders/italy_yaml.py). Of a classic problem:
 //
 //	task.yaml                 name, title, n_input: 2, output_only, scoring
 //	input/input0.txt          the sample's input (test case 000, 0 points)
@@ -12,10 +13,18 @@ package pkgexport
 //	check/checker             the static queensjudge-validator
 //	statement/statement.pdf   the statement in English, the sample in it
 //
+// A problem with tests has a test case a test, in order (its own sample
+// first when it names none), and its scoring in task.yaml: GroupMin, a
+// subtask of the samples worth 0, then a subtask a group worth its points
+// (or one of every test worth 100 for a pass-fail problem), each naming its
+// test cases.
+//
 // CMS runs the checker alone in a bare directory as
 // "./checker input.txt correct_output.txt user_output.txt", with no flags:
 // all it needs to know comes from the correct output's header lines (see
 // CMSHeader), which tie the answer to its input by their SHA-256 digests.
+// A Batch task runs the contestant's program on each input, on standard
+// input and output, and has its output judged by the same checker.
 
 import (
 	"bufio"
@@ -34,8 +43,40 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// CMS is the layout of a CMS task directory of the OutputOnly type.
+// CMS is the layout of a CMS task directory.
 const CMS Layout = "cms"
+
+// CMSType is the task type of a CMS task.
+type CMSType string
+
+// The CMS task types export writes.
+const (
+	OutputOnly CMSType = "output-only" // contestants submit an output a test case
+	Batch      CMSType = "batch"       // contestants submit a program, run on every test case
+)
+
+// ParseCMSType returns the CMS task type named s.
+func ParseCMSType(s string) (CMSType, error) {
+	switch CMSType(s) {
+	case OutputOnly, Batch:
+		return CMSType(s), nil
+	}
+	return "", fmt.Errorf("unknown CMS task type %q (want output-only or batch)", s)
+}
+
+// CMS task limits of the Batch type: those of the packages (2 s, as
+// domjudge-problem.ini says, and 1024 MiB, as problem.yaml does).
+const (
+	cmsTimeLimit   = 2    // seconds of CPU a test case
+	cmsMemoryLimit = 1024 // MiB
+)
+
+// classicOutputOnly reports whether pkg is the task export wrote before
+// tests and Batch: a classic problem, OutputOnly. Its files are kept byte
+// for byte.
+func (pkg Package) classicOutputOnly() bool {
+	return pkg.Tests == nil && pkg.CMSType != Batch
+}
 
 // CMSMagic starts the first header line of a CMS task's correct output
 // file: CMSMagic, the version of the form, then the SHA-256 digest of the
@@ -80,13 +121,6 @@ func CMSName(id string) string {
 	return b.String()
 }
 
-// The test cases of a CMS task: the sample, public and worth nothing, then
-// the problem, worth the task's 100 points.
-const (
-	cmsSample = 0
-	cmsSecret = 1
-)
-
 // cmsTaskYAML is task.yaml of a task: OutputOnly (output_only), two test
 // cases (n_input) scored by GroupMin as two subtasks, the sample worth 0
 // points and the problem 100 (score_type and score_type_parameters with
@@ -112,6 +146,78 @@ primary_language: en
 `, yamlString(p.ID), yamlString(set), name, yamlString(cmsTitle(p)))
 }
 
+// cmsSubtask is a subtask of a CMS task: its points and the codenames of
+// its test cases.
+type cmsSubtask struct {
+	points int
+	codes  []string
+}
+
+// cmsSubtasks returns the subtasks of the task of pkg: the samples worth 0
+// (when there are any), then a group each worth its points, or for a
+// pass-fail problem every other test case worth 100.
+func cmsSubtasks(pkg Package) []cmsSubtask {
+	var samples []string
+	byGroup := map[string][]string{}
+	for i, c := range pkg.cases() {
+		code := fmt.Sprintf("%03d", i)
+		if c.sample {
+			samples = append(samples, code)
+		} else {
+			byGroup[c.group] = append(byGroup[c.group], code)
+		}
+	}
+	var out []cmsSubtask
+	if len(samples) > 0 {
+		out = append(out, cmsSubtask{0, samples})
+	}
+	if !pkg.scored() {
+		return append(out, cmsSubtask{100, byGroup[""]})
+	}
+	for _, g := range pkg.groups() {
+		out = append(out, cmsSubtask{g.Points, byGroup[g.Name]})
+	}
+	return out
+}
+
+// cmsTaskYAMLOf returns task.yaml of the task of pkg: for a classic
+// OutputOnly task cmsTaskYAML; else the test cases of pkg.cases(), the
+// type's keys (output_only; or the limits and standard input and output
+// of Batch, infile and outfile empty), GroupMin with the subtasks of
+// cmsSubtasks by their test cases' codenames, and the samples public.
+func cmsTaskYAMLOf(name string, pkg Package) string {
+	p := pkg.Secret.Problem
+	if pkg.classicOutputOnly() {
+		return cmsTaskYAML(name, p, pkg.Set)
+	}
+	typ := "OutputOnly"
+	if pkg.CMSType == Batch {
+		typ = "Batch"
+	}
+	cs := pkg.cases()
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Written by queensjudge export --layout cms: a CMS task (\"Italian YAML\",\n# cmsImportTask) of the %s type, problem %s of set %s: %d test\n# cases, scored by subtasks (score_type_parameters: points, test cases).\n# check/checker judges an output; export replaces this file.\n",
+		typ, yamlString(p.ID), yamlString(pkg.Set), len(cs))
+	fmt.Fprintf(&b, "name: %s\ntitle: %s\nn_input: %d\n", name, yamlString(cmsTitle(p)), len(cs))
+	if pkg.CMSType == Batch {
+		fmt.Fprintf(&b, "time_limit: %d\nmemory_limit: %d\ninfile: \"\"\noutfile: \"\"\n", cmsTimeLimit, cmsMemoryLimit)
+	} else {
+		b.WriteString("output_only: true\n")
+	}
+	b.WriteString("token_mode: disabled\nscore_mode: max_subtask\nscore_type: GroupMin\nscore_type_parameters:\n")
+	for _, st := range cmsSubtasks(pkg) {
+		fmt.Fprintf(&b, "  - [%d, [\"%s\"]]\n", st.points, strings.Join(st.codes, `", "`))
+	}
+	var public []string
+	for i, c := range cs {
+		if c.sample {
+			public = append(public, strconv.Itoa(i))
+		}
+	}
+	fmt.Fprintf(&b, "public_testcases: \"%s\"\nfeedback_level: full\nprimary_language: en\n", strings.Join(public, ","))
+	return b.String()
+}
+
 // cmsTitle is the title of the CMS task of p: its title, or when it has
 // none (or one that is the task's name, which CMS warns of) its id with
 // its kind and ask.
@@ -133,15 +239,15 @@ func cmsContents(ctx context.Context, pkg Package) []file {
 			return err
 		}})
 	}
-	cases := []Case{cmsSample: pkg.Sample, cmsSecret: pkg.Secret}
+	cases := pkg.cases()
 	for i, c := range cases {
 		text(fmt.Sprintf("input/input%d.txt", i), Input(c.Problem.Problem))
 	}
 	for i, c := range cases {
 		path := fmt.Sprintf("output/output%d.txt", i)
 		files = append(files, file{path: path, mode: 0o644, write: func(w io.Writer) error {
-			if err := WriteCMSAnswer(ctx, w, c); err != nil {
-				return fmt.Errorf("problem %q: %s: %w", c.Problem.ID, path, err)
+			if err := WriteCMSAnswer(ctx, w, c.Case); err != nil {
+				return fmt.Errorf("problem %q: %s: %w", c.Problem.Ref(), path, err)
 			}
 			return nil
 		}})
@@ -160,7 +266,7 @@ func cmsContents(ctx context.Context, pkg Package) []file {
 		}
 		return nil
 	}})
-	text("task.yaml", cmsTaskYAML(CMSName(p.ID), p, pkg.Set))
+	text("task.yaml", cmsTaskYAMLOf(CMSName(p.ID), pkg))
 	return files
 }
 
@@ -272,26 +378,147 @@ func CMSStatement(ctx context.Context, pkg Package) (Document, error) {
 		}
 	}
 	doc.Sections = append(doc.Sections, sec)
+	if !pkg.classicOutputOnly() {
+		return cmsTestsStatement(ctx, pkg, doc)
+	}
 	doc.Sections = append(doc.Sections, Section{Heading: "Submission and scoring", Blocks: []Block{
 		{Text: "This is an output-only task: you submit outputs, not a program. There are two test cases, whose inputs you can download: input_000.txt, the sample below, and input_001.txt, the task itself. Submit the output of each as output_000.txt and output_001.txt."},
 		{Text: "Test case 000 is worth no points: submit it to check the format of your output. Test case 001 is worth all 100 points, given for a right output and none for a wrong one. Your best submission counts."},
 	}})
-	var out lineCutter
-	out.max = sampleLines
-	if err := WriteAnswer(ctx, &out, pkg.Sample.Truth); err != nil {
+	blocks, err := sampleBlocks(ctx, pkg.Sample, "Input (input_000.txt):", "Output (output_000.txt):")
+	if err != nil {
 		return doc, fmt.Errorf("sample: %w", err)
-	}
-	blocks := []Block{
-		{Text: "Input (input_000.txt):"},
-		{Text: strings.TrimSuffix(Input(pkg.Sample.Problem.Problem), "\n"), Verbatim: true},
-		{Text: "Output (output_000.txt):"},
-		{Text: strings.TrimSuffix(out.kept.String(), "\n"), Verbatim: true},
-	}
-	if out.lines > out.max {
-		blocks = append(blocks, Block{Text: fmt.Sprintf("The first %d lines of %d; the output holds %s.", out.max, out.lines, placementsOf(pkg.Sample.Truth.Answer.Count))})
 	}
 	doc.Sections = append(doc.Sections, Section{Heading: "Sample", Blocks: blocks})
 	return doc, nil
+}
+
+// maxStatementSamples is how many samples a statement shows.
+const maxStatementSamples = 3
+
+// cmsTestsStatement ends the statement doc of the task of pkg, a problem
+// with tests or a Batch task: what to submit, the subtasks and their
+// points, and the samples (the first three).
+func cmsTestsStatement(ctx context.Context, pkg Package, doc Document) (Document, error) {
+	cs := pkg.cases()
+	last := fmt.Sprintf("%03d", len(cs)-1)
+	var how string
+	if pkg.CMSType == Batch {
+		how = fmt.Sprintf("Submit a program. It reads one test case's input from standard input and writes its output to standard output, and is run on each of the %d test cases, with at most %d seconds of CPU time and %d MiB of memory each.", len(cs), cmsTimeLimit, cmsMemoryLimit)
+	} else {
+		how = fmt.Sprintf("This is an output-only task: you submit outputs, not a program. There are %d test cases, whose inputs you can download as input_000.txt to input_%s.txt. Submit the output of each as output_000.txt to output_%s.txt.", len(cs), last, last)
+	}
+	blocks := []Block{{Text: how}}
+	k := 0
+	for _, st := range cmsSubtasks(pkg) {
+		if cs[mustAtoi(st.codes[0])].sample {
+			what := "the sample, shown below,"
+			if len(st.codes) > 1 {
+				what = "the samples, shown below,"
+			}
+			if pkg.CMSType != Batch {
+				what += " is worth no points: submit its output to check the format"
+				if len(st.codes) > 1 {
+					what = strings.Replace(what, " is worth", " are worth", 1)
+				}
+			} else {
+				what += " worth no points"
+			}
+			blocks = append(blocks, Block{Text: fmt.Sprintf("%s: %s.", upperFirst(casesOf(st.codes)), what)})
+			continue
+		}
+		k++
+		blocks = append(blocks, Block{Text: fmt.Sprintf("Subtask %d, %s, is worth %s, given when every one of them is right.", k, casesOf(st.codes), pointsOf(st.points))})
+	}
+	blocks = append(blocks, Block{Text: "Your best score in each subtask, over all your submissions, counts."})
+	doc.Sections = append(doc.Sections, Section{Heading: "Submission and scoring", Blocks: blocks})
+	n := 0
+	for i, c := range cs {
+		if !c.sample || n == maxStatementSamples {
+			continue
+		}
+		n++
+		in, out := "Input:", "Output:"
+		if pkg.CMSType != Batch {
+			in, out = fmt.Sprintf("Input (input_%03d.txt):", i), fmt.Sprintf("Output (output_%03d.txt):", i)
+		}
+		blocks, err := sampleBlocks(ctx, c.Case, in, out)
+		if err != nil {
+			return doc, fmt.Errorf("sample %03d: %w", i, err)
+		}
+		doc.Sections = append(doc.Sections, Section{Heading: fmt.Sprintf("Sample %d", n), Blocks: blocks})
+	}
+	return doc, nil
+}
+
+// sampleBlocks returns the blocks that show the sample c: its input and
+// its output, cut after 30 lines, under the labels in and out.
+func sampleBlocks(ctx context.Context, c Case, in, out string) ([]Block, error) {
+	var cut lineCutter
+	cut.max = sampleLines
+	if err := WriteAnswer(ctx, &cut, c.Truth); err != nil {
+		return nil, err
+	}
+	blocks := []Block{
+		{Text: in},
+		{Text: strings.TrimSuffix(Input(c.Problem.Problem), "\n"), Verbatim: true},
+		{Text: out},
+		{Text: strings.TrimSuffix(cut.kept.String(), "\n"), Verbatim: true},
+	}
+	if cut.lines > cut.max {
+		blocks = append(blocks, Block{Text: fmt.Sprintf("The first %d lines of %d; the output holds %s.", cut.max, cut.lines, placementsOf(c.Truth.Answer.Count))})
+	}
+	return blocks, nil
+}
+
+// casesOf names the test cases of codes: "test case 000", "test cases 001
+// to 020".
+func casesOf(codes []string) string {
+	if len(codes) == 1 {
+		return "test case " + codes[0]
+	}
+	return "test cases " + codeList(codes)
+}
+
+// upperFirst is s with its first letter upper case.
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// codeList names test cases by their codenames: "000", "001 to 020" for a
+// run of consecutive ones, joined by commas.
+func codeList(codes []string) string {
+	var parts []string
+	for i := 0; i < len(codes); {
+		j := i
+		for j+1 < len(codes) && mustAtoi(codes[j+1]) == mustAtoi(codes[j])+1 {
+			j++
+		}
+		if j == i {
+			parts = append(parts, codes[i])
+		} else {
+			parts = append(parts, codes[i]+" to "+codes[j])
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
+}
+
+// mustAtoi is the number of a codename, which is digits only.
+func mustAtoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
+}
+
+// pointsOf says how many points n is, in words.
+func pointsOf(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
 }
 
 // placementsOf says how many placements n is, in words.

@@ -169,3 +169,68 @@ func TestCMSTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestCMSTaskYAMLTests: a problem with tests is a test case a test, scored
+// by GroupMin: the samples worth 0 and public, a subtask a group with its
+// points, or every other test worth 100 when it has no groups; Batch has
+// the limits and standard input and output in place of output_only.
+func TestCMSTaskYAMLTests(t *testing.T) {
+	pkg := withTests(t, true)
+	head := "# Written by queensjudge export --layout cms: a CMS task (\"Italian YAML\",\n# cmsImportTask) of the %s type, problem \"cses\" of set \"contest\": 4 test\n# cases, scored by subtasks (score_type_parameters: points, test cases).\n# check/checker judges an output; export replaces this file.\nname: cses\ntitle: \"Chessboard and queens\"\nn_input: 4\n"
+	tail := "token_mode: disabled\nscore_mode: max_subtask\nscore_type: GroupMin\nscore_type_parameters:\n  - [0, [\"000\"]]\n%spublic_testcases: \"0\"\nfeedback_level: full\nprimary_language: en\n"
+	groups := "  - [30, [\"001\", \"002\"]]\n  - [70, [\"003\"]]\n"
+	if got, want := cmsTaskYAMLOf("cses", pkg), fmt.Sprintf(head, "OutputOnly")+"output_only: true\n"+fmt.Sprintf(tail, groups); got != want {
+		t.Errorf("task.yaml =\n%s\nwant\n%s", got, want)
+	}
+	pkg.CMSType = Batch
+	if got, want := cmsTaskYAMLOf("cses", pkg), fmt.Sprintf(head, "Batch")+"time_limit: 2\nmemory_limit: 1024\ninfile: \"\"\noutfile: \"\"\n"+fmt.Sprintf(tail, groups); got != want {
+		t.Errorf("Batch task.yaml =\n%s\nwant\n%s", got, want)
+	}
+	if got, want := cmsTaskYAMLOf("cses", withTests(t, false)), fmt.Sprintf(head, "OutputOnly")+"output_only: true\n"+fmt.Sprintf(tail, "  - [100, [\"001\", \"002\", \"003\"]]\n"); got != want {
+		t.Errorf("pass-fail task.yaml =\n%s\nwant\n%s", got, want)
+	}
+	// A classic problem as a Batch task: its two cases, in the same form.
+	classic := eightQueens(t)
+	classic.CMSType = Batch
+	if got := cmsTaskYAMLOf("eight-queens", classic); !strings.Contains(got, "n_input: 2\ntime_limit: 2\n") || !strings.Contains(got, "  - [0, [\"000\"]]\n  - [100, [\"001\"]]\n") {
+		t.Errorf("classic Batch task.yaml:\n%s", got)
+	}
+	classic.CMSType = OutputOnly
+	if got, want := cmsTaskYAMLOf("eight-queens", classic), cmsTaskYAML("eight-queens", classic.Secret.Problem, "contest"); got != want {
+		t.Errorf("classic OutputOnly task.yaml =\n%s\nwant the one of before\n%s", got, want)
+	}
+}
+
+// TestCMSStatementTests: the statement of a task with tests says how to
+// submit for its type, names the subtasks with their test cases and
+// points, and shows the samples.
+func TestCMSStatementTests(t *testing.T) {
+	ctx := context.Background()
+	for _, typ := range []CMSType{OutputOnly, Batch} {
+		pkg := withTests(t, true)
+		pkg.CMSType = typ
+		doc, err := CMSStatement(ctx, pkg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var text []string
+		for _, s := range doc.Sections {
+			text = append(text, "# "+s.Heading)
+			for _, b := range s.Blocks {
+				text = append(text, b.Text)
+			}
+		}
+		all := strings.Join(text, "\n")
+		want := []string{"Test case 000: the sample, shown below,", "Subtask 1, test cases 001 to 002, is worth 30 points", "Subtask 2, test case 003, is worth 70 points", "# Sample 1", "....\n....\n....\n...."}
+		if typ == Batch {
+			want = append(want, "Submit a program.", "\nInput:\n", "Output:\n2")
+		} else {
+			want = append(want, "output_000.txt to output_003.txt", "Input (input_000.txt):", "Output (output_000.txt):\n2")
+		}
+		for _, w := range want {
+			if !strings.Contains(all, w) {
+				t.Errorf("%s: the statement has no %q:\n%s", typ, w, all)
+			}
+		}
+	}
+}

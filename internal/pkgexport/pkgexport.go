@@ -1,14 +1,16 @@
 // Package pkgexport writes a problem of a set as a problem package in the
 // problem package format that Kattis problemtools verifies and DOMjudge
 // imports: problem.yaml, a statement, the test data (one sample, one secret
-// case) with the ground truth as answer files, and the static queensjudge
-// binary as output validator and input validator, each behind a small
-// Python wrapper (the format knows no shell scripts).
+// case; or a case a test) with the ground truth as answer files, and the
+// static queensjudge-validator as output validator and input validator,
+// each behind a small build and run script; or as a CMS task (cms.go).
 //
 // One problem makes one package. A package is the general problem of its
-// kind and ask ("given n, count the placements"): the set's problem is its
+// kind and ask ("given n, count the placements"): a classic problem is its
 // secret case and a small instance of the same kind and ask its sample, so
-// that the sample shows the formats without giving the answer away.
+// that the sample shows the formats without giving the answer away. A
+// problem with tests is its tests, the samples among them, and a problem
+// with groups a scoring problem (scoring.go; docs/packages.md).
 //
 // It knows the package layouts and nothing of the cache or the command
 // line: the caller gives it the ground truths, and a guard.Guard through
@@ -35,20 +37,23 @@ import (
 type Layout string
 
 // The layouts Write knows. Legacy is the one DOMjudge imports and Kattis
-// runs; 2023-07 is the draft problemtools checks as "2023-07-draft"; CMS
-// (cms.go) is a task directory for CMS.
+// runs; 2023-07 is the draft problemtools checks as "2023-07-draft";
+// 2025-09 is the final version of that draft (docs/packages.md says what
+// the judge systems read of it today); CMS (cms.go) is a task directory
+// for CMS.
 const (
 	Legacy   Layout = "legacy"
 	V2023_07 Layout = "2023-07"
+	V2025_09 Layout = "2025-09"
 )
 
 // ParseLayout returns the layout named s.
 func ParseLayout(s string) (Layout, error) {
 	switch Layout(s) {
-	case Legacy, V2023_07, CMS:
+	case Legacy, V2023_07, V2025_09, CMS:
 		return Layout(s), nil
 	}
-	return "", fmt.Errorf("unknown layout %q (want legacy, 2023-07 or cms)", s)
+	return "", fmt.Errorf("unknown layout %q (want legacy, 2023-07, 2025-09 or cms)", s)
 }
 
 // MaxSolutions is the most placements a solutions answer file holds: a
@@ -67,11 +72,25 @@ type Case struct {
 }
 
 // Package is what Write needs to write one package.
+//
+// A problem without tests (a classic problem) is one secret case, Secret,
+// and one sample, Sample. A problem with tests is its tests, one case
+// each: Secret.Problem is then the problem (its Tests and Groups, its
+// Truth unused), Tests its cases in order, the samples among them, and
+// Sample a sample of its own only when Problem.ID is set (see
+// app.Export: the problem names no sample test).
 type Package struct {
 	Set    string // the name of the problem set, for the package's uuid
 	Secret Case   // the set's problem
 	Sample Case   // a small instance of the same kind and ask, same m
-	Binary string // the static queensjudge to ship as validator
+	// Tests are the cases of a problem with tests, one a test, in the
+	// order of the problem's tests (see problems.Problem.Cases); nil for a
+	// classic problem.
+	Tests []Case
+	// CMSType is the task type of a CMS task: OutputOnly ("", the
+	// default) or Batch.
+	CMSType CMSType
+	Binary  string // the static queensjudge to ship as validator
 	// PDF writes a statement as a PDF file: the CMS layout's
 	// statement/statement.pdf (the PDF library is the caller's, so that
 	// the validator, which imports this package, does not link it).

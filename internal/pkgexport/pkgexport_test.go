@@ -116,3 +116,24 @@ func TestSampleIsNotTheSecret(t *testing.T) {
 		t.Error("SameBoard: two boards with different squares are the same")
 	}
 }
+
+// TestStatementOfTests: the input section of a problem with tests gives
+// the range of n of its tests, not one secret n.
+func TestStatementOfTests(t *testing.T) {
+	p := problems.Problem{Problem: solver.Problem{Kind: solver.NQueens, Ask: solver.AskCount, M: solver.AnyM}, ID: "nq"}
+	for _, tc := range []struct {
+		ns   []int
+		want string
+	}{
+		{[]int{4, 7, 5}, "($4 \\le n \\le 7$ in the test cases)"},
+		{[]int{6, 6}, "($n = 6$ in every test case)"},
+	} {
+		p.Tests = nil
+		for _, n := range tc.ns {
+			p.Tests = append(p.Tests, problems.Test{Problem: solver.Problem{Kind: solver.NQueens, Ask: solver.AskCount, M: solver.AnyM, N: n}})
+		}
+		if s := Statement(p); !strings.Contains(s, tc.want) {
+			t.Errorf("Statement of tests n = %v has no %q:\n%s", tc.ns, tc.want, s)
+		}
+	}
+}

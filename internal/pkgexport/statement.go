@@ -10,7 +10,8 @@ import (
 
 // Statement returns the problem statement of the package of p in LaTeX, as
 // problemtools reads problem.en.tex: the puzzle, the input and the output
-// format in plain words.
+// format in plain words. For a problem with tests it gives the range of n
+// of the tests; the m of a queens-knights problem is p.M.
 func Statement(p problems.Problem) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\\problemname{%s}\n\n", texEscape(title(p)))
@@ -47,8 +48,18 @@ func Statement(p problems.Problem) string {
 	b.WriteString("\\section*{Input}\n\n")
 	if p.Kind == solver.Reserved {
 		fmt.Fprintf(&b, "The input is the board: $n$ lines of $n$ characters each, \\texttt{.} for a free\nsquare and \\texttt{*} for a reserved one ($1 \\le n \\le %d$).\n\n", solver.MaxReservedN)
-	} else {
+	} else if p.Tests == nil {
 		fmt.Fprintf(&b, "The input is one line holding the integer $n$ ($n = %d$ in the secret test case).\n\n", p.N)
+	} else {
+		lo, hi := p.Tests[0].Problem.N, p.Tests[0].Problem.N
+		for _, t := range p.Tests {
+			lo, hi = min(lo, t.Problem.N), max(hi, t.Problem.N)
+		}
+		if lo == hi {
+			fmt.Fprintf(&b, "The input is one line holding the integer $n$ ($n = %d$ in every test case).\n\n", lo)
+		} else {
+			fmt.Fprintf(&b, "The input is one line holding the integer $n$ ($%d \\le n \\le %d$ in the test cases).\n\n", lo, hi)
+		}
 	}
 	b.WriteString("\\section*{Output}\n\n")
 	switch p.Ask {

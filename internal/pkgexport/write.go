@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 )
@@ -33,14 +34,31 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	}
 	p := pkg.Secret.Problem
 	statementDir, outDir, inDir := "problem_statement", "output_validators/queensjudge", "input_validators/queensjudge"
+	typ := "pass-fail"
+	if pkg.scored() {
+		typ = "scoring"
+	}
 	var meta string
-	if layout == V2023_07 {
+	switch layout {
+	case V2023_07:
 		statementDir, outDir = "statement", "output_validator/queensjudge"
-		meta = fmt.Sprintf("problem_format_version: 2023-07-draft\nname: %s\nuuid: %s\ntype: pass-fail\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
-			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
-	} else {
+		meta = fmt.Sprintf("problem_format_version: 2023-07-draft\nname: %s\nuuid: %s\ntype: %s\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
+			yamlString(title(p)), uuid(pkg.Set, p.ID), typ, yamlString(pkg.Set))
+	case V2025_09:
+		// The output validator is the directory output_validator itself,
+		// one program; type is written as one word, which the format
+		// allows and DOMjudge reads (a list it does not: docs/packages.md).
+		statementDir, outDir = "statement", "output_validator"
+		meta = fmt.Sprintf("problem_format_version: 2025-09\nname: %s\nuuid: %s\ntype: %s\nsource: %s\nlimits:\n  time_limit: 2\n  memory: 1024\n  validation_memory: 1024\n",
+			yamlString(title(p)), uuid(pkg.Set, p.ID), typ, yamlString(pkg.Set))
+	default:
 		meta = fmt.Sprintf("name: %s\nuuid: %s\nsource: %s\nvalidation: custom\nlimits:\n  memory: 1024\n  validation_memory: 1024\n",
 			yamlString(title(p)), uuid(pkg.Set, p.ID), yamlString(pkg.Set))
+		if pkg.scored() {
+			// The legacy format's type and grading: without
+			// show_test_data_groups problemtools warns of the groups.
+			meta += "type: scoring\ngrading:\n  show_test_data_groups: true\n"
+		}
 	}
 	var files []file
 	text := func(path, text string, mode fs.FileMode) {
@@ -53,22 +71,25 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	// (the problem.yaml of either layout has no field for them).
 	text("domjudge-problem.ini", fmt.Sprintf("timelimit = 2\npoints = %d\n", max(p.Points, 1)), 0o644)
 	text(statementDir+"/problem.en.tex", Statement(p), 0o644)
-	text("data/sample/1.in", Input(pkg.Sample.Problem.Problem), 0o644)
-	text("data/secret/1.in", Input(p.Problem), 0o644)
-	cases := make([]string, 2) // "IN:ANS", the digests of each case's files
-	for i, c := range []struct {
-		path string
-		c    Case
-	}{{"data/sample/1.ans", pkg.Sample}, {"data/secret/1.ans", pkg.Secret}} {
-		files = append(files, file{path: c.path, mode: 0o644, write: func(w io.Writer) error {
+	cs := pkg.cases()
+	for _, c := range cs {
+		text(c.dataDir()+"/"+c.name+".in", Input(c.Problem.Problem), 0o644)
+	}
+	digests := make([]string, len(cs)) // "IN:ANS", the digests of each case's files
+	for i, c := range cs {
+		path := c.dataDir() + "/" + c.name + ".ans"
+		files = append(files, file{path: path, mode: 0o644, write: func(w io.Writer) error {
 			h := sha256.New()
-			if err := WriteAnswer(ctx, io.MultiWriter(w, h), c.c.Truth); err != nil {
-				return fmt.Errorf("problem %q: %s: %w", c.c.Problem.ID, c.path, err)
+			if err := WriteAnswer(ctx, io.MultiWriter(w, h), c.Truth); err != nil {
+				return fmt.Errorf("problem %q: %s: %w", c.Problem.Ref(), path, err)
 			}
-			in := sha256.Sum256([]byte(Input(c.c.Problem.Problem)))
-			cases[i] = hex.EncodeToString(in[:]) + ":" + hex.EncodeToString(h.Sum(nil))
+			in := sha256.Sum256([]byte(Input(c.Problem.Problem)))
+			digests[i] = hex.EncodeToString(in[:]) + ":" + hex.EncodeToString(h.Sum(nil))
 			return nil
 		}})
+	}
+	for _, f := range scoringFiles(layout, pkg) {
+		text(f.path, f.text, 0o644)
 	}
 	binary := func(w io.Writer) error { return copyBinary(w, pkg.Binary) }
 	// The input validator's copy is a hard link where the file system
@@ -80,12 +101,26 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	text(outDir+"/build", buildScript, 0o755)
 	text(inDir+"/build", buildScript, 0o755)
 	files = append(files, file{path: outDir + "/run", mode: 0o755, write: func(w io.Writer) error {
-		_, err := io.WriteString(w, OutputRun(p.Problem, cases))
+		_, err := io.WriteString(w, OutputRun(p.Problem, unique(digests)))
 		return err
 	}})
 	text(inDir+"/run", InputRun(p.Problem), 0o755)
 	text("problem.yaml", meta, 0o644)
 	return files
+}
+
+// unique returns s without the repeats of a string, in order: two tests
+// with one input and one answer are one case of the validator.
+func unique(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // Write writes the package of pkg in layout into dir, through g: dir must
@@ -95,10 +130,13 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 //
 // Export into an existing package updates it. The files export writes
 // (problem.yaml, domjudge-problem.ini, the statement, data/sample/1.* and
-// data/secret/1.*, data/testdata.yaml, the validator wrappers and
-// binaries) are replaced, each atomically; every other file (the setter's
-// submissions/, extra test cases, notes, and the files of another layout
-// written by an earlier export) is left alone. The whole package is staged
+// data/secret/1.*, or a problem's tests and their testdata.yaml and
+// test_group.yaml files, the validator wrappers and binaries) are
+// replaced, each atomically; every other file (the setter's submissions/,
+// extra test cases, notes, and the files of another layout written by an
+// earlier export) is left alone. A problem with tests is refused, before
+// anything changes, when data/sample or data/secret hold test files it
+// does not write (staleCases). The whole package is staged
 // in a new hidden directory beside dir and only then moved into place,
 // problem.yaml last: a package that fails on the way (an answer that
 // cannot be written, an unreadable binary, a file export writes that is an
@@ -116,6 +154,11 @@ func Write(ctx context.Context, g *guard.Guard, dir string, layout Layout, pkg P
 	// Before any work: a file of the package that may not be written.
 	for _, f := range files {
 		if err := g.Check(in(dir, f)); err != nil {
+			return err
+		}
+	}
+	if pkg.Tests != nil && layout != CMS {
+		if err := staleCases(dir, files); err != nil {
 			return err
 		}
 	}
@@ -153,6 +196,52 @@ func Write(ctx context.Context, g *guard.Guard, dir string, layout Layout, pkg P
 		}
 	}
 	return nil
+}
+
+// staleCases returns an error naming the test files (.in, .ans) under
+// dir/data/sample and dir/data/secret that are not among files: the cases of
+// an earlier export of a problem whose tests have changed since, or a
+// setter's own. A judge system would run them, and the validator, whose
+// cases= does not hold them, would fail each with a judge error; export
+// removes nothing it did not make, so it stops and says which.
+func staleCases(dir string, files []file) error {
+	ours := map[string]bool{}
+	for _, f := range files {
+		ours[f.path] = true
+	}
+	var stale []string
+	for _, sub := range []string{"data/sample", "data/secret"} {
+		root := filepath.Join(dir, filepath.FromSlash(sub))
+		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil
+				}
+				return err
+			}
+			ext := filepath.Ext(path)
+			if d.IsDir() || ext != ".in" && ext != ".ans" {
+				return nil
+			}
+			rel, err := filepath.Rel(dir, path)
+			if err == nil && !ours[filepath.ToSlash(rel)] {
+				stale = append(stale, filepath.ToSlash(rel))
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if len(stale) == 0 {
+		return nil
+	}
+	more := ""
+	if len(stale) > 5 {
+		more = fmt.Sprintf(" and %d more", len(stale)-5)
+		stale = stale[:5]
+	}
+	return fmt.Errorf("%s holds test files this export does not write (%s%s), which the package's validator would fail as judge errors: remove them, or export into a new folder", dir, strings.Join(stale, ", "), more)
 }
 
 // writeFiles writes files into the directory dir through g. An error of a

@@ -13,8 +13,13 @@
 // Exit status: 42 accepted, 43 rejected, 1 a judge error (the message in
 // FEEDBACK_DIR/judgemessage.txt and on stderr), 2 a usage error.
 //
-// It is also the check/checker of a CMS task (export --layout cms), as CMS
-// calls a checker, with three files and nothing else:
+// The run script's cases= holds every test case of the package: one for a
+// classic problem's sample and secret case each, one a test of a problem
+// with tests.
+//
+// It is also the check/checker of a CMS task (export --layout cms), of the
+// OutputOnly or the Batch type, as CMS calls a checker, with three files
+// and nothing else:
 //
 //	checker input.txt correct_output.txt user_output.txt
 //
