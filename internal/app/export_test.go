@@ -158,9 +158,9 @@ func TestExportCMS(t *testing.T) {
 	}
 }
 
-// testsSet is problems with tests: a scoring one with a sample and two
+// exportTestsSet is problems with tests: a scoring one with a sample and two
 // groups, a pass-fail one, and queens-knights tests of one m.
-const testsSet = testdata + "/export/tests.yaml"
+const exportTestsSet = testdata + "/export/tests.yaml"
 
 // TestExportTests: a problem with tests is one package of a case a test,
 // in its group's directory, its answer the test's; a CMS task of a test
@@ -171,7 +171,7 @@ func TestExportTests(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "packages")
 	con := newConsole(output.Table, "")
 	res, err := app.Export(ctx, con.Console, app.ExportRequest{
-		Cache: cache, OutDir: out, Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.Legacy, Binary: fakeBinary(t), AllowDynamic: true,
+		Cache: cache, OutDir: out, Sets: []string{exportTestsSet}, Batch: batch, Layout: pkgexport.Legacy, Binary: fakeBinary(t), AllowDynamic: true,
 	})
 	if err != nil {
 		t.Fatalf("Export = %v; stderr:\n%s", err, con.stderr)
@@ -209,7 +209,7 @@ func TestExportTests(t *testing.T) {
 	cmsOut := filepath.Join(t.TempDir(), "cms")
 	con = newConsole(output.Table, "")
 	if _, err := app.Export(ctx, con.Console, app.ExportRequest{
-		Cache: cache, OutDir: cmsOut, Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.CMS, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
+		Cache: cache, OutDir: cmsOut, Sets: []string{exportTestsSet}, Batch: batch, Layout: pkgexport.CMS, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
 	}); err != nil {
 		t.Fatalf("Export --layout cms --cms-type batch = %v; stderr:\n%s", err, con.stderr)
 	}
@@ -225,7 +225,7 @@ func TestExportTests(t *testing.T) {
 
 	// --cms-type goes with the CMS layout only.
 	_, err = app.Export(ctx, newConsole(output.Table, "").Console, app.ExportRequest{
-		Cache: cache, OutDir: filepath.Join(t.TempDir(), "x"), Sets: []string{testsSet}, Batch: batch, Layout: pkgexport.Legacy, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
+		Cache: cache, OutDir: filepath.Join(t.TempDir(), "x"), Sets: []string{exportTestsSet}, Batch: batch, Layout: pkgexport.Legacy, CMSType: pkgexport.Batch, Binary: fakeBinary(t), AllowDynamic: true,
 	})
 	checkOutcome(t, "Export --cms-type batch --layout legacy", err, status.Usage, false)
 }

@@ -21,6 +21,7 @@ var foreignFlags = map[string]string{
 	"cpu":           "prlimit",
 	"sample-cpu":    "perf record",
 	"frmat":         "queensjudge's own example of a mistyped flag",
+	"batch":         "testdata/export/clients/cms_eval.py",
 }
 
 // docSections returns the sections of docs/commands.md by the first word of

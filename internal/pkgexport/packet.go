@@ -17,7 +17,7 @@ import (
 const MaxPacket = 16 << 20
 
 // packetRoom is what the statement that stores a file takes besides the
-// file (the margin the DOMjudge harness allows, /work/shared/tools/domjudge).
+// file: the margin DOMjudge's import leaves beside a file in a packet.
 const packetRoom = 4096
 
 // Oversize is a file of a package that does not fit in one packet.

@@ -4,8 +4,8 @@
 usage: cms_eval.py TASKDIR OUTPUTS_DIR            # OutputOnly: OUTPUTS_DIR/output_000.txt ...
        cms_eval.py TASKDIR --batch PROGRAM.c      # Batch: the contestant's C program
 
-What runs is CMS's code (the harness in /work/shared/tools/cms, CMSH=/tmp/cmsh,
-cms-dev/cms c3659b81): YamlLoader.get_task loads TASKDIR (a copy); for Batch,
+What runs is CMS's code (cms-dev/cms c3659b81, through a harness of CMS's
+modules named by CMS_TOOLS, with CMSH its scratch directory): YamlLoader.get_task loads TASKDIR (a copy); for Batch,
 Batch.compile compiles PROGRAM.c as "C11 / gcc"; then for every test case the
 task type's own evaluate (OutputOnly.evaluate, or Batch.evaluate: the program
 run on the input, its output judged by check/checker through eval_output), and
@@ -24,7 +24,9 @@ import shutil
 import sys
 import tempfile
 
-TOOLS = os.environ.get("CMS_TOOLS", "/work/shared/tools/cms")
+TOOLS = os.environ.get("CMS_TOOLS")
+if not TOOLS:
+    sys.exit("cms_eval.py: set CMS_TOOLS to the directory of the CMS harness (_cmsh.py)")
 sys.path.insert(0, TOOLS)
 import _cmsh  # noqa: E402
 
