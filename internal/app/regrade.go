@@ -19,7 +19,6 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
-	"github.com/queensjudge/queensjudge/solver"
 )
 
 // RegradeRequest asks for the kept submissions of a set to be judged again.
@@ -191,12 +190,11 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		at = append(at, a)
 	}
 	subs, took := tapped(subs)
-	src := cache.Source(opt)
 	var r judge.Report
 	if req.DryRun {
-		r, err = judgeDry(ctx, con, cache, src, opt, set, subs, req.MaxBytes)
+		r, err = judgeDry(ctx, con, cache, opt, set, subs, req.MaxBytes)
 	} else {
-		r, err = judgeContest(ctx, con, "regrade", src, set, subs, req.MaxBytes)
+		r, err = judgeContest(ctx, con, "regrade", cache.Source(opt), set, subs, req.MaxBytes)
 	}
 	if err != nil {
 		return RegradeResult{}, err
@@ -402,32 +400,11 @@ func keptResult(j truth.Judgement) judge.Result {
 }
 
 // judgeDry judges subs as judgeContest does, against the ground truth of
-// set read from the cache where it holds it, and solved without being
-// stored where it does not: a dry run leaves the cache as it was. A
-// problem is found in the cache by its key through the links of any set
-// (a fixed problem that was never solved is not there, and is solved now).
-func judgeDry(ctx context.Context, con Console, cache *truth.Cache, src *truth.Source, opt truth.Options, set *problems.Set, subs []judge.Submission, maxBytes int64) (judge.Report, error) {
-	truths := judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
-		key := truth.Key(p.Problem)
-		if !opt.Force {
-			entries, err := cache.Lookup(ctx, "", p.Ref())
-			if err != nil {
-				return judge.Truth{}, err
-			}
-			for _, e := range entries {
-				if e.OK && e.Result.Key == key {
-					return src.TruthOf(ctx, p.Problem, e.Result)
-				}
-			}
-		}
-		if opt.Timeout > 0 {
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeoutCause(ctx, opt.Timeout, fmt.Errorf("timed out after %v", opt.Timeout))
-			defer cancel()
-		}
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: opt.MaxSolutions, Budget: opt.Budget})
-	})
-	judged := judge.Contest(ctx, set, subs, truths, judge.Limits{MaxBytes: maxBytes})
+// set that the cache holds, and solved without being stored where it
+// does not (with --force, everything solved): a dry run leaves the cache
+// as it was.
+func judgeDry(ctx context.Context, con Console, cache *truth.Cache, opt truth.Options, set *problems.Set, subs []judge.Submission, maxBytes int64) (judge.Report, error) {
+	judged := judge.Contest(ctx, set, subs, cache.Reader(opt), judge.Limits{MaxBytes: maxBytes})
 	if ctx.Err() != nil {
 		con.errorf("interrupted: nothing was changed; run regrade --dry-run again")
 		return judge.Report{}, stopped(ctx)

@@ -75,12 +75,7 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	var t judge.Truth
-	if cacheErr != nil {
-		t, err = judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: req.Budget})
-	} else {
-		t, err = validatorTruth(ctx, cachePath, p, req.Budget)
-	}
+	t, err := validatorTruth(ctx, cachePath, cacheErr == nil, p, req.Budget)
 	if err != nil {
 		return judge.Judgement{}, err
 	}
@@ -142,29 +137,31 @@ func namedCase(input string, p problems.Problem, test string, named bool, prefix
 	return cases[0], nil
 }
 
-// validatorTruth returns the ground truth of p from the cache, solving and
-// storing it when missing, or from the solver alone when the cache cannot
-// be opened (a judge host may give the validator no writable home).
+// validatorTruth returns the ground truth of p from the cache at
+// cachePath (when useCache), solving and storing it when missing; from a
+// cache it may not write, solved and kept nowhere; and from the solver
+// alone when the cache cannot be opened (a judge host may give the
+// validator no writable home).
 //
 // An n-queens placement is built, never cached here: the construction
 // takes half a second at n = 10^7, where reading that placement from the
 // cache, or storing it, takes more memory than a judge's 1 GiB of address
 // space leaves the validator.
-func validatorTruth(ctx context.Context, cachePath string, p problems.Problem, budget time.Duration) (judge.Truth, error) {
-	if p.Kind == solver.NQueens && p.Ask == solver.AskPlacement {
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
+func validatorTruth(ctx context.Context, cachePath string, useCache bool, p problems.Problem, budget time.Duration) (judge.Truth, error) {
+	opt := truth.Options{Budget: budget}
+	src := truth.Solver(opt)
+	if useCache && !(p.Kind == solver.NQueens && p.Ask == solver.AskPlacement) {
+		if cache, err := truth.Open(ctx, cachePath); err == nil {
+			defer cache.Close()
+			src = cache.Source(opt)
+			if cache.Writable(ctx, false) != nil {
+				// A cache shared read-only with the judge host: read
+				// it, solve the rest, keep nothing.
+				src = cache.Reader(opt)
+			}
+		}
 	}
-	cache, err := truth.Open(ctx, cachePath)
-	if err != nil {
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
-	}
-	defer cache.Close()
-	t, err := cache.Source(truth.Options{Budget: budget}).Truth(ctx, p)
-	if errors.Is(err, truth.ErrReadOnly) {
-		// A cache shared read-only with the judge host: solve, and keep
-		// nothing.
-		return judge.SolveTruth(ctx, p.Problem, solver.Options{Budget: budget})
-	}
+	t, err := src.Truth(ctx, p)
 	return t, truth.Refusal(err)
 }
 

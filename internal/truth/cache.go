@@ -69,6 +69,16 @@ func (c *Cache) Path() string { return c.db.Path() }
 // opt says.
 func (c *Cache) Source(opt Options) *Source { return New(c.db, opt) }
 
+// Reader returns the ground truth of this cache that stores nothing: what
+// the cache holds is read (unless opt.Force), the rest solved and kept in
+// memory only. For what must leave the cache as it was (regrade
+// --dry-run), or cannot write it (a validator on a read-only cache).
+func (c *Cache) Reader(opt Options) *Source {
+	s := New(c.db, opt)
+	s.keep = false
+	return s
+}
+
 // Writable refuses, before any work, a command that writes to the cache
 // when the cache may not be written, saying why and what to do. readOnlyOK
 // lets a read-only cache through, for a command that can do with what is

@@ -66,9 +66,16 @@ type Outcome struct {
 
 // Source gives the ground truth of problems from one cache. It implements
 // judge.Truths. Safe for concurrent use.
+//
+// A Source from Cache.Source stores what it solves; one from Cache.Reader
+// reads the cache and stores nothing; one from Solver has no cache and
+// solves every problem.
 type Source struct {
-	db  *store.DB
+	db  *store.DB // nil for Solver's
 	opt Options
+	// keep is whether what is solved is stored: false for Reader and
+	// Solver.
+	keep bool
 
 	room *answerRoom // of the answers being built
 
@@ -84,8 +91,19 @@ func New(db *store.DB, opt Options) *Source {
 	if opt.MaxSolutions == 0 {
 		opt.MaxSolutions = solver.DefaultMaxSolutions
 	}
-	return &Source{db: db, opt: opt, room: newAnswerRoom(answerMemory), known: map[store.CacheKey]Outcome{}}
+	return &Source{db: db, opt: opt, keep: true, room: newAnswerRoom(answerMemory), known: map[store.CacheKey]Outcome{}}
 }
+
+// Solver returns a Source with no cache: Truth solves every problem, and
+// keeps nothing. For a validator on a judge host with no cache to use.
+func Solver(opt Options) *Source {
+	s := New(nil, opt)
+	s.keep = false
+	return s
+}
+
+// errKeepsNothing refuses Solve on a Source that stores nothing.
+var errKeepsNothing = errors.New("this source of the ground truth stores nothing: it answers through Truth only")
 
 // Solve answers every problem of sets, from the cache where it can (unless
 // Options.Force or a shard) and by solving the rest, Options.Jobs at a time.
@@ -107,6 +125,16 @@ func New(db *store.DB, opt Options) *Source {
 // whatever Options.Jobs.
 func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	var outs []Outcome
+	if !s.keep {
+		// Solve stores and links what it answers: a Source that keeps
+		// nothing answers through Truth only.
+		for _, set := range sets {
+			for _, p := range set.Cases() {
+				outs = append(outs, Outcome{Set: set, Problem: p, Key: Key(p.Problem), Err: errKeepsNothing})
+			}
+		}
+		return outs
+	}
 	pending := map[store.CacheKey][]int{} // outcomes still to solve, by key
 	var order []store.CacheKey
 	for _, set := range sets {
@@ -200,26 +228,50 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 // Truth returns the ground truth of p for judging: what Solve found for it,
 // else the cached answer, else the answer solved now and stored (without a
 // link to any set). An error means it could not be had.
+//
+// A Source that keeps nothing (Reader, Solver) solves without storing, and
+// with Options.Force solves even what the cache holds.
 func (s *Source) Truth(ctx context.Context, p problems.Problem) (judge.Truth, error) {
-	key := Key(p.Problem)
-	s.mu.Lock()
-	o, ok := s.known[key]
-	s.mu.Unlock()
-	r, err := o.Result, o.Err
-	if !ok {
-		r, ok, err = s.db.Result(ctx, key)
-		if err == nil && !ok {
-			r, err = s.solve(ctx, key, p.Problem, nil)
-		}
-	}
-	var t judge.Truth
-	if err == nil {
-		t, err = s.TruthOf(ctx, p.Problem, r)
-	}
+	t, err := s.truth(ctx, p)
 	if err != nil {
 		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.Ref(), err)
 	}
 	return t, nil
+}
+
+func (s *Source) truth(ctx context.Context, p problems.Problem) (judge.Truth, error) {
+	key := Key(p.Problem)
+	s.mu.Lock()
+	o, ok := s.known[key]
+	s.mu.Unlock()
+	if ok {
+		if o.Err != nil {
+			return judge.Truth{}, o.Err
+		}
+		return s.TruthOf(ctx, p.Problem, o.Result)
+	}
+	if s.db != nil && (s.keep || !s.opt.Force) {
+		r, ok, err := s.db.Result(ctx, key)
+		switch {
+		case err != nil:
+			return judge.Truth{}, err
+		case ok:
+			return s.TruthOf(ctx, p.Problem, r)
+		}
+	}
+	if s.keep {
+		r, err := s.solve(ctx, key, p.Problem, nil)
+		if err != nil {
+			return judge.Truth{}, err
+		}
+		return s.TruthOf(ctx, p.Problem, r)
+	}
+	if s.opt.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, s.opt.Timeout, fmt.Errorf("timed out after %v", s.opt.Timeout))
+		defer cancel()
+	}
+	return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget})
 }
 
 // TruthOf returns the ground truth of p held in r, a result of this cache

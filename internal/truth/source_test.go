@@ -359,3 +359,39 @@ func TestSolveHoldsNoPlacements(t *testing.T) {
 	}
 	runtime.KeepAlive(outs)
 }
+
+// TestSourcesThatKeepNothing: a Reader reads what the cache holds and
+// solves the rest without storing it (with Force, solves everything); a
+// Solver has no cache; neither answers through Solve.
+func TestSourcesThatKeepNothing(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	cache := &Cache{db: db}
+	p := problems.Problem{ID: "q", Problem: solver.Problem{Kind: solver.NQueens, N: 8, Ask: solver.AskCount, M: solver.AnyM}}
+	for name, src := range map[string]*Source{"reader": cache.Reader(Options{}), "solver": Solver(Options{})} {
+		tr, err := src.Truth(ctx, p)
+		if err != nil || tr.Answer.Count != 92 {
+			t.Errorf("%s: Truth = %v, %v; want 92", name, tr.Answer.Count, err)
+		}
+		if _, ok, err := db.Result(ctx, Key(p.Problem)); ok || err != nil {
+			t.Errorf("%s: the answer was stored (%v)", name, err)
+		}
+		set := &problems.Set{Name: "s", Problems: []problems.Problem{p}}
+		if outs := src.Solve(ctx, []*problems.Set{set}); len(outs) != 1 || !errors.Is(outs[0].Err, errKeepsNothing) {
+			t.Errorf("%s: Solve = %+v, want errKeepsNothing", name, outs)
+		}
+	}
+
+	// What the cache holds, a Reader reads (a wrong count planted there
+	// shows it was read, not solved), unless told to Force.
+	r := store.Result{Key: Key(p.Problem), Definition: problems.Canonical(p.Problem), Kind: p.Kind, Ask: p.Ask, N: 8, Answer: solver.Answer{Count: 91, M: solver.AnyM}}
+	if err := db.Put(ctx, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := cache.Reader(Options{}).Truth(ctx, p); err != nil || tr.Answer.Count != 91 {
+		t.Errorf("reader: Truth = %v, %v; want the cached 91", tr.Answer.Count, err)
+	}
+	if tr, err := cache.Reader(Options{Force: true}).Truth(ctx, p); err != nil || tr.Answer.Count != 92 {
+		t.Errorf("reader with Force: Truth = %v, %v; want 92, solved", tr.Answer.Count, err)
+	}
+}
