@@ -55,7 +55,7 @@ func TestDoctorAndFix(t *testing.T) {
 		FROM results WHERE def_hash = 'current'`)
 	must(err)
 	must(db.Link(ctx, "s", "f", finished.DefHash))
-	must(db.PutJudgements(ctx, []Judgement{{Set: "s", Team: "t", Problem: "b", File: "b", Key: old, Verdict: "AC"}}))
+	must(db.PutAttempts(ctx, []Attempt{{Set: "s", Team: "t", Problem: "b", File: "b", Key: old, Verdict: "AC"}}))
 
 	rep, err := db.Doctor(ctx, "2")
 	if err != nil {
@@ -98,7 +98,7 @@ func TestDoctorAndFix(t *testing.T) {
 	if parts, _ := db.Parts(ctx); len(parts) != 1 {
 		t.Errorf("Fix left %d parts, want 1", len(parts))
 	}
-	if js, _ := db.Judgements(ctx, "s"); len(js) != 1 {
+	if js, _ := db.Attempts(ctx, "s"); len(js) != 1 {
 		t.Errorf("Fix left %d judgements, want 1", len(js))
 	}
 	if es, _ := db.Lookup(ctx, "s", "b"); len(es) != 1 {

@@ -59,8 +59,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err := db.SaveSubproblems(ctx, CacheKey{"h", "1"}, 2, counted(map[int]uint64{0: 1})); err != nil {
 		t.Errorf("SaveSubproblems after migrating: %v", err)
 	}
-	if err := db.PutJudgements(ctx, []Judgement{{Set: "s", Team: "t", Problem: "eight", File: "t/eight", Key: want.Key, Verdict: "AC"}}); err != nil {
-		t.Errorf("PutJudgements after migrating: %v", err)
+	if err := db.PutAttempts(ctx, []Attempt{{Set: "s", Team: "t", Problem: "eight", File: "t/eight", Key: want.Key, Verdict: "AC"}}); err != nil {
+		t.Errorf("PutAttempts after migrating: %v", err)
 	}
 	if err := db.PutPart(ctx, Part{Key: CacheKey{"h", "1"}, ShardI: 0, ShardK: 1, Total: 2}); err != nil {
 		t.Errorf("PutPart after migrating: %v", err)

@@ -23,6 +23,7 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // JudgeRequest asks for a contest to be judged.
@@ -47,7 +48,7 @@ type JudgeRequest struct {
 // JudgeResult is the judged contest and the judgements kept in the cache.
 type JudgeResult struct {
 	Report   judge.Report
-	Kept     []truth.Judgement
+	Kept     []store.Attempt
 	Warnings []error
 }
 
@@ -55,7 +56,7 @@ type JudgeResult struct {
 // the cache or solved, prints the verdicts and the scoreboard, writes the
 // files asked for and keeps the judgements in the cache for regrade, each
 // with the SHA-256 of the file judged (and its bytes, when at most
-// truth.MaxKeptAnswer), taken as it was read for the judging. Each
+// store.MaxKeptAnswer), taken as it was read for the judging. Each
 // attempt is kept, also when a team sent one file for several, and each
 // test of an attempt at a problem with tests (under ID/TEST, see
 // judgements); they replace what the cache kept of the same teams' attempts
@@ -290,9 +291,9 @@ type keptFile struct {
 // bytes and no digest, its File the folder: regrade leaves it out of the
 // folder again. Kept, they replace what the cache held for the same teams'
 // attempts at the same problems (and their tests).
-func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Result) keptFile) ([]truth.Judgement, error) {
+func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Result) keptFile) ([]store.Attempt, error) {
 	now := time.Now().UTC()
-	var js []truth.Judgement
+	var js []store.Attempt
 	for _, res := range r.Results {
 		if res.Index < 0 {
 			return js, fmt.Errorf("keep judgements: team %s, problem %s, attempt %d: no submission %d", res.Team, res.Problem, res.Attempt, res.Index)
@@ -300,7 +301,7 @@ func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Resu
 		for _, row := range res.Rows() {
 			k := of(res.Index, row)
 			p, _ := set.Case(row.Ref())
-			js = append(js, truth.Judgement{
+			js = append(js, store.Attempt{
 				Set: set.Name, Team: row.Team, Problem: row.Ref(), File: row.File, Attempt: res.Attempt,
 				Time: res.Time, Timed: res.Timed, Path: k.path, Root: k.root,
 				Answer: k.taken.answer, Digest: k.taken.digest,
@@ -314,12 +315,12 @@ func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Resu
 
 // taken is what was read of a submission's file in one opening: the
 // SHA-256 of all its bytes, and the bytes when at most
-// truth.MaxKeptAnswer. ok is false when it was not opened, or could not be
+// store.MaxKeptAnswer. ok is false when it was not opened, or could not be
 // opened or read to its end; tried is true when an opening was tried.
 type taken struct {
 	ok, tried bool
 	digest    string
-	answer    []byte // nil when larger than truth.MaxKeptAnswer
+	answer    []byte // nil when larger than store.MaxKeptAnswer
 }
 
 // or returns t, or when the judging never tried to open the file (no
@@ -384,14 +385,14 @@ func tapOpen(open func() (io.ReadCloser, error), done func(taken)) func() (io.Re
 }
 
 // tapReader hashes every byte read through it and keeps them while they
-// are at most truth.MaxKeptAnswer. Close reads what the reader left (a
+// are at most store.MaxKeptAnswer. Close reads what the reader left (a
 // judging stops at the first error) so the digest is of the whole file, as
 // this one opening read it. Stat is the file's, so that judge still finds
 // a file too large by its size, unread.
 type tapReader struct {
 	rc   io.ReadCloser
 	h    hash.Hash
-	buf  []byte // nil once more than truth.MaxKeptAnswer was read
+	buf  []byte // nil once more than store.MaxKeptAnswer was read
 	err  error
 	done func(taken)
 }
@@ -408,7 +409,7 @@ func (t *tapReader) Read(p []byte) (int, error) {
 func (t *tapReader) note(b []byte) {
 	t.h.Write(b)
 	if t.buf != nil {
-		if len(t.buf)+len(b) > truth.MaxKeptAnswer {
+		if len(t.buf)+len(b) > store.MaxKeptAnswer {
 			t.buf = nil
 		} else {
 			t.buf = append(t.buf, b...)

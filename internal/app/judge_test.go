@@ -17,6 +17,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // straySubmissions copies the example submissions into a directory of the
@@ -297,7 +298,7 @@ func sameFileTwice(t *testing.T) string {
 }
 
 // attempts lists the kept judgements as attempt/file/minute/verdict.
-func attempts(js []truth.Judgement) []string {
+func attempts(js []store.Attempt) []string {
 	var s []string
 	for _, j := range js {
 		s = append(s, fmt.Sprintf("%d/%s/%d/%s", j.Attempt, j.File, int64(j.Time/time.Minute), j.Verdict))
@@ -306,14 +307,14 @@ func attempts(js []truth.Judgement) []string {
 }
 
 // keptIn returns the judgements the cache file keeps for set.
-func keptIn(t *testing.T, cache, set string) []truth.Judgement {
+func keptIn(t *testing.T, cache, set string) []store.Attempt {
 	t.Helper()
 	c, err := truth.Open(context.Background(), cache)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	js, err := c.Judgements(context.Background(), set)
+	js, err := c.Attempts(context.Background(), set)
 	if err != nil {
 		t.Fatal(err)
 	}

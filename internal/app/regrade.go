@@ -19,6 +19,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // RegradeRequest asks for the kept submissions of a set to be judged again.
@@ -93,7 +94,7 @@ type RegradeResult struct {
 // compared with itself, also when a team sent one file for several.
 //
 // It judges exactly the bytes judge judged: the answer the cache kept, or
-// for one larger than truth.MaxKeptAnswer its file, opened inside the
+// for one larger than store.MaxKeptAnswer its file, opened inside the
 // directory it was judged in with judge's checks, and only when its bytes
 // have the SHA-256 judge kept. An attempt it cannot judge so (its file
 // changed, missing, a link out of the directory, or kept by an older
@@ -127,7 +128,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	kept, err := cache.Judgements(ctx, set.Name)
+	kept, err := cache.Attempts(ctx, set.Name)
 	if err != nil {
 		return RegradeResult{}, err
 	}
@@ -356,7 +357,7 @@ type keptAttempt struct {
 // keptAttempts groups the kept judgements by attempt: a judgement of a test
 // (kept under the problem ID/TEST) with the other tests of its team's
 // attempt of the same number at the problem.
-func keptAttempts(kept []truth.Judgement) []keptAttempt {
+func keptAttempts(kept []store.Attempt) []keptAttempt {
 	var out []keptAttempt
 	index := map[[3]string]int{} // by team, problem id and attempt
 	for k, j := range kept {
@@ -388,12 +389,12 @@ func keptAttempts(kept []truth.Judgement) []keptAttempt {
 // absentTest reports whether j is the judgement of a test that its folder
 // had no file for (or two, neither judged): NO, and no bytes judged (an
 // empty file judged NO has the digest of no bytes).
-func absentTest(j truth.Judgement) bool {
+func absentTest(j store.Attempt) bool {
 	return strings.Contains(j.Problem, "/") && j.Verdict == string(judge.NO) && j.Digest == ""
 }
 
 // keptResult is the result judge kept in j, for what is not judged again.
-func keptResult(j truth.Judgement) judge.Result {
+func keptResult(j store.Attempt) judge.Result {
 	id, test, _ := strings.Cut(j.Problem, "/")
 	return judge.Result{Team: j.Team, Problem: id, Test: test, Time: j.Time, Timed: j.Timed, File: j.File,
 		Verdict: judge.Verdict(j.Verdict), Message: j.Message, TeamMessage: j.TeamMessage}
@@ -417,7 +418,7 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, opt truth.Op
 // directory it was judged in with judge's checks (judge.OpenInside); the
 // digest of what is read is compared with the kept one after the judging.
 // why, when not "", says why it cannot be judged again.
-func keptSubmission(k truth.Judgement) (s judge.Submission, why string) {
+func keptSubmission(k store.Attempt) (s judge.Submission, why string) {
 	s = judge.Submission{Team: k.Team, Problem: k.Problem, Time: k.Time, Timed: k.Timed, File: k.File}
 	switch {
 	case k.Answer != nil:

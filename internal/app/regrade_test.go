@@ -18,6 +18,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // TestRegrade judges the example contest, then regrades it against the
@@ -175,7 +176,7 @@ func TestRegradeListsOnlyChangedVerdicts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	js, err := c.Judgements(ctx, "regrade-cup")
+	js, err := c.Attempts(ctx, "regrade-cup")
 	if err != nil || len(js) != 2 || js[1].Message != "line 1: answer 93, expected 40" {
 		t.Errorf("Judgements after Regrade = %+v, %v; want bob's WA with the new expected count", js, err)
 	}
@@ -201,8 +202,8 @@ func TestRegradeJudgesTheBytesJudged(t *testing.T) {
 	if err := pkgexport.WriteAnswer(ctx, &placement, tr); err != nil {
 		t.Fatal(err)
 	}
-	if placement.Len() <= truth.MaxKeptAnswer {
-		t.Fatalf("the placement has %d bytes, not over %d", placement.Len(), truth.MaxKeptAnswer)
+	if placement.Len() <= store.MaxKeptAnswer {
+		t.Fatalf("the placement has %d bytes, not over %d", placement.Len(), store.MaxKeptAnswer)
 	}
 	writeSet := func(dir string, n int) string {
 		set := filepath.Join(dir, fmt.Sprintf("set-%d.yaml", n))
@@ -279,7 +280,7 @@ func TestRegradeJudgesTheBytesJudged(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer c.Close()
-			js, err := c.Judgements(ctx, "regrade-big")
+			js, err := c.Attempts(ctx, "regrade-big")
 			if err != nil || len(js) != 1 || js[0].Verdict != "AC" || js[0].Digest != res.Kept[0].Digest || strings.Contains(js[0].TeamMessage, "secret") {
 				t.Errorf("Judgements after Regrade = %+v, %v; want the AC as judge kept it", js, err)
 			}

@@ -13,6 +13,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // MaxBoardsDrawn is how many placements of a solutions answer show draws.
@@ -56,7 +57,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 	}
 	defer cache.Close()
 	var res ShowResult
-	var drawn []truth.Entry
+	var drawn []store.Entry
 	failed := false
 	for _, id := range req.IDs {
 		entries, err := cache.Lookup(ctx, req.Set, id)
@@ -114,14 +115,14 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 // what to do: a slice of its count from solve --shard (which solve would
 // not add to: merge adds up the slices), a count that was stopped and
 // keeps what it counted, or none of it at all.
-func noAnswer(ctx context.Context, cache *truth.Cache, e truth.Entry) (string, error) {
-	pr, err := cache.Progress(ctx, truth.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version})
+func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry) (string, error) {
+	pr, err := cache.Progress(ctx, store.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version})
 	if err != nil {
 		return "", err
 	}
 	if len(pr.Parts) > 0 {
 		var held []string
-		var unfinished []truth.Part
+		var unfinished []store.Part
 		for k, p := range pr.Parts {
 			lo, hi := p.Bounds()
 			held = append(held, fmt.Sprintf("slice %d/%d, %d of its %d subproblems counted", p.ShardI, p.ShardK, pr.PartCounted[k], hi-lo))
@@ -155,7 +156,7 @@ func drawBoard(w io.Writer, p solver.Problem, pl solver.Placement, g picture.Gly
 }
 
 // drawAnswer draws the placement, or the first placements, of e's answer.
-func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e truth.Entry, g picture.Glyphs) error {
+func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e store.Entry, g picture.Glyphs) error {
 	r := e.Result
 	if r.Ask != solver.AskPlacement && r.Ask != solver.AskSolutions {
 		return nil
@@ -200,7 +201,7 @@ func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e truth.En
 }
 
 // writeSVG writes a picture of the first placement among entries to path.
-func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string, cache *truth.Cache, entries []truth.Entry) error {
+func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string, cache *truth.Cache, entries []store.Entry) error {
 	for _, e := range entries {
 		r := e.Result
 		var pl *solver.Placement

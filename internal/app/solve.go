@@ -12,6 +12,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // SolveRequest asks for the answers of the problems of problem sets.
@@ -147,7 +148,7 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 // solutions answer, are not read here but as the row is written, from the
 // cache: the rows of a batch hold one placement at a time, while it is
 // written.
-func rowOf(ctx context.Context, cache *truth.Cache, set, id string, r truth.Result, cached bool) output.Row {
+func rowOf(ctx context.Context, cache *truth.Cache, set, id string, r store.Result, cached bool) output.Row {
 	ans := output.Answer{Kind: r.Kind, Ask: r.Ask, Value: r.Answer}
 	switch r.Ask {
 	case solver.AskPlacement:

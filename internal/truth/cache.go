@@ -10,25 +10,6 @@ import (
 	"github.com/queensjudge/queensjudge/store"
 )
 
-// The cache's records, as the use cases see them: they reach the cache
-// through a Cache, never through store.
-type (
-	Result     = store.Result
-	CacheKey   = store.CacheKey
-	Entry      = store.Entry
-	Judgement  = store.Judgement
-	Checkup    = store.Report
-	CountState = store.Progress
-	Part       = store.Part
-)
-
-// MaxKeptAnswer is the largest answer a kept judgement holds the bytes of.
-const MaxKeptAnswer = store.MaxKeptAnswer
-
-// ErrReadOnly is wrapped by the error of a write to a cache opened for
-// reading only.
-var ErrReadOnly = store.ErrReadOnly
-
 // Cache is an open cache file: the answers, the links from problem ids to
 // them and the kept judgements. Safe for concurrent use.
 type Cache struct{ db *store.DB }
@@ -106,7 +87,7 @@ func Refusal(err error) error {
 // Lookup returns what the cache knows of problem id in set, or in every set
 // that has it when set is "". An id never solved gives no entries and no
 // error. The results are heads: Placement reads a placement.
-func (c *Cache) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
+func (c *Cache) Lookup(ctx context.Context, set, id string) ([]store.Entry, error) {
 	return c.db.Lookup(ctx, set, id)
 }
 
@@ -114,36 +95,36 @@ func (c *Cache) Lookup(ctx context.Context, set, id string) ([]Entry, error) {
 // when it has no answer: the subproblems an interrupted count kept, and the
 // slices solve --shard runs counted into it. A key with neither gives a
 // zero CountState.
-func (c *Cache) Progress(ctx context.Context, key CacheKey) (CountState, error) {
+func (c *Cache) Progress(ctx context.Context, key store.CacheKey) (store.Progress, error) {
 	return c.db.Progress(ctx, key)
 }
 
 // Placement reads the placement of the AskPlacement answer under key, nil
 // when none exists: Lookup's entries and Source.Solve's outcomes leave it
 // in the cache. A key with no answer is an error.
-func (c *Cache) Placement(ctx context.Context, key CacheKey) (*solver.Placement, error) {
+func (c *Cache) Placement(ctx context.Context, key store.CacheKey) (*solver.Placement, error) {
 	return c.db.Placement(ctx, key)
 }
 
 // Solutions streams the placements of the solutions answer under key.
-func (c *Cache) Solutions(ctx context.Context, key CacheKey) iter.Seq2[solver.Placement, error] {
+func (c *Cache) Solutions(ctx context.Context, key store.CacheKey) iter.Seq2[solver.Placement, error] {
 	return c.db.Solutions(ctx, key)
 }
 
-// Judgements returns the judgements kept for set.
-func (c *Cache) Judgements(ctx context.Context, set string) ([]Judgement, error) {
-	return c.db.Judgements(ctx, set)
+// Attempts returns the attempts kept for set: each judged answer with its verdict.
+func (c *Cache) Attempts(ctx context.Context, set string) ([]store.Attempt, error) {
+	return c.db.Attempts(ctx, set)
 }
 
 // Keep keeps judgements, one per attempt, replacing every attempt kept for
 // the same set, team and problem.
-func (c *Cache) Keep(ctx context.Context, js []Judgement) error {
-	return c.db.PutJudgements(ctx, js)
+func (c *Cache) Keep(ctx context.Context, js []store.Attempt) error {
+	return c.db.PutAttempts(ctx, js)
 }
 
 // Checkup runs SQLite's integrity check and reports what is stale or left
 // over, for this solver version. It changes nothing.
-func (c *Cache) Checkup(ctx context.Context) (Checkup, error) {
+func (c *Cache) Checkup(ctx context.Context) (store.Report, error) {
 	return c.db.Doctor(ctx, solver.Version)
 }
 

@@ -8,12 +8,15 @@ import (
 	"time"
 )
 
-// MaxKeptAnswer is the largest answer whose bytes a Judgement keeps; a
+// MaxKeptAnswer is the largest answer whose bytes an Attempt keeps; a
 // larger one is read again from its file by regrade.
 const MaxKeptAnswer = 1 << 20
 
-// Judgement is one judged attempt as the cache keeps it.
-type Judgement struct {
+// Attempt is one judged attempt as the cache keeps it, for regrade: the
+// answer judged (its bytes, or its file and their digest), the definition
+// it was judged against and the verdict given (a judge.Judgement's). A
+// problem with tests keeps an Attempt per test, its Problem ID/TEST.
+type Attempt struct {
 	// Set, Team, Problem and Attempt name the attempt: Attempt is its
 	// 1-based place among the team's attempts at the problem. File is the
 	// answer's path relative to the submissions directory or manifest, as
@@ -38,7 +41,7 @@ type Judgement struct {
 	JudgedAt             time.Time
 }
 
-// PutJudgements keeps js in one transaction. The judgements given for a
+// PutAttempts keeps js in one transaction. The judgements given for a
 // set, team and problem replace everything kept for them: they are the
 // team's attempts at the problem, numbered as a whole, and an attempt
 // judged before but not given now (a manifest that lost a row) must not
@@ -50,14 +53,14 @@ type Judgement struct {
 // tests), and those for ID replace those of its tests. Two judgements of one attempt in js are an
 // error, and nothing is kept. An answer longer than MaxKeptAnswer is not
 // kept. Safe for concurrent use.
-func (db *DB) PutJudgements(ctx context.Context, js []Judgement) error {
-	if err := db.putJudgements(ctx, js); err != nil {
+func (db *DB) PutAttempts(ctx context.Context, js []Attempt) error {
+	if err := db.putAttempts(ctx, js); err != nil {
 		return fmt.Errorf("put judgements: %w", err)
 	}
 	return nil
 }
 
-func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
+func (db *DB) putAttempts(ctx context.Context, js []Attempt) error {
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
@@ -117,9 +120,9 @@ func (db *DB) putJudgements(ctx context.Context, js []Judgement) error {
 	return tx.Commit()
 }
 
-// Judgements returns the judgements kept for set, one per attempt, by
-// team, problem and attempt. Safe for concurrent use.
-func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
+// Attempts returns the attempts kept for set, one per attempt (per test
+// of a problem with tests), by team, problem and attempt. Safe for concurrent use.
+func (db *DB) Attempts(ctx context.Context, set string) ([]Attempt, error) {
 	rows, err := db.r.QueryContext(ctx, `SELECT team, problem_id, file, attempt, time_ms, path, answer,
 			def_hash, solver_version, verdict, message, team_message, judged_at, root, digest
 		FROM judgements WHERE set_name = ?
@@ -128,9 +131,9 @@ func (db *DB) Judgements(ctx context.Context, set string) ([]Judgement, error) {
 		return nil, fmt.Errorf("read judgements of %s: %w", set, err)
 	}
 	defer rows.Close()
-	var js []Judgement
+	var js []Attempt
 	for rows.Next() {
-		j := Judgement{Set: set}
+		j := Attempt{Set: set}
 		var timeMS sql.NullInt64
 		var judgedAt string
 		var root, digest sql.NullString

@@ -24,20 +24,20 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	db := openNamed(t, "cache.db")
 	key := CacheKey{DefHash: "h1", SolverVersion: "1"}
 	big := make([]byte, MaxKeptAnswer+1)
-	js := []Judgement{
+	js := []Attempt{
 		{Set: "s", Team: "bob", Problem: "p", File: "bob/p.txt", Attempt: 1, Path: "/x/bob/p.txt", Answer: []byte("92\n"), Key: key, Verdict: "AC", Message: "answer 92", TeamMessage: "accepted"},
 		{Set: "s", Team: "ada", Problem: "p", File: "a2", Attempt: 2, Time: 19 * time.Minute, Timed: true, Path: "/x/a2", Answer: big, Key: key, Verdict: "WA", Message: "m", TeamMessage: "t"},
 		{Set: "s", Team: "ada", Problem: "p", File: "a1", Attempt: 1, Path: "/x/a1", Answer: []byte{}, Key: key, Verdict: "NO", Message: "empty", TeamMessage: "empty"},
 		{Set: "other", Team: "ada", Problem: "p", File: "a1", Attempt: 1, Path: "/y", Key: key, Verdict: "AC", Message: "", TeamMessage: ""},
 	}
-	if err := db.PutJudgements(ctx, js); err != nil {
+	if err := db.PutAttempts(ctx, js); err != nil {
 		t.Fatal(err)
 	}
 	js[0].Verdict, js[0].Message = "WA", "answer 91"
-	if err := db.PutJudgements(ctx, js[:1]); err != nil {
+	if err := db.PutAttempts(ctx, js[:1]); err != nil {
 		t.Fatal(err)
 	}
-	got, err := db.Judgements(ctx, "s")
+	got, err := db.Attempts(ctx, "s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,32 +59,32 @@ func TestJudgementsUpsertAndOrder(t *testing.T) {
 	}
 	// Every field comes back as it went in.
 	at := time.Date(2026, 3, 14, 15, 9, 26, 535897932, time.FixedZone("CET", 3600))
-	full := Judgement{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
+	full := Attempt{Set: "full", Team: "eve", Problem: "q", File: "eve/q", Attempt: 3, Time: 90 * time.Second, Timed: true,
 		Path: "/x/eve/q", Root: "/x", Answer: []byte("1 3 0 2\n"), Digest: strings.Repeat("0f", 32),
 		Key: CacheKey{DefHash: "h2", SolverVersion: "2"}, Verdict: "PE",
 		Message: "judge says", TeamMessage: "team says", JudgedAt: at}
-	if err := db.PutJudgements(ctx, []Judgement{full}); err != nil {
+	if err := db.PutAttempts(ctx, []Attempt{full}); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := db.Judgements(ctx, "full"); err != nil || len(got) != 1 || !sameJudgement(got[0], full) {
-		t.Errorf("Judgements(full) = %+v, %v; want %+v", got, err, full)
+	if got, err := db.Attempts(ctx, "full"); err != nil || len(got) != 1 || !sameAttempt(got[0], full) {
+		t.Errorf("Attempts(full) = %+v, %v; want %+v", got, err, full)
 	}
-	if got, err := db.Judgements(ctx, "none"); err != nil || len(got) != 0 {
-		t.Errorf("Judgements(none) = %+v, %v; want none", got, err)
+	if got, err := db.Attempts(ctx, "none"); err != nil || len(got) != 0 {
+		t.Errorf("Attempts(none) = %+v, %v; want none", got, err)
 	}
 	bad := js[0]
 	bad.Verdict = "XX"
-	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
-		t.Errorf("PutJudgements with verdict XX: no error")
+	if err := db.PutAttempts(ctx, []Attempt{bad}); err == nil {
+		t.Errorf("PutAttempts with verdict XX: no error")
 	}
 	bad = js[0]
 	bad.Digest = "92"
-	if err := db.PutJudgements(ctx, []Judgement{bad}); err == nil {
-		t.Errorf("PutJudgements with digest 92: no error")
+	if err := db.PutAttempts(ctx, []Attempt{bad}); err == nil {
+		t.Errorf("PutAttempts with digest 92: no error")
 	}
 }
 
-func sameJudgement(a, b Judgement) bool {
+func sameAttempt(a, b Attempt) bool {
 	return a.Set == b.Set && a.Team == b.Team && a.Problem == b.Problem && a.File == b.File &&
 		a.Attempt == b.Attempt && a.Time == b.Time && a.Timed == b.Timed && a.Path == b.Path &&
 		a.Root == b.Root && a.Digest == b.Digest &&
@@ -100,16 +100,16 @@ func TestJudgementsSameFileTwice(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
-	at := func(attempt, min int, file, verdict string) Judgement {
-		return Judgement{Set: "s", Team: "t", Problem: "x", File: file, Attempt: attempt,
+	at := func(attempt, min int, file, verdict string) Attempt {
+		return Attempt{Set: "s", Team: "t", Problem: "x", File: file, Attempt: attempt,
 			Time: time.Duration(min) * time.Minute, Timed: true, Path: "/m/" + file, Answer: []byte(file),
 			Key: key, Verdict: verdict, Message: file}
 	}
-	js := []Judgement{at(1, 10, "b.txt", "AC"), at(2, 20, "a.txt", "WA"), at(3, 30, "b.txt", "AC")}
-	if err := db.PutJudgements(ctx, js); err != nil {
+	js := []Attempt{at(1, 10, "b.txt", "AC"), at(2, 20, "a.txt", "WA"), at(3, 30, "b.txt", "AC")}
+	if err := db.PutAttempts(ctx, js); err != nil {
 		t.Fatal(err)
 	}
-	got, err := db.Judgements(ctx, "s")
+	got, err := db.Attempts(ctx, "s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,8 +118,8 @@ func TestJudgementsSameFileTwice(t *testing.T) {
 	}
 	for i := range js {
 		g := got[i]
-		g.JudgedAt = js[i].JudgedAt // set by PutJudgements
-		if !sameJudgement(g, js[i]) {
+		g.JudgedAt = js[i].JudgedAt // set by PutAttempts
+		if !sameAttempt(g, js[i]) {
 			t.Errorf("attempt %d = %+v, want %+v", i+1, got[i], js[i])
 		}
 	}
@@ -133,22 +133,22 @@ func TestJudgementsReplaceProblem(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
-	j := func(set, team, problem string, attempt int, verdict string) Judgement {
-		return Judgement{Set: set, Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
+	j := func(set, team, problem string, attempt int, verdict string) Attempt {
+		return Attempt{Set: set, Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
 			Attempt: attempt, Path: "/p", Key: key, Verdict: verdict}
 	}
-	if err := db.PutJudgements(ctx, []Judgement{
+	if err := db.PutAttempts(ctx, []Attempt{
 		j("s", "t", "x", 1, "WA"), j("s", "t", "x", 2, "WA"), j("s", "t", "x", 3, "AC"),
 		j("s", "t", "y", 1, "AC"), j("s", "u", "x", 1, "AC"), j("other", "t", "x", 1, "AC"),
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutJudgements(ctx, []Judgement{j("s", "t", "x", 1, "PE"), j("s", "t", "x", 2, "AC")}); err != nil {
+	if err := db.PutAttempts(ctx, []Attempt{j("s", "t", "x", 1, "PE"), j("s", "t", "x", 2, "AC")}); err != nil {
 		t.Fatal(err)
 	}
 	list := func(set string) string {
 		t.Helper()
-		got, err := db.Judgements(ctx, set)
+		got, err := db.Attempts(ctx, set)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -159,18 +159,18 @@ func TestJudgementsReplaceProblem(t *testing.T) {
 		return strings.Join(s, " ")
 	}
 	if got, want := list("s"), "t/x/1/PE t/x/2/AC t/y/1/AC u/x/1/AC"; got != want {
-		t.Errorf("Judgements(s) = %q, want %q", got, want)
+		t.Errorf("Attempts(s) = %q, want %q", got, want)
 	}
 	if got, want := list("other"), "t/x/1/AC"; got != want {
-		t.Errorf("Judgements(other) = %q, want %q", got, want)
+		t.Errorf("Attempts(other) = %q, want %q", got, want)
 	}
 
-	err := db.PutJudgements(ctx, []Judgement{j("s", "t", "x", 1, "WA"), j("s", "t", "x", 1, "AC")})
+	err := db.PutAttempts(ctx, []Attempt{j("s", "t", "x", 1, "WA"), j("s", "t", "x", 1, "AC")})
 	if err == nil || !strings.Contains(err.Error(), "attempt 1") {
-		t.Errorf("PutJudgements with attempt 1 twice = %v, want an error naming it", err)
+		t.Errorf("PutAttempts with attempt 1 twice = %v, want an error naming it", err)
 	}
 	if got, want := list("s"), "t/x/1/PE t/x/2/AC t/y/1/AC u/x/1/AC"; got != want {
-		t.Errorf("Judgements(s) after a refused put = %q, want %q (unchanged)", got, want)
+		t.Errorf("Attempts(s) after a refused put = %q, want %q (unchanged)", got, want)
 	}
 }
 
@@ -183,13 +183,13 @@ func TestJudgementsReplaceTests(t *testing.T) {
 	ctx := context.Background()
 	db := openNamed(t, "cache.db")
 	key := CacheKey{DefHash: "h", SolverVersion: "1"}
-	j := func(team, problem string, attempt int, verdict string) Judgement {
-		return Judgement{Set: "s", Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
+	j := func(team, problem string, attempt int, verdict string) Attempt {
+		return Attempt{Set: "s", Team: team, Problem: problem, File: fmt.Sprint(team, "/", problem, attempt),
 			Attempt: attempt, Path: "/p", Key: key, Verdict: verdict}
 	}
 	list := func() string {
 		t.Helper()
-		got, err := db.Judgements(ctx, "s")
+		got, err := db.Attempts(ctx, "s")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,24 +199,24 @@ func TestJudgementsReplaceTests(t *testing.T) {
 		}
 		return strings.Join(s, " ")
 	}
-	if err := db.PutJudgements(ctx, []Judgement{
+	if err := db.PutAttempts(ctx, []Attempt{
 		j("t", "x", 1, "WA"), j("t", "x1", 1, "AC"), j("t", "x.y", 1, "AC"), j("t", "x0", 1, "AC"), j("u", "x/1", 1, "AC"),
 	}); err != nil {
 		t.Fatal(err)
 	}
-	if err := db.PutJudgements(ctx, []Judgement{j("t", "x/1", 1, "AC"), j("t", "x/2", 1, "WA"), j("t", "x/1", 2, "AC"), j("t", "x/2", 2, "AC")}); err != nil {
+	if err := db.PutAttempts(ctx, []Attempt{j("t", "x/1", 1, "AC"), j("t", "x/2", 1, "WA"), j("t", "x/1", 2, "AC"), j("t", "x/2", 2, "AC")}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := list(), "t:x.y:1:AC t:x/1:1:AC t:x/1:2:AC t:x/2:1:WA t:x/2:2:AC t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
 		t.Errorf("after the tests: %q, want %q", got, want)
 	}
-	if err := db.PutJudgements(ctx, []Judgement{j("t", "x/3", 1, "NO")}); err != nil {
+	if err := db.PutAttempts(ctx, []Attempt{j("t", "x/3", 1, "NO")}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := list(), "t:x.y:1:AC t:x/3:1:NO t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
 		t.Errorf("after a renamed test: %q, want %q", got, want)
 	}
-	if err := db.PutJudgements(ctx, []Judgement{j("t", "x", 1, "AC")}); err != nil {
+	if err := db.PutAttempts(ctx, []Attempt{j("t", "x", 1, "AC")}); err != nil {
 		t.Fatal(err)
 	}
 	if got, want := list(), "t:x:1:AC t:x.y:1:AC t:x0:1:AC t:x1:1:AC u:x/1:1:AC"; got != want {
@@ -271,7 +271,7 @@ func TestMigrateJudgementsFromVersion2(t *testing.T) {
 	}
 	show := func(set string) string {
 		t.Helper()
-		js, err := db.Judgements(ctx, set)
+		js, err := db.Attempts(ctx, set)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -284,12 +284,12 @@ func TestMigrateJudgementsFromVersion2(t *testing.T) {
 	want := `t/x/1/a.txt/20m0s/WA/"a"/m a t/x/2/b.txt/30m0s/AC/"b"/m b ` +
 		`u/y/1/u2/y.txt/5m0s/NO/""/m y2 u/y/2/u/y.txt/0s/AC/""/m y`
 	if got := show("s"); got != want {
-		t.Errorf("Judgements(s) after migrating =\n%s\nwant\n%s", got, want)
+		t.Errorf("Attempts(s) after migrating =\n%s\nwant\n%s", got, want)
 	}
 	if got, want := show("other"), `t/x/1/t/x/0s/PE/"c"/m c`; got != want {
-		t.Errorf("Judgements(other) after migrating = %s, want %s", got, want)
+		t.Errorf("Attempts(other) after migrating = %s, want %s", got, want)
 	}
-	js, err := db.Judgements(ctx, "s")
+	js, err := db.Attempts(ctx, "s")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -297,13 +297,13 @@ func TestMigrateJudgementsFromVersion2(t *testing.T) {
 		t.Errorf("answers after migrating: NULL became %v, empty became %v", js[3].Answer, js[2].Answer)
 	}
 	// The new key: b.txt again, as attempt 3.
-	more := append(js[:2:2], Judgement{Set: "s", Team: "t", Problem: "x", File: "b.txt", Attempt: 3, Path: "/m/b.txt",
+	more := append(js[:2:2], Attempt{Set: "s", Team: "t", Problem: "x", File: "b.txt", Attempt: 3, Path: "/m/b.txt",
 		Key: CacheKey{"h", "1"}, Verdict: "AC"})
-	if err := db.PutJudgements(ctx, more); err != nil {
-		t.Fatalf("PutJudgements of b.txt twice after migrating: %v", err)
+	if err := db.PutAttempts(ctx, more); err != nil {
+		t.Fatalf("PutAttempts of b.txt twice after migrating: %v", err)
 	}
-	if js, err := db.Judgements(ctx, "s"); err != nil || len(js) != 5 {
-		t.Errorf("Judgements(s) = %d, %v; want 5", len(js), err)
+	if js, err := db.Attempts(ctx, "s"); err != nil || len(js) != 5 {
+		t.Errorf("Attempts(s) = %d, %v; want 5", len(js), err)
 	}
 	if rep, err := db.Doctor(ctx, "1"); err != nil || len(rep.Integrity) != 0 {
 		t.Errorf("Doctor after migrating = %+v, %v", rep, err)
@@ -342,7 +342,7 @@ func TestMigrateJudgementsFromVersion4(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	js, err := db.Judgements(ctx, "s")
+	js, err := db.Attempts(ctx, "s")
 	if err != nil || len(js) != 1 || js[0].Root != "" || js[0].Digest != "" || js[0].Path != "/d/t/x.txt" || js[0].Verdict != "AC" {
 		t.Errorf("Judgements after migrating from 4 = %+v, %v; want the AC with no root and no digest", js, err)
 	}
