@@ -99,11 +99,13 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	for _, s := range subs {
 		g.Input(path(s.File))
 	}
+	// judgedAt is when the judging ended: the time of the scoreboard.
+	var judgedAt time.Time
 	files := []struct {
 		role, path string
 		write      func(io.Writer, judge.Report) error
 	}{
-		{"--scoreboard", req.Scoreboard, report.WriteCCSScoreboard},
+		{"--scoreboard", req.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, judgedAt) }},
 		{"--awards", req.Awards, report.WriteAwards},
 		{"--results-tsv", req.ResultsTSV, report.WriteResultsTSV},
 		{"--html", req.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures(set, path)) }},
@@ -135,6 +137,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err != nil {
 		return res, err
 	}
+	judgedAt = time.Now()
 	res.Report = judged
 	for _, w := range judged.Warnings {
 		con.errorf("warning: %s", text.Printable(w.Error()))

@@ -212,7 +212,13 @@ func TestJudgeFiles(t *testing.T) {
 		t.Errorf("results.tsv = %q, want results\\t1 and a line per team, ada first", tsv)
 	}
 
+	// The set has problems worth 2 and 3 points: a scoreboard of type
+	// score, made when the judging ended.
 	var sb struct {
+		Time  time.Time `json:"time"`
+		State struct {
+			Finalized time.Time `json:"finalized"`
+		} `json:"state"`
 		Rows []struct {
 			Rank   int    `json:"rank"`
 			TeamID string `json:"team_id"`
@@ -225,9 +231,12 @@ func TestJudgeFiles(t *testing.T) {
 	if err := json.Unmarshal(readFile(t, req.Scoreboard), &sb); err != nil {
 		t.Fatalf("scoreboard.json: %v", err)
 	}
-	// A set with groups has the scoreboard of type score.
+	// A set with groups, or points other than 1, has the scoreboard of type score.
 	if len(sb.Rows) != 3 || sb.Rows[0].TeamID != "ada" || sb.Rows[0].Rank != 1 || sb.Rows[0].Score.Score != 116 || len(sb.Rows[0].Problems) != 13 {
 		t.Errorf("scoreboard.json rows = %+v, want 3, ada first with a score of 116", sb.Rows)
+	}
+	if age := time.Since(sb.Time); age < 0 || age > time.Hour || !sb.State.Finalized.Equal(sb.Time) {
+		t.Errorf("scoreboard.json made at %v, finalized %v: want now, both", sb.Time, sb.State.Finalized)
 	}
 
 	html := string(readFile(t, req.HTML))

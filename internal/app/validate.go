@@ -17,6 +17,7 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // ValidateRequest is one call of the output validator, as a judge system
@@ -149,19 +150,20 @@ func namedCase(input string, p problems.Problem, test string, named bool, prefix
 // space leaves the validator.
 func validatorTruth(ctx context.Context, cachePath string, useCache bool, p problems.Problem, budget time.Duration) (judge.Truth, error) {
 	opt := truth.Options{Budget: budget}
-	src := truth.Solver(opt)
-	if useCache && !(p.Kind == solver.NQueens && p.Ask == solver.AskPlacement) {
-		if cache, err := truth.Open(ctx, cachePath); err == nil {
-			defer cache.Close()
-			src = cache.Source(opt)
-			if cache.Writable(ctx, false) != nil {
-				// A cache shared read-only with the judge host: read
-				// it, solve the rest, keep nothing.
-				src = cache.Reader(opt)
-			}
-		}
+	if !useCache || p.Kind == solver.NQueens && p.Ask == solver.AskPlacement {
+		return truth.Solver(opt).Truth(ctx, p)
 	}
-	t, err := src.Truth(ctx, p)
+	cache, err := truth.Open(ctx, cachePath)
+	if err != nil {
+		return truth.Solver(opt).Truth(ctx, p)
+	}
+	defer cache.Close()
+	t, err := cache.Source(opt).Truth(ctx, p)
+	if errors.Is(err, store.ErrReadOnly) {
+		// A cache shared read-only with the judge host: read it, solve
+		// the rest, keep nothing.
+		t, err = cache.Reader(opt).Truth(ctx, p)
+	}
 	return t, truth.Refusal(err)
 }
 

@@ -40,8 +40,9 @@ warning. With --strict a warning makes the exit status 1. In a manifest
 every row is an attempt, the same file sent twice included, and each is
 kept for regrade.
 
---scoreboard writes the Contest API's scoreboard.json: pass-fail, or of type
-score (RELTIME times) when a problem has groups. --awards writes its
+--scoreboard writes the Contest API's scoreboard.json (release 2026-01):
+of type score when a problem has groups or is worth other than 1 point,
+else pass-fail. --awards writes its
 awards.json: winner, gold, silver and bronze medals (ranks 1-4, 5-8, 9-12),
 first to solve each problem. --results-tsv writes DOMjudge's results.tsv: a
 line "results<TAB>1", then per team its name, rank, award, points, penalty,

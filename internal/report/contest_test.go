@@ -31,16 +31,26 @@ var testsDir = filepath.Join("..", "..", "judge", "testdata", "tests")
 // "dir", from its manifest when it is "manifest".
 //
 // "tests-dir" and "tests-manifest" judge the contest of problems with tests
-// in testsDir the same ways.
+// in testsDir the same ways; "pass-fail-dir" and "pass-fail-manifest" judge
+// the test contest with every problem worth 1 point, so that points are
+// problems solved.
 func contest(t testing.TB, from string) (judge.Report, *problems.Set) {
 	t.Helper()
-	dir := contestDir
+	dir, passFail := contestDir, false
 	if f, ok := strings.CutPrefix(from, "tests-"); ok {
 		dir, from = testsDir, f
+	}
+	if f, ok := strings.CutPrefix(from, "pass-fail-"); ok {
+		from, passFail = f, true
 	}
 	set, err := problems.Load(filepath.Join(dir, "set.yaml"))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if passFail {
+		for i := range set.Problems {
+			set.Problems[i].Points = 1
+		}
 	}
 	var subs []judge.Submission
 	switch from {
@@ -82,12 +92,20 @@ type format struct {
 	write func(io.Writer, judge.Report) error
 }
 
+// goldenContests are the contests whose reports are golden, as contest
+// names them.
+var goldenContests = []string{"dir", "manifest", "tests-dir", "tests-manifest"}
+
 // contestGolden judges the test contest twice, from the submissions
 // directory and from the manifest, and the contest of problems with tests
-// the same two ways, writes each report in every format and compares it
-// with testdata/contest/FROM.EXT.golden.
-func contestGolden(t *testing.T, formats []format) {
-	for _, from := range []string{"dir", "manifest", "tests-dir", "tests-manifest"} {
+// the same two ways (or the contests froms names, when given), writes each
+// report in every format and compares it with
+// testdata/contest/FROM.EXT.golden.
+func contestGolden(t *testing.T, formats []format, froms ...string) {
+	if len(froms) == 0 {
+		froms = goldenContests
+	}
+	for _, from := range froms {
 		r, _ := contest(t, from)
 		for _, f := range formats {
 			t.Run(from+"."+f.ext, func(t *testing.T) {

@@ -13,120 +13,181 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 )
 
-type ccsProblem struct {
-	ProblemID  string `json:"problem_id"`
-	NumJudged  int    `json:"num_judged"`
-	NumPending int    `json:"num_pending"`
-	Solved     bool   `json:"solved"`
-	Time       *int64 `json:"time,omitempty"`
-}
-
-type ccsScore struct {
-	NumSolved int   `json:"num_solved"`
-	TotalTime int64 `json:"total_time"`
-	Score     *int  `json:"score,omitempty"`
-}
-
-type ccsRow struct {
-	Rank     int          `json:"rank"`
-	TeamID   string       `json:"team_id"`
-	Score    ccsScore     `json:"score"`
-	Problems []ccsProblem `json:"problems"`
-}
-
-// The rows of a scoreboard of type score (Contest API 2023-06 and later).
+// The scoreboard.json of the Contest API's 2026-01 release: the fields its
+// JSON schema defines, and no other. A row is generic in its score and its
+// problems, which differ by the scoreboard's type.
 type (
-	ccsScoreProblem struct {
-		ProblemID  string  `json:"problem_id"`
-		NumJudged  int     `json:"num_judged"`
-		NumPending int     `json:"num_pending"`
-		Score      int     `json:"score"`
-		Time       *string `json:"time,omitempty"`
+	ccsScoreboard[S, P any] struct {
+		Time        string         `json:"time"`
+		ContestTime string         `json:"contest_time"`
+		State       ccsState       `json:"state"`
+		Rows        []ccsRow[S, P] `json:"rows"`
 	}
+	// ccsState is the contest state: frozen and thawed are left out, as
+	// the API requires when the contest has no scoreboard freeze.
+	ccsState struct {
+		Started      *string `json:"started"`
+		Ended        *string `json:"ended"`
+		Finalized    *string `json:"finalized"`
+		EndOfUpdates *string `json:"end_of_updates"`
+	}
+	ccsRow[S, P any] struct {
+		Rank     int    `json:"rank"`
+		TeamID   string `json:"team_id"`
+		Score    S      `json:"score"`
+		Problems []P    `json:"problems"`
+	}
+)
+
+// The score and problems of a row of the pass-fail scoreboard.
+type (
+	ccsPassFailScore struct {
+		NumSolved int     `json:"num_solved"`
+		TotalTime string  `json:"total_time"`
+		Time      *string `json:"time"`
+	}
+	ccsPassFailProblem struct {
+		ProblemID  string `json:"problem_id"`
+		NumJudged  int    `json:"num_judged"`
+		NumPending int    `json:"num_pending"`
+		Solved     bool   `json:"solved"`
+		Time       string `json:"time,omitempty"`
+	}
+)
+
+// The score and problems of a row of the scoreboard of type score.
+type (
 	ccsScoreScore struct {
 		Score int     `json:"score"`
 		Time  *string `json:"time"`
 	}
-	ccsScoreRow struct {
-		Rank     int               `json:"rank"`
-		TeamID   string            `json:"team_id"`
-		Score    ccsScoreScore     `json:"score"`
-		Problems []ccsScoreProblem `json:"problems"`
+	ccsScoreProblem struct {
+		ProblemID  string `json:"problem_id"`
+		NumJudged  int    `json:"num_judged"`
+		NumPending int    `json:"num_pending"`
+		Score      int    `json:"score"`
+		Time       string `json:"time,omitempty"`
 	}
 )
 
-// WriteCCSScoreboard writes the scoreboard in the shape of the ICPC Contest
-// API's scoreboard endpoint. Team ids are the team names; there is no
-// contest clock, so the time, contest_time and state fields are left out.
-// Team names are text.Printable.
+// WriteCCSScoreboard writes the scoreboard as the scoreboard endpoint of
+// the ICPC Contest API's 2026-01 release writes it, at the time at: the
+// time the scoreboard was made, which the caller gives so that the file
+// depends on nothing else (the judge command gives the time the judging
+// ended). Team ids are the team names, text.Printable.
 //
-// A set without groups has the pass-fail scoreboard, as the API's 2020-03
-// release wrote it: {"rows": [{"rank", "team_id", "score": {"num_solved",
-// "total_time"}, "problems": [{"problem_id", "num_judged", "num_pending",
-// "solved", "time"}]}]}, times in minutes, a problem's time only when it is
-// solved at a known time. When points differ from the number solved (a
-// problem worth more than 1), score also carries "score", the points the
-// ranking is by.
+// The object is {"time", "contest_time", "state", "rows"}:
 //
-// A set with groups (judge.Report.Scored) has the scoreboard of type score
-// of the API's 2023-06 and 2026-01 releases: each row's score is {"score",
-// "time"}, the team's points and the time of its last score improvement
-// (null when it has none with a time); each problem has "score", the
-// team's best score on it, and "time", when it reached it (only when the
-// score is above 0 and timed). Times are RELTIME strings ("1:05:00"), to
-// the minute, as the ranking counts them. num_judged counts the attempts up
-// to the one that reached the score. The ranking's tie-break is the penalty
-// (see judge.Standing), which this type has no field for: rank says it.
-func WriteCCSScoreboard(w io.Writer, r judge.Report) error {
+//   - time is at, an ABSTIME to the millisecond;
+//   - contest_time is the RELTIME of the latest timed attempt judged, to the
+//     millisecond: the judging has no clock of its own, and that attempt's
+//     judgement is the last event the scoreboard follows. "0:00:00" when no
+//     attempt has a time (a submissions directory);
+//   - state is {"started": null, "ended": null, "finalized": time,
+//     "end_of_updates": null}. Every attempt is judged and none is pending,
+//     so the results are final when the scoreboard is made: finalized.
+//     When the contest started and ended the judge does not know (attempts
+//     have times from the start, never a date), and it invents neither,
+//     though the API's text asks for ended before finalized: its schema
+//     allows null, a made-up time would be wrong. end_of_updates stays
+//     null: a regrade may still change the results. There is no scoreboard
+//     freeze, so frozen and thawed are absent, as the API asks;
+//   - rows come by rank, then team name; rank is shared by teams with the
+//     same points and penalty (see judge.Standing).
+//
+// The scoreboard's type is "score" when the ranking is by points that may
+// differ from the problems solved: a problem has groups (judge.Report.Scored)
+// or is worth other than 1 point. Its rows are {"rank", "team_id", "score":
+// {"score", "time"}, "problems": [{"problem_id", "num_judged",
+// "num_pending", "score", "time"}]}: the team's points and the time of its
+// last score improvement (null when it has no points); each problem's score
+// is the team's best on it and time when it reached it, only when the score
+// is above 0. num_judged counts the attempts up to the one that reached the
+// score. The type has no field for the penalty that breaks ties: rank says
+// it.
+//
+// Otherwise the type is "pass-fail": rows are {"rank", "team_id", "score":
+// {"num_solved", "total_time", "time"}, "problems": [{"problem_id",
+// "num_judged", "num_pending", "solved", "time"}]}: total_time is the
+// penalty, time the last score improvement (null when nothing is solved),
+// and a problem's time is when it was solved, only when it was.
+//
+// Times of rows are RELTIMEs to the minute ("1:05:00"), as the ranking
+// counts them; num_pending is always 0. An attempt without a time (from a
+// submissions directory, not a manifest) counts as made at the contest
+// start, "0:00:00": the API requires a time for every solved problem and
+// every improvement, and that is the time a directory's attempts are ranked
+// by (no penalty minutes).
+func WriteCCSScoreboard(w io.Writer, r judge.Report, at time.Time) error {
 	r = printable(r)
-	if r.Scored {
-		return writeScoreScoreboard(w, r)
-	}
-	weighted := slices.ContainsFunc(r.Scoreboard, func(s judge.Standing) bool { return s.Points != s.Solved })
-	rows := []ccsRow{}
-	for _, s := range r.Scoreboard {
-		row := ccsRow{Rank: s.Rank, TeamID: s.Team, Score: ccsScore{NumSolved: s.Solved, TotalTime: s.Penalty}, Problems: []ccsProblem{}}
-		if weighted {
-			pts := s.Points
-			row.Score.Score = &pts
+	var last time.Duration
+	for _, res := range r.Results {
+		if res.Timed {
+			last = max(last, res.Time)
 		}
-		for _, c := range s.Problems {
-			p := ccsProblem{ProblemID: c.Problem, NumJudged: c.Judged, Solved: c.Solved}
-			if c.Solved && c.Timed {
-				m := int64(c.Time / time.Minute)
-				p.Time = &m
+	}
+	made, contestTime := AbsTime(at), RelTime(last)
+	state := ccsState{Finalized: &made}
+	// rowTime is the RELTIME of a row's time d, when timed, else of the
+	// contest start.
+	rowTime := func(d time.Duration, timed bool) string {
+		if !timed {
+			d = 0
+		}
+		return RelTime(d.Truncate(time.Minute))
+	}
+	if scoreType(r) {
+		sb := ccsScoreboard[ccsScoreScore, ccsScoreProblem]{Rows: []ccsRow[ccsScoreScore, ccsScoreProblem]{}}
+		sb.Time, sb.ContestTime, sb.State = made, contestTime, state
+		for _, s := range r.Scoreboard {
+			row := ccsRow[ccsScoreScore, ccsScoreProblem]{Rank: s.Rank, TeamID: s.Team, Score: ccsScoreScore{Score: s.Points}, Problems: []ccsScoreProblem{}}
+			if s.Points > 0 {
+				t := rowTime(s.Last, s.LastTimed)
+				row.Score.Time = &t
 			}
-			row.Problems = append(row.Problems, p)
+			for _, c := range s.Problems {
+				p := ccsScoreProblem{ProblemID: c.Problem, NumJudged: c.Judged, Score: c.Score}
+				if c.Score > 0 {
+					p.Time = rowTime(c.Time, c.Timed)
+				}
+				row.Problems = append(row.Problems, p)
+			}
+			sb.Rows = append(sb.Rows, row)
 		}
-		rows = append(rows, row)
+		return output.WriteJSON(w, sb)
 	}
-	return output.WriteJSON(w, struct {
-		Rows []ccsRow `json:"rows"`
-	}{rows})
-}
-
-// writeScoreScoreboard writes the scoreboard of type score of r, printable.
-func writeScoreScoreboard(w io.Writer, r judge.Report) error {
-	rows := []ccsScoreRow{}
+	sb := ccsScoreboard[ccsPassFailScore, ccsPassFailProblem]{Rows: []ccsRow[ccsPassFailScore, ccsPassFailProblem]{}}
+	sb.Time, sb.ContestTime, sb.State = made, contestTime, state
 	for _, s := range r.Scoreboard {
-		row := ccsScoreRow{Rank: s.Rank, TeamID: s.Team, Score: ccsScoreScore{Score: s.Points}, Problems: []ccsScoreProblem{}}
-		if s.Points > 0 && s.LastTimed {
-			t := RelTime(s.Last.Truncate(time.Minute))
+		row := ccsRow[ccsPassFailScore, ccsPassFailProblem]{Rank: s.Rank, TeamID: s.Team, Problems: []ccsPassFailProblem{},
+			Score: ccsPassFailScore{NumSolved: s.Solved, TotalTime: RelTime(time.Duration(s.Penalty) * time.Minute)}}
+		if s.Solved > 0 {
+			t := rowTime(s.Last, s.LastTimed)
 			row.Score.Time = &t
 		}
 		for _, c := range s.Problems {
-			p := ccsScoreProblem{ProblemID: c.Problem, NumJudged: c.Judged, Score: c.Score}
-			if c.Score > 0 && c.Timed {
-				t := RelTime(c.Time.Truncate(time.Minute))
-				p.Time = &t
+			p := ccsPassFailProblem{ProblemID: c.Problem, NumJudged: c.Judged, Solved: c.Solved}
+			if c.Solved {
+				p.Time = rowTime(c.Time, c.Timed)
 			}
 			row.Problems = append(row.Problems, p)
 		}
-		rows = append(rows, row)
+		sb.Rows = append(sb.Rows, row)
 	}
-	return output.WriteJSON(w, struct {
-		Rows []ccsScoreRow `json:"rows"`
-	}{rows})
+	return output.WriteJSON(w, sb)
+}
+
+// scoreType reports whether r's scoreboard is of the Contest API's type
+// score: whether its points may differ from its problems solved, as a
+// problem has groups or is worth other than 1 point.
+func scoreType(r judge.Report) bool {
+	return r.Scored || slices.ContainsFunc(r.Points, func(p int) bool { return p != 1 })
+}
+
+// AbsTime writes t as the Contest API's ABSTIME, to the millisecond, with
+// t's zone ("2026-01-05T14:13:07.832Z", "2026-01-05T15:13:07.832+01:00").
+func AbsTime(t time.Time) string {
+	return t.Truncate(time.Millisecond).Format("2006-01-02T15:04:05.000Z07:00")
 }
 
 // RelTime writes d as the Contest API's RELTIME: h:mm:ss, and .uuu when

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -12,11 +13,27 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 )
 
+// scoreboardAt is the time the tests' scoreboards are made at: fixed, so
+// that golden files stay put.
+var scoreboardAt = time.Date(2026, 1, 5, 14, 13, 7, 832_000_000, time.UTC)
+
+// writeScoreboard writes r's scoreboard.json, made at scoreboardAt.
+func writeScoreboard(w io.Writer, r judge.Report) error {
+	return WriteCCSScoreboard(w, r, scoreboardAt)
+}
+
+// passFailContests are the test contests whose scoreboard is pass-fail:
+// the golden contests all have a problem worth more than 1 point, or
+// groups.
+var passFailContests = []string{"pass-fail-dir", "pass-fail-manifest"}
+
 // TestScoreboardGolden writes the scoreboard of the test contest as the
-// Contest API's scoreboard.json and DOMjudge's results.tsv and compares
-// each with its golden file.
+// Contest API's scoreboard.json and awards.json and DOMjudge's results.tsv
+// and compares each with its golden file.
 func TestScoreboardGolden(t *testing.T) {
-	contestGolden(t, []format{{"scoreboard.json", WriteCCSScoreboard}, {"results.tsv", WriteResultsTSV}, {"awards.json", WriteAwards}})
+	formats := []format{{"scoreboard.json", writeScoreboard}, {"results.tsv", WriteResultsTSV}, {"awards.json", WriteAwards}}
+	contestGolden(t, formats)
+	contestGolden(t, formats, passFailContests...)
 }
 
 func TestResultsTSV(t *testing.T) {
@@ -68,44 +85,77 @@ func TestRelTime(t *testing.T) {
 	}
 }
 
+func TestAbsTime(t *testing.T) {
+	for _, c := range []struct {
+		t    time.Time
+		want string
+	}{
+		{time.Date(2026, 1, 5, 14, 13, 7, 832_999_999, time.UTC), "2026-01-05T14:13:07.832Z"},
+		{time.Date(2026, 1, 5, 14, 13, 7, 0, time.FixedZone("", 3600)), "2026-01-05T14:13:07.000+01:00"},
+		{time.Date(2026, 7, 1, 0, 0, 0, 0, time.FixedZone("", -(9*3600+30*60))), "2026-07-01T00:00:00.000-09:30"},
+	} {
+		if got := AbsTime(c.t); got != c.want {
+			t.Errorf("AbsTime(%v) = %q, want %q", c.t, got, c.want)
+		}
+	}
+}
+
 // TestScoreScoreboard spells out the scoreboard of type score that the
 // contest of problems with tests gets: a row's score is {score, time}, never
 // num_solved or total_time (the Contest API allows one or the other), its
-// problems have a score and, above 0, a RELTIME; a set without groups keeps
-// the pass-fail scoreboard.
+// problems have a score and, above 0, a RELTIME, "0:00:00" when untimed.
 func TestScoreScoreboard(t *testing.T) {
 	r, _ := contest(t, "tests-manifest")
+	got := decodeScoreboard(t, r)
+	want := `[map[problems:[map[num_judged:3 num_pending:0 problem_id:chess score:100 time:0:50:00] map[num_judged:0 num_pending:0 problem_id:nq score:0] map[num_judged:1 num_pending:0 problem_id:eight score:1 time:0:05:00] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:1 score:map[score:101 time:0:50:00] team_id:dan] map[problems:[map[num_judged:2 num_pending:0 problem_id:chess score:30 time:0:40:00] map[num_judged:1 num_pending:0 problem_id:nq score:2 time:1:10:00] map[num_judged:0 num_pending:0 problem_id:eight score:0] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:2 score:map[score:32 time:1:10:00] team_id:eve]]`
+	if s := fmt.Sprint(got["rows"]); s != want {
+		t.Errorf("rows\n%s\nwant\n%s", s, want)
+	}
+	// The latest attempt is eve's at nq, at 1:10:00.
+	if s := fmt.Sprint(got["time"], " ", got["contest_time"], " ", got["state"]); s != "2026-01-05T14:13:07.832Z 1:10:00 map[end_of_updates:<nil> ended:<nil> finalized:2026-01-05T14:13:07.832Z started:<nil>]" {
+		t.Errorf("time, contest_time and state: %s", s)
+	}
+
+	// Untimed: every time is the contest start.
+	r, _ = contest(t, "tests-dir")
+	got = decodeScoreboard(t, r)
+	first := got["rows"].([]any)[0].(map[string]any)
+	if s := fmt.Sprint(first["score"], " ", first["problems"].([]any)[0], " ", got["contest_time"]); s != "map[score:104 time:0:00:00] map[num_judged:1 num_pending:0 problem_id:chess score:100 time:0:00:00] 0:00:00" {
+		t.Errorf("the untimed score scoreboard: %s", s)
+	}
+}
+
+// TestScoreboardType: the scoreboard is of type score when points can
+// differ from problems solved, a problem worth more than 1 point too, and
+// pass-fail otherwise: a row's score is {num_solved, total_time, time},
+// times RELTIMEs to the minute, "0:00:00" when untimed (the last team solved
+// one problem by an attempt of the manifest without a time).
+func TestScoreboardType(t *testing.T) {
+	r, _ := contest(t, "manifest") // no groups, problems worth 2 and 3
+	rows := decodeScoreboard(t, r)["rows"].([]any)
+	if s := fmt.Sprint(rows[0].(map[string]any)["score"]); !strings.HasPrefix(s, "map[score:") {
+		t.Errorf("a set of problems worth 2 and 3 points: score %s, want of type score", s)
+	}
+	r, _ = contest(t, "pass-fail-manifest")
+	rows = decodeScoreboard(t, r)["rows"].([]any)
+	first, lastRow := rows[0].(map[string]any), rows[len(rows)-1].(map[string]any)
+	if s := fmt.Sprint(first["team_id"], " ", first["score"], " ", first["problems"].([]any)[0], " ", lastRow["score"]); s != "erin map[num_solved:2 time:1:05:00 total_time:1:50:00] map[num_judged:2 num_pending:0 problem_id:eight-queens solved:true time:0:25:00] map[num_solved:1 time:0:00:00 total_time:0:00:00]" {
+		t.Errorf("the pass-fail scoreboard: %s", s)
+	}
+}
+
+// decodeScoreboard writes r's scoreboard.json and decodes it.
+func decodeScoreboard(t *testing.T, r judge.Report) map[string]any {
+	t.Helper()
 	var b bytes.Buffer
-	if err := WriteCCSScoreboard(&b, r); err != nil {
+	if err := writeScoreboard(&b, r); err != nil {
 		t.Fatal(err)
 	}
-	var got struct {
-		Rows []map[string]any `json:"rows"`
-	}
+	var got map[string]any
 	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 		t.Fatal(err)
 	}
-	want := `[map[problems:[map[num_judged:3 num_pending:0 problem_id:chess score:100 time:0:50:00] map[num_judged:0 num_pending:0 problem_id:nq score:0] map[num_judged:1 num_pending:0 problem_id:eight score:1 time:0:05:00] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:1 score:map[score:101 time:0:50:00] team_id:dan] map[problems:[map[num_judged:2 num_pending:0 problem_id:chess score:30 time:0:40:00] map[num_judged:1 num_pending:0 problem_id:nq score:2 time:1:10:00] map[num_judged:0 num_pending:0 problem_id:eight score:0] map[num_judged:0 num_pending:0 problem_id:place score:0]] rank:2 score:map[score:32 time:1:10:00] team_id:eve]]`
-	if s := fmt.Sprint(got.Rows); s != want {
-		t.Errorf("rows\n%s\nwant\n%s", s, want)
-	}
-	// Untimed: no times, and score.time null.
-	r, _ = contest(t, "tests-dir")
-	b.Reset()
-	if err := WriteCCSScoreboard(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), `"score": 104,`+"\n"+`        "time": null`) || strings.Contains(b.String(), `"num_solved"`) {
-		t.Errorf("the untimed score scoreboard:\n%s", b.String())
-	}
-	r, _ = contest(t, "manifest")
-	b.Reset()
-	if err := WriteCCSScoreboard(&b, r); err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(b.String(), `"num_solved": 2,`) || strings.Contains(b.String(), `"score": {`+"\n"+`        "score"`) {
-		t.Errorf("a set without groups lost its pass-fail scoreboard:\n%s", b.String())
-	}
+	return got
 }
 
 // TestWriteAwards: the winner and the medals go to teams with points by
