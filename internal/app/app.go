@@ -69,6 +69,42 @@ func (b Batch) options() (truth.Options, error) {
 	}, nil
 }
 
+// begin starts a use case the way every one that uses the cache starts:
+// a guard that has claimed the command's inputs, and then the cache named
+// cache ("" for the default), before any output is claimed, so that no
+// output may name an input or the cache by any spelling. It returns the
+// guard, for the outputs, and the cache path to give openCache.
+func begin(cache string, inputs ...string) (*guard.Guard, string, error) {
+	g := guard.New()
+	g.Input(inputs...)
+	path, err := claimCache(g, cache)
+	return g, path, err
+}
+
+// Access is what a use case does with the cache.
+type access int
+
+const (
+	readOnly      access = iota // show, doctor: never writes
+	writesIfItCan               // solve, key, check, export, regrade --dry-run: a read-only cache serves what it holds
+	mustWrite                   // judge, regrade, merge
+)
+
+// openCache opens the cache at path (from begin) for command, refusing
+// before any work, with why and what to do, one that the use case needs
+// to write and may not. The caller closes it.
+func openCache(ctx context.Context, command, path string, a access) (*truth.Cache, error) {
+	cache, err := truth.Open(ctx, path)
+	if err != nil || a == readOnly {
+		return cache, err
+	}
+	if err := cache.Writable(ctx, a == writesIfItCan); err != nil {
+		cache.Close()
+		return nil, fmt.Errorf("%s: %w", command, err)
+	}
+	return cache, nil
+}
+
 // claimCache registers the cache named path ("" for the default) with g,
 // before the outputs are claimed, so that no output may name it by any
 // spelling, and returns the path to open: a path through a missing

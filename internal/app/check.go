@@ -7,10 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
-	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 )
@@ -63,9 +61,7 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 			err = context.Cause(ctx) // a signal, wherever it stopped the check
 		}
 	}()
-	g := guard.New()
-	g.Input(req.Set, req.Answer)
-	cachePath, err := claimCache(g, req.Cache)
+	_, cachePath, err := begin(req.Cache, req.Set, req.Answer)
 	if err != nil {
 		return Checked{}, err
 	}
@@ -99,14 +95,11 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 	if err != nil {
 		return Checked{}, err
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, "check", cachePath, writesIfItCan)
 	if err != nil {
 		return Checked{}, err
 	}
 	defer cache.Close()
-	if err := cache.Writable(ctx, true); err != nil {
-		return Checked{}, fmt.Errorf("check: %w", err)
-	}
 	src := cache.Source(opt)
 	src.Solve(ctx, []*problems.Set{{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}})
 	var j judge.Judgement

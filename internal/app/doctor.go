@@ -6,10 +6,8 @@ import (
 	"io"
 	"strconv"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
-	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -113,12 +111,11 @@ func (d Checkup) WriteTable(w io.Writer) error {
 // stale or left over; with Fix it removes what is safe to remove. A
 // damaged cache is a said failure: doctor then changes nothing.
 func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error) {
-	g := guard.New()
-	cachePath, err := claimCache(g, req.Cache)
+	_, cachePath, err := begin(req.Cache)
 	if err != nil {
 		return Checkup{}, err
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, "doctor", cachePath, readOnly)
 	if err != nil {
 		return Checkup{}, err
 	}

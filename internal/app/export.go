@@ -69,10 +69,7 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if err != nil {
 		return ExportResult{}, err
 	}
-	g := guard.New()
-	g.Input(req.Sets...)
-	g.Input(bin)
-	cachePath, err := claimCache(g, req.Cache)
+	g, cachePath, err := begin(req.Cache, append([]string{bin}, req.Sets...)...)
 	if err != nil {
 		return ExportResult{}, err
 	}
@@ -93,14 +90,11 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if failed {
 		return ExportResult{}, status.Said(status.Failed) // and no OUTDIR made
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, "export", cachePath, writesIfItCan)
 	if err != nil {
 		return ExportResult{}, err
 	}
 	defer cache.Close()
-	if err := cache.Writable(ctx, true); err != nil {
-		return ExportResult{}, fmt.Errorf("export: %w", err)
-	}
 	src := cache.Source(opt)
 	outs := src.Solve(ctx, sets)
 	if _, ok := status.Interruption(ctx); ok {

@@ -14,7 +14,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
@@ -66,9 +65,7 @@ type JudgeResult struct {
 // judge.Doubled) is printed; a judge error (JE) or, with Strict, a warning
 // makes it a said failure.
 func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, error) {
-	g := guard.New()
-	g.Input(req.Set, req.Submissions)
-	cachePath, err := claimCache(g, req.Cache)
+	g, cachePath, err := begin(req.Cache, req.Set, req.Submissions)
 	if err != nil {
 		return JudgeResult{}, err
 	}
@@ -123,14 +120,11 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err != nil {
 		return res, err
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, "judge", cachePath, mustWrite)
 	if err != nil {
 		return res, err
 	}
 	defer cache.Close()
-	if err := cache.Writable(ctx, false); err != nil {
-		return res, fmt.Errorf("judge: %w", err)
-	}
 	src := cache.Source(opt)
 	subs, took := tapped(subs)
 	judged, err := judgeContest(ctx, con, "judge", src, set, subs, req.MaxBytes)

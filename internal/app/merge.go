@@ -70,7 +70,7 @@ func Merge(ctx context.Context, con Console, req MergeRequest) (MergeResult, err
 // read nothing more from the cache (a merged answer is a count). err is
 // the refusal of the whole merge.
 func merge(ctx context.Context, con Console, path string, parts []string) (rows []output.Row, failed bool, err error) {
-	cache, err := truth.Open(ctx, path)
+	cache, err := openCache(ctx, "merge", path, mustWrite)
 	if err != nil {
 		return nil, false, err
 	}
@@ -79,9 +79,6 @@ func merge(ctx context.Context, con Console, path string, parts []string) (rows 
 			err = fmt.Errorf("merge: %w", cerr)
 		}
 	}()
-	if err := cache.Writable(ctx, false); err != nil {
-		return nil, false, fmt.Errorf("merge: %w", err)
-	}
 	outs, err := cache.Source(truth.Options{}).Merge(ctx, parts)
 	if err != nil {
 		return nil, false, err

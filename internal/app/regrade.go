@@ -12,7 +12,6 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/text"
@@ -106,9 +105,7 @@ type RegradeResult struct {
 // at a time), nor the links of the set's problems to them. A real regrade
 // solves as judge does, storing and linking the answers.
 func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResult, error) {
-	g := guard.New()
-	g.Input(req.Set)
-	cachePath, err := claimCache(g, req.Cache)
+	_, cachePath, err := begin(req.Cache, req.Set)
 	if err != nil {
 		return RegradeResult{}, err
 	}
@@ -116,14 +113,15 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	use := mustWrite
+	if req.DryRun {
+		use = writesIfItCan // and writes nothing: see judgeDry
+	}
+	cache, err := openCache(ctx, "regrade", cachePath, use)
 	if err != nil {
 		return RegradeResult{}, err
 	}
 	defer cache.Close()
-	if err := cache.Writable(ctx, req.DryRun); err != nil {
-		return RegradeResult{}, fmt.Errorf("regrade: %w", err)
-	}
 	set, err := loadSet(ctx, con, req.Set)
 	if err != nil {
 		return RegradeResult{}, err

@@ -40,8 +40,7 @@ type ShowResult struct {
 // Show prints the cached answers of the problems with the given ids, from
 // the cache alone. An id that was never solved is a failure, printed.
 func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error) {
-	g := guard.New()
-	cachePath, err := claimCache(g, req.Cache)
+	g, cachePath, err := begin(req.Cache)
 	if err != nil {
 		return ShowResult{}, err
 	}
@@ -51,7 +50,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 			return ShowResult{}, err
 		}
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, "show", cachePath, readOnly)
 	if err != nil {
 		return ShowResult{}, err
 	}

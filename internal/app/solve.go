@@ -3,10 +3,8 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"io"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
@@ -32,9 +30,7 @@ type SolveResult struct {
 // Solve answers every problem of the sets, from the cache where it can and
 // by solving the rest, and prints a row per problem.
 func Solve(ctx context.Context, con Console, req SolveRequest) (SolveResult, error) {
-	g := guard.New()
-	g.Input(req.Sets...)
-	cachePath, err := claimCache(g, req.Cache)
+	_, cachePath, err := begin(req.Cache, req.Sets...)
 	if err != nil {
 		return SolveResult{}, err
 	}
@@ -68,9 +64,7 @@ type KeyResult struct {
 // not at all, or to stdout; to neither when a set or a problem failed (a
 // part of a key would replace a whole one, or pass for one).
 func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
-	g := guard.New()
-	g.Input(req.Sets...)
-	cachePath, err := claimCache(g, req.Cache)
+	g, cachePath, err := begin(req.Cache, req.Sets...)
 	if err != nil {
 		return KeyResult{}, err
 	}
@@ -106,14 +100,11 @@ func solveSets(ctx context.Context, con Console, command, cachePath string, sets
 	if err != nil {
 		return err
 	}
-	cache, err := truth.Open(ctx, cachePath)
+	cache, err := openCache(ctx, command, cachePath, writesIfItCan)
 	if err != nil {
 		return err
 	}
 	defer cache.Close()
-	if err := cache.Writable(ctx, true); err != nil {
-		return fmt.Errorf("%s: %w", command, err)
-	}
 	src := cache.Source(opt)
 	loaded, failed := loadSets(ctx, con, sets)
 	outs := src.Solve(ctx, loaded)
