@@ -3,6 +3,7 @@ package problems
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -32,6 +33,10 @@ type decoder struct {
 	// cut is the line from which a new mistake is dropped unformatted, once
 	// errs holds maxErrors+1 mistakes before it; 0 until then.
 	cut int
+	// genCtx bounds the time the file's generate: items take in all (see
+	// generating); genStop releases it. nil until the first.
+	genCtx  context.Context
+	genStop context.CancelFunc
 }
 
 func (d *decoder) errorf(line int, format string, args ...any) {

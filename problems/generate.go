@@ -31,8 +31,9 @@ import (
 //     some, the default: at least one; none: none; any: either), is
 //     dropped, and the next is drawn, until count are kept.
 const (
-	// maxGenerateSeconds bounds the solving a generate: item may take to
-	// check its boards' placements: it is refused beyond, not slow.
+	// maxGenerateSeconds bounds the solving the generate: items of one
+	// file may take, in all, to check their boards' placements: a file
+	// whose items need longer is refused, not slow to load.
 	maxGenerateSeconds = 30
 	// maxBoardBudget is the CPU time the solver may take over one board.
 	maxBoardBudget = 2 * time.Second
@@ -138,7 +139,7 @@ func (d *decoder) generate(f field, base solver.Problem, errorf reporter) []solv
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
 	}
-	boards, err := randomBoards(n, k, count, uint64(seed), placements)
+	boards, err := randomBoards(d.generating(), n, k, count, uint64(seed), placements)
 	if err != nil {
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
@@ -192,13 +193,20 @@ func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
 // errGenerateTime stops a generator that has spent its time.
 var errGenerateTime = errors.New("generating took too long")
 
+// generating returns the context the file's generators check their
+// boards under: it ends maxGenerateSeconds after the first of them began.
+func (d *decoder) generating() context.Context {
+	if d.genCtx == nil {
+		d.genCtx, d.genStop = context.WithTimeoutCause(context.Background(), maxGenerateSeconds*time.Second, errGenerateTime)
+	}
+	return d.genCtx
+}
+
 // randomBoards makes count distinct boards of side n with k reserved
 // squares from seed, each with the placements asked for, by the algorithm
 // above. It gives up, with an error, after 20·count + 1000 draws or when
-// checking the boards has taken maxGenerateSeconds.
-func randomBoards(n, k, count int, seed uint64, placements string) ([][]uint64, error) {
-	ctx, cancel := context.WithTimeoutCause(context.Background(), maxGenerateSeconds*time.Second, errGenerateTime)
-	defer cancel()
+// ctx ends (the file's generators have taken maxGenerateSeconds).
+func randomBoards(ctx context.Context, n, k, count int, seed uint64, placements string) ([][]uint64, error) {
 	rng := splitmix64{state: seed}
 	squares := make([]int, n*n)
 	seen := map[string]bool{}
@@ -218,7 +226,7 @@ func randomBoards(n, k, count int, seed uint64, placements string) ([][]uint64, 
 			has, err := hasPlacement(ctx, n, b)
 			if err != nil {
 				if context.Cause(ctx) == errGenerateTime {
-					return nil, fmt.Errorf("checking the boards for placements took over %d s (%d of %d found): %s", maxGenerateSeconds, len(out), count, fewer(placements))
+					return nil, fmt.Errorf("checking the file's generated boards for placements took over %d s (%d of %d found here): %s", maxGenerateSeconds, len(out), count, fewer(placements))
 				}
 				return nil, fmt.Errorf("board %d: %v", draws+1, err)
 			}

@@ -94,7 +94,7 @@ func TestGeneratedBoards(t *testing.T) {
 // with the number of reserved squares asked for.
 func TestGeneratedPlacements(t *testing.T) {
 	for _, want := range []string{"some", "none"} {
-		boards, err := randomBoards(6, 8, 30, 7, want)
+		boards, err := randomBoards(context.Background(), 6, 8, 30, 7, want)
 		if err != nil {
 			t.Fatal(err)
 		}
