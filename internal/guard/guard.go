@@ -280,6 +280,11 @@ func (g *Guard) Dir(role, path string) (string, error) {
 	if path == "" {
 		return "", status.Usagef("%s: the path is empty", role)
 	}
+	// A directory written with a trailing slash ("packages/") names the
+	// same directory, whether or not it exists yet.
+	if trimmed := strings.TrimRight(path, string(filepath.Separator)); trimmed != "" {
+		path = trimmed
+	}
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	t, err := g.locate(role, path)

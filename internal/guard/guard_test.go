@@ -218,6 +218,8 @@ func TestMissingDirectory(t *testing.T) {
 		{"file in it", nil, "", []claim{out("nosuch/x")}, "there is no directory nosuch"},
 		{"dir", nil, "", []claim{outDir("nosuch/../d")}, "OUTDIR nosuch/../d: there is no directory nosuch/.."},
 		{"dir's parent", nil, "", []claim{outDir("nosuch/d")}, "there is no directory nosuch"},
+		{"a new dir with a trailing slash", nil, "", []claim{outDir("newdir/")}, ""},
+		{"through a missing dir with a trailing slash", nil, "", []claim{outDir("nosuch/d/")}, "there is no directory nosuch"},
 		{"cache", nil, "", []claim{{role: "cache", path: "nosuch/../x.db"}}, "cache nosuch/../x.db: there is no directory nosuch/.."},
 		{"cache in it", nil, "", []claim{{role: "cache", path: "nosuch/x.db"}}, "there is no directory nosuch"},
 		{"through a file", nil, "", []claim{out("in.yaml/x")}, "in.yaml is not a directory"},
