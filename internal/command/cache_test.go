@@ -123,9 +123,9 @@ func TestDamagedCache(t *testing.T) {
 			}
 		}
 		feedback := t.TempDir()
-		cmd := binary(t, c.output+"\n", "--db", db, "validate", input, ans, feedback, "kind=nqueens", "ask=count")
-		out, _ := cmd.CombinedOutput()
-		if got := cmd.ProcessState.ExitCode(); got != c.status {
+		stdout, stderr, got := runStdin(t, c.output+"\n", "queensjudge", "--db", db, "validate", input, ans, feedback, "kind=nqueens", "ask=count")
+		out := stdout + stderr
+		if got != c.status {
 			t.Errorf("validate n=%s, answer file %s, output %s on a damaged cache: exit %d, want %d\n%s", c.n, ans, c.output, got, c.status, out)
 		}
 		if !strings.Contains(string(out), c.says) {

@@ -370,7 +370,9 @@ func TestExportRefusals(t *testing.T) {
 	}
 }
 
-// TestCheckInput runs check-input as problemtools runs an input validator.
+// TestCheckInput runs check-input as problemtools runs an input validator,
+// the input on stdin, the verdict in the exit status; in process, as the
+// status is Run's (TestValidateLikeJudges runs the validator as a process).
 func TestCheckInput(t *testing.T) {
 	for _, c := range []struct {
 		name, input string
@@ -391,14 +393,8 @@ func TestCheckInput(t *testing.T) {
 		{"judge's bare flag ignored", "8\n", []string{"kind=nqueens", "ask=count", "case_sensitive"}, 42},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cmd := binary(t, c.input, append([]string{"check-input"}, c.args...)...)
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
+			db := filepath.Join(t.TempDir(), "cache.db")
+			_, _, code := runStdin(t, c.input, append([]string{"queensjudge", "--db", db, "check-input"}, c.args...)...)
 			if code != c.status {
 				t.Errorf("check-input %v < %q: exit %d, want %d", c.args, c.input, code, c.status)
 			}
