@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // kernels are the matcher's kernels a test can run here: the Go kernels
@@ -318,11 +320,13 @@ func BenchmarkMatchKernels(b *testing.B) {
 // TestSplitMatch checks the count by buckets of low bits against the
 // pair-by-pair count, with each kernel, for north lists that part by the
 // fewest and the most bits, south keys with weights, and lists with empty
-// buckets and buckets of one cut.
+// buckets and buckets of one cut. The largest north list is the shortest
+// that parts by maxSplitBits, 2^17 keys: 2^18 parted by as many, and took
+// twice as long against the pair-by-pair count.
 func TestSplitMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 22))
 	for _, width := range []uint{28, 36, 40} {
-		for _, nNorth := range []int{300, 5000, 1 << 18} {
+		for _, nNorth := range []int{300, 5000, 1 << 17} {
 			for _, nSouth := range []int{1, 900} {
 				north := randomKeys(rng, nNorth, width, 1+rng.IntN(2), false)
 				south := randomKeys(rng, nSouth, width, 1+rng.IntN(3), true)
@@ -346,14 +350,15 @@ func TestSplitMatch(t *testing.T) {
 			}
 		}
 	}
-	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
+	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<17) != maxSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
 		t.Errorf("splitBitsFor: %d at %d keys, %d at 2^30", splitBitsFor(minSplitKeys), minSplitKeys, splitBitsFor(1<<30))
 	}
 }
 
 // TestCountSplit counts n queens, and reserved boards, by the quadrant join
 // with every list of half-boards matched by splitMatch, against the
-// published counts and the plain join.
+// published counts and the plain join. The open boards go to 14; 15, which
+// checks the same on a bigger board in twice the time, with -long.
 func TestCountSplit(t *testing.T) {
 	defer func(old int) { minSplitKeys = old }(minSplitKeys)
 	ctx := context.Background()
@@ -375,7 +380,11 @@ func TestCountSplit(t *testing.T) {
 		plain[i] = newBoard(p).count(0, 0, 0, 0)
 	}
 	minSplitKeys = 1
-	for n := minQuadrantN; n <= 15; n++ {
+	top := 14
+	if testflag.Long() {
+		top = 15
+	}
+	for n := minQuadrantN; n <= top; n++ {
 		got, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
 		if err != nil || got != a000170Long[n-1] {
 			t.Errorf("countQueens(%d), every list split = %d, %v, want %d", n, got, err, a000170Long[n-1])

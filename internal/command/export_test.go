@@ -320,7 +320,10 @@ func TestExportZip(t *testing.T) {
 
 // TestExportRefusals: a dynamic binary without --allow-dynamic and an
 // unknown layout are refused; a package that exists already is updated,
-// the setter's own files in it kept.
+// the setter's own files in it kept. The exports that are not refused copy
+// a stand-in for the validator: nothing here runs it, and 26 copies of the
+// 20 MB test binary, each scanned for its size in SQL (pkgexport.OverPacket),
+// took 3 s.
 func TestExportRefusals(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "cache.db")
 	out := t.TempDir()
@@ -331,7 +334,9 @@ func TestExportRefusals(t *testing.T) {
 	if _, stderr, code = queensjudge(t, db, "export", "--layout", "2024", out, "testdata/example/contest.yaml"); code != 2 {
 		t.Errorf("--layout 2024: exit %d, want 2\n%s", code, stderr)
 	}
-	args := []string{"export", "--validator-binary", os.Args[0], "--allow-dynamic", out, "testdata/example/contest.yaml"}
+	bin := filepath.Join(t.TempDir(), "queensjudge")
+	writeFile(t, bin, "a stand-in: nothing runs it")
+	args := []string{"export", "--validator-binary", bin, "--allow-dynamic", out, "testdata/example/contest.yaml"}
 	if _, stderr, code = queensjudge(t, db, args...); code != 0 {
 		t.Fatalf("first export: exit %d\n%s", code, stderr)
 	}
@@ -365,7 +370,9 @@ func TestExportRefusals(t *testing.T) {
 	}
 }
 
-// TestCheckInput runs check-input as problemtools runs an input validator.
+// TestCheckInput runs check-input as problemtools runs an input validator,
+// the input on stdin, the verdict in the exit status; in process, as the
+// status is Run's (TestValidateLikeJudges runs the validator as a process).
 func TestCheckInput(t *testing.T) {
 	for _, c := range []struct {
 		name, input string
@@ -386,14 +393,8 @@ func TestCheckInput(t *testing.T) {
 		{"judge's bare flag ignored", "8\n", []string{"kind=nqueens", "ask=count", "case_sensitive"}, 42},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			cmd := binary(t, c.input, append([]string{"check-input"}, c.args...)...)
-			err := cmd.Run()
-			code := 0
-			if ee, ok := err.(*exec.ExitError); ok {
-				code = ee.ExitCode()
-			} else if err != nil {
-				t.Fatal(err)
-			}
+			db := filepath.Join(t.TempDir(), "cache.db")
+			_, _, code := runStdin(t, c.input, append([]string{"queensjudge", "--db", db, "check-input"}, c.args...)...)
 			if code != c.status {
 				t.Errorf("check-input %v < %q: exit %d, want %d", c.args, c.input, code, c.status)
 			}

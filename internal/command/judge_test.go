@@ -233,23 +233,20 @@ func TestJudgeNamesNotUTF8(t *testing.T) {
 	}
 }
 
-// TestJudgeNoSubmissions judges a path that is not there, as its own
-// process: an error naming the path and exit status 1, and no report.
+// TestJudgeNoSubmissions judges a path that is not there: an error naming
+// the path and exit status 1, and no report.
 func TestJudgeNoSubmissions(t *testing.T) {
 	dir := contestDir(t, "4\n", "ada")
 	missing := filepath.Join(dir, "no-such-dir")
-	cmd := binary(t, "", "judge", filepath.Join(dir, "set.yaml"), missing)
-	var stdout, stderr strings.Builder
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	cmd.Run()
-	if code := cmd.ProcessState.ExitCode(); code != 1 {
+	stdout, stderr, code := queensjudge(t, filepath.Join(t.TempDir(), "cache.db"), "judge", filepath.Join(dir, "set.yaml"), missing)
+	if code != 1 {
 		t.Errorf("judge %s: exit %d, want 1", missing, code)
 	}
-	if stdout.Len() > 0 {
-		t.Errorf("judge %s printed a report:\n%s", missing, stdout.String())
+	if stdout != "" {
+		t.Errorf("judge %s printed a report:\n%s", missing, stdout)
 	}
-	if !strings.Contains(stderr.String(), missing) || strings.Count(stderr.String(), "\n") != 1 {
-		t.Errorf("judge %s: stderr %q, want one line naming the path", missing, stderr.String())
+	if !strings.Contains(stderr, missing) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("judge %s: stderr %q, want one line naming the path", missing, stderr)
 	}
 }
 

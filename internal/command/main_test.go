@@ -28,8 +28,15 @@ func queensjudge(t *testing.T, db string, args ...string) (stdout, stderr string
 // name first) and returns what it printed and its exit status.
 func runArgs(t *testing.T, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
+	return runStdin(t, "", args...)
+}
+
+// runStdin is runArgs with stdin as the program's standard input, as a
+// judge host gives a validator the team output.
+func runStdin(t *testing.T, stdin string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
 	var out, errb bytes.Buffer
-	code = Run(context.Background(), args, strings.NewReader(""), &out, &errb)
+	code = Run(context.Background(), args, strings.NewReader(stdin), &out, &errb)
 	return out.String(), errb.String(), code
 }
 
