@@ -76,12 +76,12 @@ func (m *splitMatch) bucket(north []uint64) {
 //
 // The table of the south keys with low bits v holds the north keys whose
 // low bits have none of v's, and both sides are matched without those
-// bits: shifted right past them, the keys are narrower (7 chunks instead
-// of 9 at N = 20; 30 bits instead of 42 at N = 22, no wide table), and
-// their cut, by which sliced skips the groups with no compatible key, is
-// the next four bits: a second level of buckets. With the low bits kept,
-// every key of a table had a compatible cut, and 82% of the groups the
-// kernels visited held no compatible key (N = 20).
+// bits: shifted right past them, the keys are narrower (8 chunks instead
+// of 9 at N = 20; at N = 22 at most 32 bits instead of 42, no wide
+// table), and their cut, by which sliced skips the groups with no
+// compatible key, is the next four bits: a second level of buckets. With
+// the low bits kept, every key of a table had a compatible cut, and 82% of
+// the groups the kernels visited held no compatible key (N = 20).
 func (m *splitMatch) count(south []uint64, width uint, sl *sliced, stop *atomic.Bool) uint64 {
 	m.south, m.at = byLowBitsCut(south, m.south, m.bits, m.at)
 	mask := 1<<m.bits - 1
