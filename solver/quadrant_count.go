@@ -137,6 +137,9 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	}
 	// With the long-diagonal weighting, the south half-board's queens on the
 	// weighted long diagonals (bits 62 and 63) weigh it by 2 each.
+	if statsOn {
+		statsList(useSplit(len(w.north), len(all)), len(w.north), len(all))
+	}
 	if useSplit(len(w.north), len(all)) {
 		if !w.bucketed {
 			w.split.bucket(w.north)

@@ -253,6 +253,9 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 		}
 	}
 	sl.lists(at, groups)
+	if statsOn {
+		statsBuild(sl, len(keys))
+	}
 }
 
 // buildWide is buildSorted for keys of more than wideBits (maxKeyBits)
@@ -564,6 +567,9 @@ func (sl *sliced) countSorted(south []uint64, at [17]int, stop *atomic.Bool) uin
 // match returns the weighted number of pairs of a north key in the groups
 // of spans and a key of south.
 func (sl *sliced) match(south []uint64, spans *[16]span) uint64 {
+	if statsOn {
+		statsMatch(sl, south, spans)
+	}
 	if sl.kern == kernelAVX512 {
 		return matchAVX512(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
 	}

@@ -13,34 +13,38 @@ import (
 // keys whose low bits have none of v's.
 //
 // sliced alone matches a south key against every group of 256 north keys
-// that holds a key of a compatible cut (4 bits), and on large boards 91% of
-// those groups hold no compatible key at all (N = 20), yet each costs the
-// loads of all its chunks. Parting by 10 bits leaves a third of the pairs
-// to look at (N = 20: 8.9·10^9 of 2.7·10^10 in a sample of 200
-// subproblems), by 12 bits at N = 22 a fifth (2.2·10^11 of 1.0·10^12), at
-// the price of a table for each bucket: a north key goes into 2^(b-k) of
-// them, k the number of its b low bits set. That pays where both lists are
-// long (see useSplit); on shorter ones the tables cost more than they save.
+// that holds a key of a compatible cut (4 bits), and on large boards 86%
+// to 91% of those groups hold no compatible key at all (N = 18 to 22), yet
+// each costs the loads of all its chunks. The buckets leave fewer pairs to
+// look at, at the price of a table for each bucket: a north key goes into
+// 2^(b-k) of them, k the number of its b low bits set (12.5 on average at
+// N = 20, b = 7). That pays where both lists are long (see useSplit); on
+// shorter ones the tables cost more than they save. Within a bucket the
+// keys are matched without their low bits, and the next four are the cut
+// (see count): on a slice of N = 20 the kernels then visit half the
+// groups and load half the words they did with the low bits kept, and 69%
+// of the groups visited hold no compatible key (82% before).
 type splitMatch struct {
-	bits  uint                       // the low bits that part the keys
-	off   [1<<maxSplitBits + 1]int32 // the north keys with low bits u: keys[off[u]:off[u+1]]
-	keys  []uint64                   // the north keys, by their low bits
-	south []uint64                   // scratch: the south keys, by their low bits
-	part  []uint64                   // scratch: the north keys of one bucket's table
-	at    [1<<maxSplitBits + 1]int32 // scratch: where south's buckets start
+	bits  uint     // the low bits that part the keys
+	off   []int32  // the north keys with low bits u and cut c: keys[off[16u+c]:off[16u+c+1]]
+	keys  []uint64 // the north keys, by their low bits and cut, shifted past the low bits
+	south []uint64 // scratch: the south keys likewise
+	at    []int32  // scratch: where south's buckets and cuts start, as off
+	part  []uint64 // scratch: the north keys of one bucket's table
 }
 
 // splitBitsFor returns how many low bits part a north list of n keys: the
 // longer the list, the more (each key goes into more tables, but each
-// table is larger). Measured on slices of N = 20 (11,000 north keys on
-// average: 8 bits best, 10 and none 5% to 15% slower) and N = 22 (76,000:
-// 12 bits best; 10 bits 15%, 8 bits 40% and none 75% slower).
+// table is larger). Measured on a slice of N = 20 (1 of 50, one core; its
+// lists 11,000 north keys on average): 7 bits best, 8 bits 10% to 20%
+// slower, 6 and 5 bits 5% and 20% slower. (Before the keys were shifted
+// past the low bits, 8 bits had been best there and 12 at N = 22, 76,000
+// keys, where this gives 10: not measured since.)
 func splitBitsFor(n int) uint {
-	return uint(min(maxSplitBits, max(minSplitBits, bits.Len(uint(n))-6)))
+	return uint(min(maxSplitBits, max(minSplitBits, bits.Len(uint(n))-7)))
 }
 
-// The fewest and most low bits that part the keys; cutBits or more, so
-// that a table's keys can be gathered by cut.
+// The fewest and most low bits that part the keys.
 const (
 	minSplitBits = 7
 	maxSplitBits = 12
@@ -57,81 +61,122 @@ func useSplit(north, south int) bool {
 	return north >= minSplitKeys && south >= minSplitKeys
 }
 
-// bucket keeps north, parted by its low bits.
+// bucket keeps north, parted by its low bits, and each key shifted right
+// past them: the keys of a bucket's table are compatible with its south
+// keys on those bits by construction, so that the table need not hold
+// them (see count).
 func (m *splitMatch) bucket(north []uint64) {
 	m.bits = splitBitsFor(len(north))
-	m.keys = byLowBits(north, m.keys, m.bits, m.off[:1<<m.bits+1])
+	m.keys, m.off = byLowBitsCut(north, m.keys, m.bits, m.off)
 }
 
 // count returns the weighted number of pairs of a bucketed north key and a
 // key of south with no bit in common, as sl.count does (sl is its scratch;
 // stop as there), the keys using no bit at or above width but the weight.
+//
+// The table of the south keys with low bits v holds the north keys whose
+// low bits have none of v's, and both sides are matched without those
+// bits: shifted right past them, the keys are narrower (8 chunks instead
+// of 9 at N = 20; at N = 22 at most 32 bits instead of 42, no wide
+// table), and their cut, by which sliced skips the groups with no
+// compatible key, is the next four bits: a second level of buckets. With
+// the low bits kept, every key of a table had a compatible cut, and 82% of
+// the groups the kernels visited held no compatible key (N = 20).
 func (m *splitMatch) count(south []uint64, width uint, sl *sliced, stop *atomic.Bool) uint64 {
-	at := m.at[:1<<m.bits+1]
-	m.south = byLowBits(south, m.south, m.bits, at)
+	m.south, m.at = byLowBitsCut(south, m.south, m.bits, m.at)
 	mask := 1<<m.bits - 1
+	var rest uint // the width of the shifted keys
+	if width > m.bits {
+		rest = width - m.bits
+	}
 	var total uint64
 	for v := 0; v <= mask; v++ {
-		ys := m.south[at[v]:at[v+1]]
+		ys := m.south[m.at[16*v]:m.at[16*v+16]]
 		if len(ys) == 0 {
 			continue
 		}
 		if stop != nil && stop.Load() {
 			return 0
 		}
-		// The north keys with low bits u, u ⊆ free: all of its subsets,
-		// gathered cut by cut (the low cutBits bits of u), so that the
-		// table needs no sort.
+		// The north keys with low bits u, u ⊆ free (all of its subsets),
+		// gathered cut by cut, so that the table needs no sort: each
+		// bucket's keys are in order of their cut (a sort of each table
+		// took a sixth of N = 20's time, and so did putting each key in
+		// its place as it was gathered).
 		free := mask &^ v
-		fc, fh := free&(1<<cutBits-1), free>>cutBits
-		part := m.part[:0]
-		var cuts [17]int
-		for c := 0; c < 1<<cutBits; c++ {
-			cuts[c] = len(part)
-			if c&^fc != 0 {
-				continue
+		var at [17]int
+		for u := free; ; u = (u - 1) & free {
+			o := m.off[16*u : 16*u+17]
+			for c := range 16 {
+				at[c+1] += int(o[c+1] - o[c])
 			}
-			for h := fh; ; h = (h - 1) & fh {
-				u := h<<cutBits | c
-				part = append(part, m.keys[m.off[u]:m.off[u+1]]...)
-				if h == 0 {
-					break
-				}
+			if u == 0 {
+				break
 			}
 		}
-		cuts[16] = len(part)
-		m.part = part
-		if len(part) == 0 {
+		for c := range 16 {
+			at[c+1] += at[c]
+		}
+		if at[16] == 0 {
 			continue
 		}
-		sl.buildSorted(part, cuts, width)
-		total += sl.countCut(ys, uint64(v)&(1<<cutBits-1), stop)
+		if cap(m.part) < at[16] {
+			m.part = make([]uint64, at[16]+at[16]/4)
+		}
+		part := m.part[:at[16]]
+		next := at
+		for u := free; ; u = (u - 1) & free {
+			o := m.off[16*u : 16*u+17]
+			for c := range 16 {
+				next[c] += copy(part[next[c]:], m.keys[o[c]:o[c+1]])
+			}
+			if u == 0 {
+				break
+			}
+		}
+		sl.buildSorted(part, at, rest)
+		var sat [17]int
+		for c := range sat {
+			sat[c] = int(m.at[16*v+c] - m.at[16*v])
+		}
+		total += sl.countSorted(ys, sat, stop)
 	}
 	return total
 }
 
-// byLowBits returns keys sorted by their low b bits (a counting sort, in
-// the memory of out when large enough), and sets off[u] to where those with
-// low bits u start (off[1<<b] is the end; off has 1<<b + 1 entries).
-func byLowBits(keys, out []uint64, b uint, off []int32) []uint64 {
+// byLowBitsCut returns keys sorted by their low b bits and then by the
+// cut of what is left (bits b to b+3), each shifted right past its low
+// bits but for the weight (a counting sort, in the memory of out when
+// large enough), and off, in the memory of off when large enough, where
+// off[16u+c] is where those with low bits u and cut c start (off[16<<b] is
+// the end).
+func byLowBitsCut(keys, out []uint64, b uint, off []int32) ([]uint64, []int32) {
+	const weights = longDiagBit | longAntiBit
 	mask := uint64(1)<<b - 1
+	n := 16<<b + 1
+	if cap(off) < n {
+		off = make([]int32, n)
+	}
+	off = off[:n]
 	clear(off)
 	for _, k := range keys {
-		off[k&mask+1]++
+		off[(k&mask)<<4|k>>b&15+1]++
 	}
-	for u := 1; u < len(off); u++ {
-		off[u] += off[u-1]
+	for i := 1; i < n; i++ {
+		off[i] += off[i-1]
 	}
 	if cap(out) < len(keys) {
 		out = make([]uint64, len(keys), len(keys)+len(keys)/4)
 	}
 	out = out[:len(keys)]
-	var nextBuf [1<<maxSplitBits + 1]int32
-	next := nextBuf[:len(off)]
-	copy(next, off)
+	// The places are counted up in off, which then holds where each run
+	// ends, and is shifted back by one.
 	for _, k := range keys {
-		out[next[k&mask]] = k
-		next[k&mask]++
+		i := (k&mask)<<4 | k>>b&15
+		out[off[i]] = k&^weights>>b | k&weights
+		off[i]++
 	}
-	return out
+	copy(off[1:], off[:n-1])
+	off[0] = 0
+	return out, off
 }

@@ -1,0 +1,10 @@
+//go:build !qjstats
+
+package solver
+
+// statsOn is false: the matcher counts no work (see quadrant_stats.go).
+const statsOn = false
+
+func statsMatch(*sliced, []uint64, *[16]span) {}
+func statsBuild(*sliced, int)                 {}
+func statsList(bool, int, int)                {}
