@@ -321,12 +321,12 @@ func BenchmarkMatchKernels(b *testing.B) {
 // pair-by-pair count, with each kernel, for north lists that part by the
 // fewest and the most bits, south keys with weights, and lists with empty
 // buckets and buckets of one cut. The largest north list is the shortest
-// that parts by maxSplitBits, 2^17 keys: 2^18 parted by as many, and took
-// twice as long against the pair-by-pair count.
+// that parts by maxSplitBits, 2^18 keys (splitBitsFor takes a bit for
+// every doubling from 2^7 keys on).
 func TestSplitMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 22))
 	for _, width := range []uint{28, 36, 40} {
-		for _, nNorth := range []int{300, 5000, 1 << 17} {
+		for _, nNorth := range []int{300, 5000, 1 << 18} {
 			for _, nSouth := range []int{1, 900} {
 				north := randomKeys(rng, nNorth, width, 1+rng.IntN(2), false)
 				south := randomKeys(rng, nSouth, width, 1+rng.IntN(3), true)
@@ -350,7 +350,7 @@ func TestSplitMatch(t *testing.T) {
 			}
 		}
 	}
-	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<17) != maxSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
+	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<18) != maxSplitBits || splitBitsFor(1<<17) == maxSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
 		t.Errorf("splitBitsFor: %d at %d keys, %d at 2^30", splitBitsFor(minSplitKeys), minSplitKeys, splitBitsFor(1<<30))
 	}
 }
