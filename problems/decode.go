@@ -37,6 +37,8 @@ type decoder struct {
 	// generating); genStop releases it. nil until the first.
 	genCtx  context.Context
 	genStop context.CancelFunc
+	// setTests counts the tests of the problems decoded so far.
+	setTests int
 }
 
 func (d *decoder) errorf(line int, format string, args ...any) {
@@ -155,6 +157,7 @@ func (d *decoder) set(data []byte) *Set {
 		if tests += len(p.Tests); tests > MaxSetTests && tests-len(p.Tests) <= MaxSetTests {
 			d.errorf(p.Line, "more than %d tests in the set by this problem", MaxSetTests)
 		}
+		d.setTests = tests
 		if p.ID == "" {
 			continue
 		}

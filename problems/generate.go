@@ -42,8 +42,17 @@ const (
 var generateKeys = []string{"n", "reserved", "count", "seed", "placements", "from", "to"}
 
 // generate decodes the generate: item f and makes its instances from base,
-// the problem's (or the item's) instance keys.
-func (d *decoder) generate(f field, base solver.Problem, errorf reporter) []solver.Problem {
+// the problem's (or the item's) instance keys: at most room of them, the
+// tests the problem and the set may still have, so that no file makes
+// more boards than it may hold, whatever its items ask.
+func (d *decoder) generate(f field, base solver.Problem, room int, errorf reporter) []solver.Problem {
+	tooMany := func(n int) bool {
+		if n > room {
+			errorf(f.key.Line, "generate: %d tests, more than the %d the problem (at most %d) and the set (at most %d) have room for", n, max(room, 0), MaxTests, MaxSetTests)
+			return true
+		}
+		return false
+	}
 	v := f.val
 	switch {
 	case v.Kind == yaml.AliasNode:
@@ -99,6 +108,9 @@ func (d *decoder) generate(f field, base solver.Problem, errorf reporter) []solv
 			errorf(f.key.Line, "generate from %d to %d makes no tests: from must be at most to", from, to)
 			return nil
 		}
+		if tooMany(to - from + 1) {
+			return nil
+		}
 		var out []solver.Problem
 		for n := from; n <= to; n++ {
 			p := base
@@ -131,7 +143,7 @@ func (d *decoder) generate(f field, base solver.Problem, errorf reporter) []solv
 			}
 		}
 	}
-	if !ok || !ok1 || !ok2 || !ok3 || !ok4 {
+	if !ok || !ok1 || !ok2 || !ok3 || !ok4 || tooMany(count) {
 		return nil
 	}
 	base.N, base.Reserved = n, nil

@@ -259,7 +259,7 @@ func (d *decoder) tests(f field, pf *fields, p Problem, kindOK, askOK bool, erro
 				continue
 			}
 			base := d.instance(&fs, pf, item, p.Problem, kindOK, askOK, false, errorf)
-			made := d.generate(gf, base, errorf)
+			made := d.generate(gf, base, min(MaxTests-len(tests), MaxSetTests-d.setTests-len(tests)), errorf)
 			next += max(len(made)-1, 0)
 			for i, in := range made {
 				gt := t
