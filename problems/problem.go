@@ -184,8 +184,6 @@ func (d *decoder) instance(fs, outer *fields, entry *yaml.Node, base solver.Prob
 			errorf(entry.Line, "board is required for reserved")
 		}
 		complete = false
-	case p.Kind == solver.Reserved && hasN && !hasBoard && outer != nil:
-		// The test's n with the problem's board: the board sets n.
 	}
 
 	if f, ok := fs.get("m"); ok && kindOK {

@@ -84,11 +84,19 @@ func (s *Set) Cases() []Problem {
 func (s *Set) Case(ref string) (Problem, bool) {
 	id, test, isTest := strings.Cut(ref, "/")
 	p, ok := s.Problem(id)
-	if !ok || isTest != p.HasTests() {
+	switch {
+	case !ok || isTest != p.HasTests():
 		return Problem{}, false
+	case !isTest:
+		return p, true
 	}
+	return p.Case(test)
+}
+
+// Case returns the case of p for its test named test (see Cases).
+func (p Problem) Case(test string) (Problem, bool) {
 	for _, c := range p.Cases() {
-		if !isTest || c.Test.Name == test {
+		if c.Test != nil && c.Test.Name == test {
 			return c, true
 		}
 	}

@@ -121,21 +121,18 @@ func validatorProblem(input string, f validator.Flags) (problems.Problem, error)
 // one test. prefix is how the caller names a problem in a hint ("id=" for
 // the validator's flag, "" for an argument).
 func namedCase(input string, p problems.Problem, test string, named bool, prefix string) (problems.Problem, error) {
-	cases := p.Cases()
 	switch {
 	case named && !p.HasTests():
 		return problems.Problem{}, fmt.Errorf("%s: problem %q has no tests; name it as %s%s", input, p.ID, prefix, p.ID)
 	case named:
-		for _, c := range cases {
-			if c.Test.Name == test {
-				return c, nil
-			}
+		if c, ok := p.Case(test); ok {
+			return c, nil
 		}
 		return problems.Problem{}, fmt.Errorf("%s: problem %q has no test %q", input, p.ID, test)
-	case len(cases) != 1:
-		return problems.Problem{}, fmt.Errorf("%s: problem %q has %d tests; name one as %s%s/TEST", input, p.ID, len(cases), prefix, p.ID)
+	case len(p.Tests) > 1:
+		return problems.Problem{}, fmt.Errorf("%s: problem %q has %d tests; name one as %s%s/TEST", input, p.ID, len(p.Tests), prefix, p.ID)
 	}
-	return cases[0], nil
+	return p.Cases()[0], nil
 }
 
 // validatorTruth returns the ground truth of p from the cache at
