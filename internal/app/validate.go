@@ -83,6 +83,9 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 	if err := crossCheck(ctx, req.Answer, t); err != nil {
 		return judge.Judgement{}, err
 	}
+	if err := validator.TeamOutput(con.Stdin); err != nil {
+		return judge.Judgement{}, err
+	}
 	return judge.Judge(ctx, t, newCtxReader(ctx, con.Stdin), judge.Limits{MaxBytes: req.MaxBytes}), nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -208,8 +209,8 @@ type arity struct {
 	what     string // "want ARGS", or "no ARG given" for one or more
 }
 
-// action returns the urfave action that checks the number of arguments (a
-// usage error, exit 2) and runs body.
+// action returns the urfave action that checks the number of arguments
+// and that no value is empty (each a usage error, exit 2) and runs body.
 func action(n arity, body func(c *cli.Context) error) cli.ActionFunc {
 	return func(c *cli.Context) error {
 		if k := c.NArg(); k < n.min || (n.max >= 0 && k > n.max) {
@@ -218,8 +219,35 @@ func action(n arity, body func(c *cli.Context) error) cli.ActionFunc {
 			}
 			return status.Usagef("%s: want %s", c.Command.Name, n.what)
 		}
+		if err := emptyValues(c); err != nil {
+			return err
+		}
 		return body(c)
 	}
+}
+
+// emptyValues refuses an empty argument and a flag given an empty value
+// (--out ”, --shard ”): a variable that expanded to nothing, say. Taken
+// as "not given", --out ” printed a key on the terminal, --html ” wrote
+// no report and --shard ” counted the whole problem, each with exit 0.
+func emptyValues(c *cli.Context) error {
+	for i, a := range c.Args().Slice() {
+		if a == "" {
+			return status.Usagef("%s: argument %d is empty", c.Command.Name, i+1)
+		}
+	}
+	for _, f := range append(slices.Clip(c.App.Flags), c.Command.Flags...) {
+		sf, ok := f.(*cli.StringFlag)
+		if !ok || !c.IsSet(sf.Name) || c.String(sf.Name) != "" {
+			continue
+		}
+		if sf.Name == "db" {
+			_, err := cacheFlag(c) // says which of --db and its variable
+			return err
+		}
+		return status.Usagef("--%s '': an empty value names nothing: give one, or leave the flag out", sf.Name)
+	}
+	return nil
 }
 
 // console is the console of c's command, with its checked --format (table

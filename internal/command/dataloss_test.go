@@ -737,6 +737,8 @@ func TestOutputsExisting(t *testing.T) {
 		{"judge", "--html", "notes.txt", "a.yaml", "subs"},
 		{"judge", "--scoreboard", "notes.txt", "a.yaml", "subs"},
 		{"judge", "--results-tsv", "notes.txt", "a.yaml", "subs"},
+		{"judge", "--awards", "notes.txt", "a.yaml", "subs"},
+		{"judge", "--public-html", "notes.txt", "a.yaml", "subs"},
 	} {
 		writeFile(t, "notes.txt", "my notes\n")
 		_, stderr, code := queensjudge(t, "cache.db", args...)

@@ -98,3 +98,30 @@ func TestDocsAgreeWithHelp(t *testing.T) {
 		t.Fatal("the first command is not solve: is newApp what the program runs?")
 	}
 }
+
+// TestDocsCSVHeaders keeps the CSV columns docs/commands.md gives equal to
+// those solve and key print, for problems with and without tests.
+func TestDocsCSVHeaders(t *testing.T) {
+	doc, err := os.ReadFile("docs/commands.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "plain.yaml")
+	writeFile(t, plain, "problems:\n  - {id: q4, kind: nqueens, n: 4, ask: count}\n")
+	tests := filepath.Join(dir, "tests.yaml")
+	writeFile(t, tests, "problems:\n  - id: q\n    kind: nqueens\n    ask: count\n    tests: [{n: 4}, {n: 5}]\n")
+	db := filepath.Join(dir, "cache.db")
+	for _, set := range []string{plain, tests} {
+		for _, command := range []string{"solve", "key"} {
+			out, stderr, code := queensjudge(t, db, command, "--format", "csv", set)
+			if code != 0 {
+				t.Fatalf("%s %s: exit %d: %s", command, set, code, stderr)
+			}
+			header, _, _ := strings.Cut(out, "\n")
+			if !strings.Contains(string(doc), "`"+header+"`") {
+				t.Errorf("docs/commands.md does not give %s's CSV columns for %s: `%s`", command, filepath.Base(set), header)
+			}
+		}
+	}
+}

@@ -98,7 +98,7 @@ func number(c *cli.Context, name, env string, min uint64) (uint64, error) {
 	}
 	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
-		return 0, status.Usagef("%s: out of range", what)
+		return 0, status.Usagef("%s: out of range: want a number of at most 20 digits (below 2^64), such as %d", what, max(min, 4))
 	}
 	if n < min {
 		return 0, status.Usagef("%s: want %d or more", what, min)

@@ -23,7 +23,7 @@ func TestNumbersAndDurations(t *testing.T) {
 		{"", []string{"--jobs", "0x10"}, `--jobs "0x10": want a number in decimal digits, such as 4`},
 		{"", []string{"--jobs", "1_000"}, `--jobs "1_000": want a number in decimal digits`},
 		{"", []string{"--jobs", "+3"}, `--jobs "+3": want a number in decimal digits`},
-		{"", []string{"--jobs", "99999999999999999999"}, `--jobs "99999999999999999999": out of range`},
+		{"", []string{"--jobs", "99999999999999999999"}, `--jobs "99999999999999999999": out of range: want a number of at most 20 digits (below 2^64), such as 4`},
 		{"", []string{"--budget", "5"}, `--budget "5": want a duration with a unit`},
 		{"", []string{"--budget", "500ms"}, `--budget 500ms: want 1s to 8766h`},
 		{"5", nil, `QUEENSJUDGE_BUDGET="5": want a duration with a unit`},

@@ -4,6 +4,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/validator"
 )
 
 func validateCommand() *cli.Command {
@@ -49,9 +51,12 @@ way (a time or memory limit) leaves a message that says so.`,
 			if err != nil {
 				return err
 			}
-			a := c.Args().Slice()
+			call, err := validator.ParseCall("validate", c.Args().Slice())
+			if err != nil {
+				return status.Usagef("%v", err)
+			}
 			_, err = app.Validate(c.Context, con, app.ValidateRequest{
-				Cache: db, Input: a[0], Answer: a[1], Feedback: a[2], Flags: a[3:],
+				Cache: db, Input: call.Input, Answer: call.Answer, Feedback: call.Feedback, Flags: call.Flags,
 				MaxBytes: maxBytes, Budget: budget,
 			})
 			return err

@@ -86,20 +86,20 @@ func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, e
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	if err := teamOutput(stdin); err != nil {
+	if err := TeamOutput(stdin); err != nil {
 		return judge.Judgement{}, err
 	}
 	return judge.Judge(ctx, t, stdin, judge.Limits{MaxBytes: c.MaxBytes}), nil
 }
 
-// teamOutput returns why stdin, when it is a file of the process, cannot
+// TeamOutput returns why stdin, when it is a file of the process, cannot
 // be a team output: a judge system gives the team output on standard input
 // as a file or a pipe, never as a device. A closed standard input is one:
 // the Go runtime opens /dev/null in its place as the program starts, which
 // would read as an empty output and be judged NO, the team's fault, when
 // the call was wrong. A terminal is another: a person who forgot the
 // redirection.
-func teamOutput(stdin io.Reader) error {
+func TeamOutput(stdin io.Reader) error {
 	f, ok := stdin.(*os.File)
 	if !ok {
 		return nil
@@ -221,6 +221,26 @@ func isFlag(w string) bool {
 	return false
 }
 
+// ParseCall reads the arguments of a validate call, INPUT ANSWER
+// FEEDBACK_DIR and then the flags, as a judge system gives them. Fewer
+// than three files before the flags (a package's run called with two) is
+// an error naming what came: the first flag must not be taken for the
+// feedback directory, nor a file for a flag. name is the command's, for
+// the message.
+func ParseCall(name string, args []string) (Call, error) {
+	files := args
+	for i, w := range files[:min(3, len(files))] {
+		if isFlag(w) {
+			files = files[:i]
+			break
+		}
+	}
+	if len(files) < 3 {
+		return Call{}, fmt.Errorf("%s: want INPUT ANSWER FEEDBACK_DIR before the flags, got %d file(s): %q", name, len(files), files)
+	}
+	return Call{Input: files[0], Answer: files[1], Feedback: files[2], Flags: args[3:]}, nil
+}
+
 // Usage is what the program says when it is called wrongly.
 const Usage = `usage: queensjudge-validator validate INPUT ANSWER FEEDBACK_DIR kind=K ask=A [m=M] cases=IN:ANS,... < team_output
        queensjudge-validator check-input kind=K ask=A [m=M] < input
@@ -236,21 +256,12 @@ func Main(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io
 	var err error
 	switch {
 	case len(args) >= 2 && args[1] == "validate":
-		files := args[2:]
-		for i, w := range files[:min(3, len(files))] {
-			// Fewer than three files before the package's own flags (run
-			// called with two): the first flag must not be taken for the
-			// feedback directory, nor a file for a flag.
-			if isFlag(w) {
-				files = files[:i]
-				break
-			}
-		}
-		if len(files) < 3 {
-			err = status.Usagef("validate: want INPUT ANSWER FEEDBACK_DIR before the flags, got %d file(s): %q\n%s", len(files), files, Usage)
+		var c Call
+		if c, err = ParseCall("validate", args[2:]); err != nil {
+			err = status.Usagef("%v\n%s", err, Usage)
 			break
 		}
-		_, err = Validate(ctx, Call{Input: files[0], Answer: files[1], Feedback: files[2], Flags: args[5:]}, stdin, stderr)
+		_, err = Validate(ctx, c, stdin, stderr)
 	case len(args) >= 2 && args[1] == "check-input":
 		err = CheckInput(ctx, args[2:], stdin, stderr)
 	case len(args) == 4 && !strings.HasPrefix(args[1], "-"):
