@@ -99,6 +99,9 @@ var ErrTooManySolutions = errors.New("too many solutions")
 // of them was counted, more than max already.
 func tooMany(total, max uint64) error {
 	if total == 0 {
+		if max == 1 {
+			return fmt.Errorf("%w: more than 1 placement", ErrTooManySolutions)
+		}
 		return fmt.Errorf("%w: more than %d placements", ErrTooManySolutions, max)
 	}
 	return fmt.Errorf("%w: %d placements, more than %d", ErrTooManySolutions, total, max)
