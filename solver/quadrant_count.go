@@ -161,29 +161,47 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 // exactly inWest.
 func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
 	h := uint(qd.h)
+	// The lists of a join lie anywhere in the quarter tables, mostly out
+	// of the core's caches: each pair of lists is fetched (prefetchKeys)
+	// while the pair before it is joined.
+	var ws, es []uint64
 	for _, r := range qd.rowSetsOf(free, k) {
 		if r&part != inWest {
 			continue
 		}
 		kw, ke := cw<<h|r, ce<<h|(free^r)
-		ws := west.key[west.off[kw]:west.off[kw+1]]
-		es := east.key[east.off[ke]:east.off[ke+1]]
-		if len(es) > 0 {
+		nw := west.key[west.off[kw]:west.off[kw+1]]
+		ne := east.key[east.off[ke]:east.off[ke+1]]
+		if len(nw) == 0 || len(ne) == 0 {
+			continue
+		}
+		prefetchKeys(&nw[0], &ne[0])
+		if len(ws) > 0 {
 			out = joinKeys(out, ws, es)
 		}
+		ws, es = nw, ne
+	}
+	if len(ws) > 0 {
+		out = joinKeys(out, ws, es)
 	}
 	return out
 }
 
 // joinKeys appends x|y for each x of ws and y of es with no key bit in
 // common (hit bits may be shared), in the order of ws, then es; with the
-// AVX-512 kernels, eight y at a time (joinKeysAVX512).
+// AVX-512 kernels eight y at a time (joinKeysAVX512), with the AVX2 ones
+// four (joinKeysAVX2).
 func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 	n, most := len(out), len(ws)*len(es)
 	if useKernel == kernelAVX512 {
 		// Its stores are of eight keys: room for them past the last kept.
 		out = slices.Grow(out, most+8)[:n+most+8]
 		return out[:n+joinKeysAVX512(&out[n], ws, es)]
+	}
+	if useKernel == kernelAVX2 {
+		// Its stores are of four keys.
+		out = slices.Grow(out, most+4)[:n+most+4]
+		return out[:n+joinKeysAVX2(&out[n], ws, es)]
 	}
 	out = slices.Grow(out, most)[:n+most]
 	o := out[n:]
