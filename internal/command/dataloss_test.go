@@ -721,17 +721,23 @@ func TestExportBadSetMakesNoOutdir(t *testing.T) {
 	sameTree(t, "export of a bad set", dir, before)
 }
 
-// TestOutputsExisting checks that key --out, judge's files and show --svg
-// refuse a file that exists (it may be the user's notes), before any work,
-// unless --replace, and that a key is regenerated with --replace.
-func TestOutputsExisting(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
+// smallContest makes a new working directory holding a.yaml, a set of
+// one problem, q5, and subs/, alice's answer to it.
+func smallContest(t *testing.T) {
+	t.Helper()
+	t.Chdir(t.TempDir())
 	writeFile(t, "a.yaml", "name: a\nproblems:\n  - {id: q5, kind: nqueens, n: 5, ask: count}\n")
 	if err := os.MkdirAll("subs/alice", 0o755); err != nil {
 		t.Fatal(err)
 	}
 	writeFile(t, "subs/alice/q5.txt", "10\n")
+}
+
+// TestOutputsExisting checks that key --out, judge's files and show --svg
+// refuse a file that exists (it may be the user's notes), before any work,
+// unless --replace, and that a key is regenerated with --replace.
+func TestOutputsExisting(t *testing.T) {
+	smallContest(t)
 	for _, args := range [][]string{
 		{"key", "--out", "notes.txt", "a.yaml"},
 		{"judge", "--html", "notes.txt", "a.yaml", "subs"},

@@ -11,13 +11,7 @@ import (
 // any work, where --out ” printed the key on the terminal, --html ” wrote
 // nothing and --shard ” counted the whole problem, all with exit 0.
 func TestEmptyValues(t *testing.T) {
-	dir := t.TempDir()
-	t.Chdir(dir)
-	writeFile(t, "a.yaml", "name: a\nproblems:\n  - {id: q5, kind: nqueens, n: 5, ask: count}\n")
-	if err := os.MkdirAll("subs/alice", 0o755); err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, "subs/alice/q5.txt", "10\n")
+	smallContest(t)
 	for _, c := range []struct {
 		args []string
 		want string
