@@ -201,10 +201,13 @@ func TestKnightsTableSmall(t *testing.T) {
 // would leave (n-m-1)² squares, too few for m+1 knights. Up to
 // MaxKnightsCountN it is the table's (whose counts are in -long);
 // past it the frames are 5×5 (a placement in under a second, no count).
+// The quick suite does 20 and 21, the last table's and the first 5×5;
+// 22 and 23 (1.5 s, the same frames on bigger boards) with -long.
 func TestKnightsLargestBoards(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	for n := 17; n <= MaxKnightsN; n++ {
-		if !testflag.Long() && n != 20 && n != 21 && n != MaxKnightsN {
-			continue // the last frame of 4×4, the first and last of n−5: -long does all
+		if !testflag.Long() && n != 20 && n != 21 {
+			continue // the last frame of 4×4, the first of n−5: -long does all
 		}
 		a := solve(t, Problem{Kind: QueensKnights, N: n, M: AnyM, Ask: AskPlacement})
 		m := a.M
@@ -244,6 +247,7 @@ func TestKnightsNoRoom(t *testing.T) {
 // TestKnightsAgainstSlow checks the row search against the first, plain
 // one: the same placements in the same order.
 func TestKnightsAgainstSlow(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	for n := 1; n <= 7; n++ {
 		for m := 0; m <= n; m++ {
@@ -279,6 +283,7 @@ func TestKnightsAgainstSlow(t *testing.T) {
 // search, an independent method, for every n and m they both answer in
 // moments: the count, the classes and the placements themselves.
 func TestKnightsFramesAgainstRows(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	top := 7 // n = 8 takes 1 s, 9 2.4 s, 10 (m ≥ 7) little more: -long
 	if testflag.Long() {
@@ -380,6 +385,7 @@ func TestKnightsFrameImages(t *testing.T) {
 }
 
 func TestKnightsSolutionsStream(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	// 7×7 with m = 3: 21,960 placements, from many frames on all workers.
 	p := Problem{Kind: QueensKnights, N: 7, M: 3, Ask: AskSolutions}
 	want := solve(t, Problem{Kind: QueensKnights, N: 7, M: 3, Ask: AskCount}).Count
@@ -432,6 +438,7 @@ func TestKnightsSolutionsStream(t *testing.T) {
 // TestKnightsHooks checks that shards add up to the whole, that a resumed
 // count gives the same answer, and the calls of Progress and Checkpoint.
 func TestKnightsHooks(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	for _, ask := range []Ask{AskCount, AskUnique} {
 		p := Problem{Kind: QueensKnights, N: 11, M: 7, Ask: ask}

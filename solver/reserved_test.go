@@ -104,6 +104,7 @@ func TestReservedAgainstSlow(t *testing.T) {
 // 361 of 75% took 3 s), which the plain search counts too in 30 s, with
 // -long.
 func TestReservedLarge(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, c := range []struct {

@@ -153,6 +153,7 @@ func TestCSESSample(t *testing.T) {
 }
 
 func TestConstruct(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	for n := 1; n <= 3000; n++ {
 		cols, ok := Construct(n)
 		if want := n != 2 && n != 3; ok != want {
@@ -199,6 +200,7 @@ func TestFinishCount(t *testing.T) {
 // solutions problem is answered, that breaking out of it stops the solve,
 // and that an error is yielded once and ends it.
 func TestPlacements(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	strs := func(pls []Placement) []string {
 		var out []string
