@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 func solve(t *testing.T, p Problem) Answer {
@@ -166,7 +168,13 @@ func TestConstruct(t *testing.T) {
 			t.Fatalf("Construct(%d): %v", n, v)
 		}
 	}
-	for _, n := range []int{9_999_997, 10_000_000} {
+	// The largest board, and with -long the largest of another class mod 6
+	// (0.4 s: the classes are all above, on smaller boards).
+	big := []int{MaxPlacementN}
+	if testflag.Long() {
+		big = append(big, 9_999_997)
+	}
+	for _, n := range big {
 		cols, _ := Construct(n)
 		if v := Check(Problem{Kind: NQueens, N: n}, FromColumns(cols)); v != nil {
 			t.Fatalf("Construct(%d): %v", n, v)
