@@ -23,6 +23,7 @@ var a000170Long = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 737
 // TestQuadrantsAgainstMirror checks the quadrant join, and the plain search
 // used outside its range, against the reference counter.
 func TestQuadrantsAgainstMirror(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	for n := 1; n <= 14; n++ {
 		want := mirrorCount(n)
 		if want != a000170Long[n-1] {
@@ -53,6 +54,8 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 // TestQuadrantsPublished checks the larger counts the reference is too slow
 // for against OEIS A000170.
 func TestQuadrantsPublished(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
+
 	top := 16 // N = 17 takes over a second, 18 six: -long
 	if testflag.Long() {
 		top = 18
@@ -195,6 +198,7 @@ func TestTranspose64(t *testing.T) {
 // n-queens counts (quadrant join, and the search on a small board) and
 // reserved ones (each plan).
 func TestCountHooks(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	rsv := Problem{Kind: Reserved, N: 11, Reserved: make([]uint64, 11)}
 	rsv.Reserved[3] = 0b100100
 	rsv.Reserved[7] = 0b1000000001
@@ -303,6 +307,7 @@ func TestCountNumbering(t *testing.T) {
 // by which the list is made at its size, against the subproblems listed:
 // open boards, reserved ones with and without symmetry, and images mode.
 func TestCentreCount(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	rng := rand.New(rand.NewPCG(5, 8))
 	for n := 4; n <= 17; n++ {
 		boards := []*quadrants{mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1))}
@@ -330,12 +335,19 @@ func TestCentreCount(t *testing.T) {
 }
 
 // TestCountCancel checks that a long count stops soon after its context is
-// cancelled.
+// cancelled: 18 after 200 ms, while it counts (it begins at about 110 ms),
+// 20 and 23 after 100 ms, while they make their tables (past 300 ms), and
+// 25 after 100 ms, while it counts (from 12 ms). 200 ms for all took 0.6 s
+// more of CPU.
 func TestCountCancel(t *testing.T) {
 	for _, n := range []int{18, 20, 23, 25} {
 		ctx, cancel := context.WithCancel(context.Background())
 		start := time.Now()
-		time.AfterFunc(200*time.Millisecond, cancel)
+		after := 100 * time.Millisecond
+		if n == 18 {
+			after = 200 * time.Millisecond
+		}
+		time.AfterFunc(after, cancel)
 		_, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{})
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("n=%d: cancelled count gave %v", n, err)

@@ -15,6 +15,7 @@ import (
 // thousand probes; a wrong weight (a mirror counted twice, a branching
 // left out) is off by a factor of 2 or more.
 func TestProbesAgainstSearch(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	var ps []Problem
 	for n := 4; n <= 12; n++ {

@@ -12,6 +12,7 @@ import (
 // a knight) on the boards it reaches, and against the row search, which
 // lists the placements, on larger ones.
 func TestFewAgainstBrute(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	for n := 1; n <= 5; n++ {
 		for m := 0; m <= maxFewM; m++ {

@@ -26,6 +26,7 @@ func quadrantTotal(qd *quadrants) uint64 {
 // too). Open boards up to 13×13; 14 to 18, which only check the same on
 // bigger boards (14 took a fifth of the test's time), with -long.
 func TestBoundedJoin(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	top := 13
 	if testflag.Long() {
 		top = 18
@@ -74,6 +75,7 @@ func TestBoundedJoin(t *testing.T) {
 // A checkpoint that fails midway stops the workers, which must not wait for
 // each other for ever.
 func TestTablesOneGroupAtATime(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	for _, n := range []int{11, 12, 13, 14} {
 		for _, bounded := range []bool{false, true} {
 			if !bounded && n%2 == 0 {

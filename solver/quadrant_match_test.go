@@ -322,12 +322,14 @@ func BenchmarkMatchKernels(b *testing.B) {
 // fewest and the most bits, south keys with weights, and lists with empty
 // buckets and buckets of one cut. The largest north list is the shortest
 // that parts by maxSplitBits, 2^18 keys (splitBitsFor takes a bit for
-// every doubling from 2^7 keys on).
+// every doubling from 2^7 keys on). The longer south list has 900 keys,
+// or fewer against a long north list, to keep the pairs the slow count
+// goes through under 2^24 a list (64 against 2^18: 1.3 s less).
 func TestSplitMatch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(20, 22))
 	for _, width := range []uint{28, 36, 40} {
 		for _, nNorth := range []int{300, 5000, 1 << 18} {
-			for _, nSouth := range []int{1, 900} {
+			for _, nSouth := range []int{1, min(900, 1<<24/nNorth)} {
 				north := randomKeys(rng, nNorth, width, 1+rng.IntN(2), false)
 				south := randomKeys(rng, nSouth, width, 1+rng.IntN(3), true)
 				if nNorth == 5000 {
@@ -357,14 +359,19 @@ func TestSplitMatch(t *testing.T) {
 
 // TestCountSplit counts n queens, and reserved boards, by the quadrant join
 // with every list of half-boards matched by splitMatch, against the
-// published counts and the plain join. The open boards go to 14; 15, which
-// checks the same on a bigger board in twice the time, with -long.
+// published counts and the plain join. The open boards go to 13, the
+// reserved and the bounded join's to 13; 14 (2 s more), and the open 15,
+// which check the same on bigger boards, with -long.
 func TestCountSplit(t *testing.T) {
 	defer func(old int) { minSplitKeys = old }(minSplitKeys)
 	ctx := context.Background()
 	rng := rand.New(rand.NewPCG(3, 14))
 	var reserved []Problem
-	for n := 12; n <= 14; n++ {
+	top := 13
+	if testflag.Long() {
+		top = 14
+	}
+	for n := 12; n <= top; n++ {
 		// In images mode, and joined under the board's own symmetries.
 		reserved = append(reserved, randomReserved(rng, n, 0.05, Identity), randomReserved(rng, n, 0.08, Rot90))
 	}
@@ -380,11 +387,11 @@ func TestCountSplit(t *testing.T) {
 		plain[i] = newBoard(p).count(0, 0, 0, 0)
 	}
 	minSplitKeys = 1
-	top := 14
+	open := top
 	if testflag.Long() {
-		top = 15
+		open = 15
 	}
-	for n := minQuadrantN; n <= top; n++ {
+	for n := minQuadrantN; n <= open; n++ {
 		got, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
 		if err != nil || got != a000170Long[n-1] {
 			t.Errorf("countQueens(%d), every list split = %d, %v, want %d", n, got, err, a000170Long[n-1])
@@ -398,7 +405,7 @@ func TestCountSplit(t *testing.T) {
 	}
 	// The bounded join (N = 22 and 23), whose tables hold one number of
 	// queens a quarter.
-	for n := 12; n <= 14; n++ {
+	for n := 12; n <= top; n++ {
 		p := Problem{Kind: NQueens, N: n}
 		if got := quadrantTotal(mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2))); got != a000170Long[n-1] {
 			t.Errorf("bounded join of %d queens, every list split = %d, want %d", n, got, a000170Long[n-1])

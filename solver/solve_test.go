@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 func solve(t *testing.T, p Problem) Answer {
@@ -153,6 +155,7 @@ func TestCSESSample(t *testing.T) {
 }
 
 func TestConstruct(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	for n := 1; n <= 3000; n++ {
 		cols, ok := Construct(n)
 		if want := n != 2 && n != 3; ok != want {
@@ -165,7 +168,13 @@ func TestConstruct(t *testing.T) {
 			t.Fatalf("Construct(%d): %v", n, v)
 		}
 	}
-	for _, n := range []int{9_999_997, 10_000_000} {
+	// The largest board, and with -long the largest of another class mod 6
+	// (0.4 s: the classes are all above, on smaller boards).
+	big := []int{MaxPlacementN}
+	if testflag.Long() {
+		big = append(big, 9_999_997)
+	}
+	for _, n := range big {
 		cols, _ := Construct(n)
 		if v := Check(Problem{Kind: NQueens, N: n}, FromColumns(cols)); v != nil {
 			t.Fatalf("Construct(%d): %v", n, v)
@@ -199,6 +208,7 @@ func TestFinishCount(t *testing.T) {
 // solutions problem is answered, that breaking out of it stops the solve,
 // and that an error is yielded once and ends it.
 func TestPlacements(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	ctx := context.Background()
 	strs := func(pls []Placement) []string {
 		var out []string

@@ -15,6 +15,7 @@ import (
 // TestCheck judges one answer, from a file or from stdin: a wrong answer
 // is a verdict, not an error.
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	dir := t.TempDir()
@@ -57,6 +58,7 @@ func TestCheck(t *testing.T) {
 // TestCheckRefused: the set and the answer both on stdin is a usage error;
 // an id not in the set is a failure.
 func TestCheckRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "92\n")

@@ -12,6 +12,7 @@ import (
 // TestDoctor checks a cache fresh from a solve: nothing is wrong, in the
 // result and in its JSON.
 func TestDoctor(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")

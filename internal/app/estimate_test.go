@@ -36,6 +36,7 @@ problems:
 // TestEstimate checks solve --estimate: a row per problem, the count of
 // years refused, the others not, and nothing solved or stored.
 func TestEstimate(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "set.yaml")
 	writeFile(t, set, overBudgetSet)
@@ -89,6 +90,7 @@ func TestEstimate(t *testing.T) {
 // TestSolveOverBudget checks that solve refuses the count of years at once,
 // with its estimate and the way on, and answers the rest.
 func TestSolveOverBudget(t *testing.T) {
+	t.Parallel()
 	set := filepath.Join(t.TempDir(), "set.yaml")
 	writeFile(t, set, overBudgetSet)
 	con := newConsole(output.JSON, "")
@@ -110,6 +112,7 @@ func TestSolveOverBudget(t *testing.T) {
 // TestJudgeOverBudget checks that a problem over its budget is a judge
 // error of that problem only: the other problems are judged.
 func TestJudgeOverBudget(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "set.yaml")
 	writeFile(t, set, overBudgetSet)

@@ -47,6 +47,7 @@ func verdicts(r judge.Report) map[[2]string]judge.Verdict {
 // has every result and the scoreboard, each result is kept, the strays are
 // warnings, and --strict makes them a said failure.
 func TestJudge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	subs := straySubmissions(t)
 	for _, strict := range []bool{false, true} {
@@ -164,6 +165,7 @@ func TestJudge(t *testing.T) {
 // TestJudgeManifest judges the CSV manifest: several attempts of a
 // problem, timed, ranked by the ICPC penalty.
 func TestJudgeManifest(t *testing.T) {
+	t.Parallel()
 	con := newConsole(output.Table, "")
 	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
 		Cache: tempCache(t), Set: contestSet, Submissions: manifest, Batch: batch,
@@ -191,6 +193,7 @@ func TestJudgeManifest(t *testing.T) {
 
 // TestJudgeFiles writes the three files beside the printed report.
 func TestJudgeFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	req := app.JudgeRequest{
 		Cache: tempCache(t), Set: contestSet, Submissions: submissions, Batch: batch,
@@ -250,6 +253,7 @@ func TestJudgeFiles(t *testing.T) {
 // TestJudgeOutputIsCache: an output naming the cache, by any spelling, is
 // a usage error before anything is made: no cache, no other output.
 func TestJudgeOutputIsCache(t *testing.T) {
+	t.Parallel()
 	for _, role := range []string{"results-tsv", "scoreboard", "html"} {
 		for _, spell := range []string{"same", "dot", "link", "wal"} {
 			t.Run(role+"/"+spell, func(t *testing.T) {
@@ -335,6 +339,7 @@ func keptIn(t *testing.T, cache, set string) []store.Attempt {
 // minute 10 (before, the cache kept attempts 2 and 3, and after a regrade
 // the problem was solved at minute 30 with a rejection before it).
 func TestJudgeSameFileTwice(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
@@ -384,6 +389,7 @@ func TestJudgeSameFileTwice(t *testing.T) {
 // nothing: neither is judged nor kept, and a warning names both; a hidden
 // file is a warning too. --strict makes them a failure.
 func TestJudgeDoubledAndHidden(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "submissions")
 	for _, f := range []struct{ name, text string }{
 		{"t/eight-queens.txt", "91\n"},
@@ -451,6 +457,7 @@ const (
 // message; the cache keeps a judgement per test, under ID/TEST, and a test
 // with no file as NO with no bytes.
 func TestJudgeTests(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	req := app.JudgeRequest{
 		Cache: tempCache(t), Set: testsSet, Submissions: testsSubs, Batch: batch,

@@ -45,6 +45,7 @@ problems:
 // TestMerge counts the set in two shards, into a cache each, merges them
 // into a third, and compares with the set solved in one piece.
 func TestMerge(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "shards.yaml")
@@ -120,6 +121,7 @@ func TestMerge(t *testing.T) {
 // TestMergeOutIsPart: OUT naming a part, by any spelling, is a usage error
 // and changes no part.
 func TestMergeOutIsPart(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "shards.yaml")

@@ -27,6 +27,7 @@ import (
 // keeps them, and a second regrade finds nothing to change. What a dry
 // run leaves of the cache is pinned by TestRegradeDryRunStoresNothing.
 func TestRegrade(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
@@ -63,6 +64,7 @@ func TestRegrade(t *testing.T) {
 
 // TestRegradeNothingKept: a set never judged has nothing to regrade.
 func TestRegradeNothingKept(t *testing.T) {
+	t.Parallel()
 	con := newConsole(output.Table, "")
 	_, err := app.Regrade(context.Background(), con.Console, app.RegradeRequest{Cache: tempCache(t), Set: fixedSet, Batch: batch})
 	checkOutcome(t, "Regrade", err, status.Failed, false)
@@ -76,6 +78,7 @@ func TestRegradeNothingKept(t *testing.T) {
 // fixed answer and linked it, and the answer it replaced was an orphan.
 // The real regrade then solves and links as judge does.
 func TestRegradeDryRunStoresNothing(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
@@ -152,6 +155,7 @@ func writeContest(t *testing.T, dir string, n int, answers map[string]string) (s
 // message (n = 8 became 7: "expected 92" became "expected 40") is not a
 // verdict that changes. Before, it was listed as WA → WA.
 func TestRegradeListsOnlyChangedVerdicts(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	set8, subs := writeContest(t, dir, 8, map[string]string{"ada": "92\n", "bob": "93\n"})
@@ -191,6 +195,7 @@ func TestRegradeListsOnlyChangedVerdicts(t *testing.T) {
 // first line in the team message, AC → JE. A file left as it was is
 // judged again (here against n = 300,001: AC → WA).
 func TestRegradeJudgesTheBytesJudged(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	const n = 300_000
 	p := solver.Problem{Kind: solver.NQueens, N: n, Ask: solver.AskPlacement, M: solver.AnyM}
@@ -294,6 +299,7 @@ func TestRegradeJudgesTheBytesJudged(t *testing.T) {
 // points; a test that had no file stays NO; a second regrade changes
 // nothing.
 func TestRegradeTests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
@@ -348,6 +354,7 @@ func TestRegradeTests(t *testing.T) {
 // TestRegradeMissingTest: a test a folder had no file for stays NO through
 // a regrade, and is no change.
 func TestRegradeMissingTest(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")

@@ -3,6 +3,7 @@ package app
 import "testing"
 
 func TestParseShard(t *testing.T) {
+	t.Parallel()
 	env := func(vars map[string]string) func(string) string {
 		return func(k string) string { return vars[k] }
 	}

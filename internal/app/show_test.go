@@ -17,6 +17,7 @@ import (
 // TestShow finds by id what Solve answered; an id never solved is a said
 // failure that does not hide the others.
 func TestShow(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
@@ -110,6 +111,7 @@ func stoppedCount(t *testing.T, name string, shard solver.Shard) (cache, set str
 // got and how to go on (it said "has never been solved", while doctor
 // listed it as resumable), and solving again finishes it from there.
 func TestShowStoppedCount(t *testing.T) {
+	t.Parallel()
 	cache, set := stoppedCount(t, "cache.db", solver.Shard{})
 	con := newConsole(output.Table, "")
 	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
@@ -139,6 +141,7 @@ func TestShowStoppedCount(t *testing.T) {
 // recorded unfinished in its part, which show and doctor report, with
 // the run that finishes it.
 func TestShowStoppedSlice(t *testing.T) {
+	t.Parallel()
 	cache, _ := stoppedCount(t, "part.db", solver.Shard{I: 1, K: 2})
 	con := newConsole(output.Table, "")
 	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})

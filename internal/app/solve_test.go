@@ -102,6 +102,7 @@ func compareRows(t *testing.T, printed []jsonRow, rows []output.Row) {
 // TestSolve solves the OEIS set twice: the first call solves, the second
 // reads the cache, and both give the same answers, printed as returned.
 func TestSolve(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	// Published tables only cross-check: OEIS A000170 and A002562.
@@ -166,6 +167,7 @@ func TestSolve(t *testing.T) {
 // compiler would, or after the program's name) and makes the batch a said
 // failure; the sets that can be read are still answered and printed.
 func TestSolveBadSets(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	missing := filepath.Join(t.TempDir(), "missing.yaml")
 	for _, c := range []struct {
@@ -214,6 +216,7 @@ func TestSolveBadSets(t *testing.T) {
 // TestSolveJobs: a batch of no jobs, or too many, is a usage error, told
 // before the cache is made.
 func TestSolveJobs(t *testing.T) {
+	t.Parallel()
 	for _, jobs := range []int{0, -1, app.MaxJobs + 1} {
 		cache := tempCache(t)
 		con := newConsole(output.Table, "")
@@ -229,6 +232,7 @@ func TestSolveJobs(t *testing.T) {
 // stdout from a fresh cache and then to a file from the cache it filled:
 // the bytes are the same, and have no cached or seconds.
 func TestKey(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, f := range output.Formats {
 		t.Run(string(f), func(t *testing.T) {
@@ -285,6 +289,7 @@ func TestKey(t *testing.T) {
 // is a usage error before any work: the set is unchanged and no cache is
 // made.
 func TestKeyOutRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	set := copyFile(t, contestSet, filepath.Join(dir, "contest.yaml"))
 	before := readFile(t, set)
@@ -320,6 +325,7 @@ func TestKeyOutRefused(t *testing.T) {
 // second is left out with a message naming both, so that its problems are
 // not linked under the other's name (show would give one of two).
 func TestSolveSameSetName(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a, b := filepath.Join(dir, "a.yaml"), filepath.Join(dir, "b.yaml")
 	os.WriteFile(a, []byte("name: same\nproblems:\n  - {id: q, kind: nqueens, n: 5, ask: count}\n"), 0o644)

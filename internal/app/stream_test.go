@@ -16,6 +16,7 @@ import (
 // ends when a signal cancels the context, as an interruption of that
 // signal.
 func TestStdinGivesWay(t *testing.T) {
+	t.Parallel()
 	cache := tempCache(t)
 	for _, c := range []struct {
 		name string

@@ -92,6 +92,7 @@ func plainCount(board []string) uint64 {
 // group and board, each answer equal to the plain search's, the problem
 // without tests keyed as before, and the same bytes from a fresh cache.
 func TestKeyOfTests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "family.yaml")
@@ -146,6 +147,7 @@ func TestKeyOfTests(t *testing.T) {
 // with tests against the plain search, test by test, and its sample
 // against CSES 1624's published answer.
 func TestExampleKeyOfTests(t *testing.T) {
+	t.Parallel()
 	con := newConsole(output.JSON, "")
 	if _, err := app.Key(context.Background(), con.Console, app.KeyRequest{Cache: tempCache(t), Sets: []string{contestSet}, Batch: batch}); err != nil {
 		t.Fatalf("key: %v\n%s", err, con.stderr)
@@ -180,6 +182,7 @@ func TestExampleKeyOfTests(t *testing.T) {
 // test in order (2 before 10), show ID/TEST one; check and validate judge
 // one test and refuse a problem with tests named without its test.
 func TestShowAndCheckTests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	dir := t.TempDir()
 	set := filepath.Join(dir, "family.yaml")

@@ -15,6 +15,7 @@ import (
 // TestValidate calls the output validator as a judge host does: the
 // verdict is the outcome's kind, said in the feedback files.
 func TestValidate(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	dir := t.TempDir()
@@ -107,6 +108,7 @@ func TestValidate(t *testing.T) {
 // input in the one form export writes, 43 with the reason on stderr
 // otherwise, and a usage error without kind= and ask=.
 func TestCheckInput(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		flags []string

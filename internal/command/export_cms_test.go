@@ -29,7 +29,7 @@ func TestExportCMS(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "contest")
 	stdout, stderr, code := queensjudge(t, filepath.Join(t.TempDir(), "cache.db"),
-		"export", "--layout", "cms", "--validator-binary", os.Args[0], "--allow-dynamic", out, set)
+		"export", "--layout", "cms", "--validator-binary", validatorStandIn(t), "--allow-dynamic", out, set)
 	if code != 0 {
 		t.Fatalf("export --layout cms: exit %d\n%s", code, stderr)
 	}

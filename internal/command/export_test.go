@@ -35,6 +35,30 @@ func exportExample(t *testing.T, bin, set string, want int, extra ...string) str
 	return out
 }
 
+// validatorStandIn returns a validator program for export to copy into
+// the packages: a script that runs this test binary, which is the
+// validator under QUEENSJUDGE_RUN_VALIDATOR=1. Export copies the program
+// into each package twice and a judge system copies it again; copies of
+// the 18 MB test binary were most of the system time of the tests that
+// run the validators (export takes the script with --allow-dynamic, as it
+// takes the test binary). The tests of the copy itself (pkgexport, and
+// export's refusals) still copy a real file.
+func validatorStandIn(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(exe, "'") {
+		return exe // the script could not quote it; copy the binary
+	}
+	path := filepath.Join(t.TempDir(), "validator")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\nexec '"+exe+"' \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // judgeSystem is how a judge system installs a validator directory of a
 // package before it runs build there.
 type judgeSystem struct {
@@ -152,7 +176,7 @@ func TestExportPackagesLikeProblemtools(t *testing.T) {
 			if testflag.Long() {
 				set, want = "testdata/example/contest.yaml", 12
 			}
-			out := exportExample(t, os.Args[0], set, want, "--layout", layout.name)
+			out := exportExample(t, validatorStandIn(t), set, want, "--layout", layout.name)
 			junk := filepath.Join(t.TempDir(), "junk")
 			if err := os.WriteFile(junk, []byte("0 8\nNaN\n"), 0o644); err != nil {
 				t.Fatal(err)
@@ -323,20 +347,21 @@ func TestExportZip(t *testing.T) {
 // the setter's own files in it kept. The exports that are not refused copy
 // a stand-in for the validator: nothing here runs it, and 26 copies of the
 // 20 MB test binary, each scanned for its size in SQL (pkgexport.OverPacket),
-// took 3 s.
+// took 3 s. The set is the three problems of testdata/export/quick.yaml: the
+// whole example contest, 13 packages written twice, took 0.6 s more.
 func TestExportRefusals(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "cache.db")
 	out := t.TempDir()
-	_, stderr, code := queensjudge(t, db, "export", "--validator-binary", os.Args[0], out, "testdata/example/contest.yaml")
+	_, stderr, code := queensjudge(t, db, "export", "--validator-binary", os.Args[0], out, "testdata/export/quick.yaml")
 	if code != 1 || !strings.Contains(stderr, "dynamically linked") || !strings.Contains(stderr, "static") {
 		t.Errorf("dynamic binary: exit %d, stderr %q; want 1 and a word on the static build", code, stderr)
 	}
-	if _, stderr, code = queensjudge(t, db, "export", "--layout", "2024", out, "testdata/example/contest.yaml"); code != 2 {
+	if _, stderr, code = queensjudge(t, db, "export", "--layout", "2024", out, "testdata/export/quick.yaml"); code != 2 {
 		t.Errorf("--layout 2024: exit %d, want 2\n%s", code, stderr)
 	}
 	bin := filepath.Join(t.TempDir(), "queensjudge")
 	writeFile(t, bin, "a stand-in: nothing runs it")
-	args := []string{"export", "--validator-binary", bin, "--allow-dynamic", out, "testdata/example/contest.yaml"}
+	args := []string{"export", "--validator-binary", bin, "--allow-dynamic", out, "testdata/export/quick.yaml"}
 	if _, stderr, code = queensjudge(t, db, args...); code != 0 {
 		t.Fatalf("first export: exit %d\n%s", code, stderr)
 	}

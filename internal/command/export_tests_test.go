@@ -25,7 +25,8 @@ import (
 // gives the same. The real clients' runs are in docs/packages.md.
 func TestExportTestsLikeJudgeSystems(t *testing.T) {
 	set := "testdata/export/tests.yaml"
-	out := exportExample(t, os.Args[0], set, 3)
+	bin := validatorStandIn(t)
+	out := exportExample(t, bin, set, 3)
 	pkg := filepath.Join(out, "cses")
 	tmp := t.TempDir()
 	val := judgeSystems[0].install(t, filepath.Join(pkg, "output_validators", "queensjudge"))
@@ -97,7 +98,7 @@ func TestExportTestsLikeJudgeSystems(t *testing.T) {
 	// subtasks of task.yaml.
 	cmsOut := filepath.Join(t.TempDir(), "cms")
 	if _, stderr, code := queensjudge(t, filepath.Join(t.TempDir(), "cache.db"),
-		"export", "--layout", "cms", "--validator-binary", os.Args[0], "--allow-dynamic", cmsOut, set); code != 0 {
+		"export", "--layout", "cms", "--validator-binary", bin, "--allow-dynamic", cmsOut, set); code != 0 {
 		t.Fatalf("export --layout cms: exit %d\n%s", code, stderr)
 	}
 	task := filepath.Join(cmsOut, "cses")
