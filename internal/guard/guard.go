@@ -42,6 +42,11 @@ type Guard struct {
 	outputs []*output
 	created map[string]bool // resolved paths of the files and directories this run made
 	walked  bool            // tree is up to date with inputs
+	// resolved memoizes resolve while Input records many paths at once
+	// (or walk walks the input directories): the files of a submissions
+	// directory share every directory above them, which EvalSymlinks would
+	// otherwise read again for each. nil the rest of the time.
+	resolved map[string]string
 }
 
 // entry is an input: a file, a directory whose tree is input, or a name
@@ -112,6 +117,8 @@ func physicalCwd() (string, error) {
 func (g *Guard) Input(paths ...string) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.resolved = map[string]string{}
+	defer func() { g.resolved = nil }()
 	for _, name := range paths {
 		if name == "" || name == "-" {
 			continue
@@ -501,7 +508,26 @@ const maxLinks = 40
 // as it reads, and a dangling symlink is followed to the name it would
 // create.
 func (g *Guard) resolve(path string) string {
-	return g.resolveDepth(path, 0)
+	if g.resolved == nil || !filepath.IsAbs(path) || filepath.Clean(path) != path {
+		return g.resolveDepth(path, 0)
+	}
+	if p, ok := g.resolved[path]; ok {
+		return p
+	}
+	// A clean absolute path resolves as its parent does, and then its last
+	// name: what resolveDepth does, one name at a time, but for a symlink.
+	p := path
+	parent := filepath.Dir(path)
+	fi, err := os.Lstat(path)
+	switch {
+	case parent == path:
+	case err == nil && fi.Mode()&fs.ModeSymlink != 0:
+		p = g.resolveDepth(path, 0)
+	case err == nil || errors.Is(err, fs.ErrNotExist):
+		p = filepath.Join(g.resolve(parent), filepath.Base(path))
+	}
+	g.resolved[path] = p
+	return p
 }
 
 func (g *Guard) resolveDepth(path string, depth int) string {

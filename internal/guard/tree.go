@@ -18,6 +18,8 @@ func (g *Guard) walk() {
 	}
 	g.walked = true
 	g.tree = nil
+	g.resolved = map[string]string{}
+	defer func() { g.resolved = nil }()
 	seen := map[string]bool{}
 	var queue []*entry
 	for _, e := range g.inputs {
