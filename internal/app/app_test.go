@@ -6,12 +6,9 @@ package app_test
 // (flags, exit statuses, transcripts) is pinned in internal/command.
 //
 // The tests share nothing, so each runs in parallel with the others
-// (t.Parallel): most of their time is spent waiting for the disk. These
-// run on their own, before the parallel ones: TestKeyHoldsOnePlacement,
-// which measures memory with runtime.MemStats, and the tests of Export,
-// whose CMS statements' PDFs cannot be written by two goroutines at once
-// (fpdf writes into the font files it is given, gofont's shared bytes: a
-// data race under -race).
+// (t.Parallel): most of their time is spent waiting for the disk. One runs
+// on its own, before the parallel ones: TestKeyHoldsOnePlacement, which
+// measures memory with runtime.MemStats.
 
 import (
 	"bytes"

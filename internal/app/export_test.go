@@ -29,6 +29,7 @@ func fakeBinary(t *testing.T) string {
 // TestExport writes a package per problem, named after its id, with the
 // input and the answer of its secret case.
 func TestExport(t *testing.T) {
+	t.Parallel()
 	for _, layout := range []pkgexport.Layout{pkgexport.Legacy, pkgexport.V2023_07} {
 		t.Run(string(layout), func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "packages")
@@ -64,6 +65,7 @@ func TestExport(t *testing.T) {
 // TestExportBadSet: a set that cannot be read is a said failure, and no
 // OUTDIR is made.
 func TestExportBadSet(t *testing.T) {
+	t.Parallel()
 	out := filepath.Join(t.TempDir(), "packages")
 	con := newConsole(output.Table, "")
 	_, err := app.Export(context.Background(), con.Console, app.ExportRequest{
@@ -82,6 +84,7 @@ func TestExportBadSet(t *testing.T) {
 // was edited (with a warning naming the tasks). --zip does not go with
 // the CMS layout.
 func TestExportCMS(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	out := filepath.Join(t.TempDir(), "contest")
 	cache, bin := tempCache(t), fakeBinary(t)
@@ -166,6 +169,7 @@ const exportTestsSet = testdata + "/export/tests.yaml"
 // in its group's directory, its answer the test's; a CMS task of a test
 // case a test, scored by subtasks; --cms-type batch a Batch task.
 func TestExportTests(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	cache := tempCache(t)
 	out := filepath.Join(t.TempDir(), "packages")
@@ -233,6 +237,7 @@ func TestExportTests(t *testing.T) {
 // TestExportTestsOfManyM: the tests of a queens-knights problem that ask
 // for different m are refused, naming two of them: its input is n alone.
 func TestExportTestsOfManyM(t *testing.T) {
+	t.Parallel()
 	set := filepath.Join(t.TempDir(), "m.yaml")
 	writeFile(t, set, "name: m\nproblems:\n  - id: qk\n    kind: queens-knights\n    ask: count\n    tests:\n      - {n: 4, m: 1}\n      - {n: 5, m: 2}\n  - id: eight\n    kind: nqueens\n    n: 8\n    ask: count\n")
 	out := filepath.Join(t.TempDir(), "packages")

@@ -8,6 +8,7 @@
 package pdf
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -43,9 +44,12 @@ func Write(w io.Writer, doc pkgexport.Document) error {
 	f.SetCompression(true)
 	f.SetTitle(doc.Title, true)
 	f.SetCreator("queensjudge export", true)
-	f.AddUTF8FontFromBytes("go", "", goregular.TTF)
-	f.AddUTF8FontFromBytes("go", "B", gobold.TTF)
-	f.AddUTF8FontFromBytes("gomono", "", gomono.TTF)
+	// fpdf writes into the bytes of a font it is given (as it subsets
+	// it): each PDF gets copies, or two written at once would race on the
+	// fonts' package variables.
+	f.AddUTF8FontFromBytes("go", "", bytes.Clone(goregular.TTF))
+	f.AddUTF8FontFromBytes("go", "B", bytes.Clone(gobold.TTF))
+	f.AddUTF8FontFromBytes("gomono", "", bytes.Clone(gomono.TTF))
 	const margin = 20.0
 	f.SetMargins(margin, margin, margin)
 	f.SetAutoPageBreak(true, margin)

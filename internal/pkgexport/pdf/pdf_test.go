@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
@@ -65,5 +66,29 @@ func TestWrite(t *testing.T) {
 	}
 	if strings.Contains(text, long) {
 		t.Errorf("the long verbatim line was not cut:\n%s", text)
+	}
+}
+
+// TestWriteConcurrently writes two PDFs at once, as an export of several
+// CMS tasks in one process may: under -race (as .ci/run runs this package)
+// it failed while each PDF was given the Go fonts' own bytes, which fpdf
+// writes into. Each must also be the same as one written alone.
+func TestWriteConcurrently(t *testing.T) {
+	doc := pkgexport.Document{Title: "Eight queens", Sections: []pkgexport.Section{{Blocks: []pkgexport.Block{{Text: "Place 8 queens."}}}}}
+	var alone bytes.Buffer
+	if err := Write(&alone, doc); err != nil {
+		t.Fatal(err)
+	}
+	var outs [2]bytes.Buffer
+	var errs [2]error
+	var wg sync.WaitGroup
+	for i := range outs {
+		wg.Go(func() { errs[i] = Write(&outs[i], doc) })
+	}
+	wg.Wait()
+	for i := range outs {
+		if errs[i] != nil || !bytes.Equal(outs[i].Bytes(), alone.Bytes()) {
+			t.Errorf("PDF %d written beside another: error %v, %d bytes; want the %d bytes of one written alone", i, errs[i], outs[i].Len(), alone.Len())
+		}
 	}
 }
