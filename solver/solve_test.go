@@ -258,10 +258,16 @@ func TestPlacements(t *testing.T) {
 
 	cancelled, cancel := context.WithCancel(ctx)
 	cancel()
-	// Refused after a count of a million and one, in half a second; before,
-	// after listing a million placements in lexicographic order (31 s).
+	// 24 queens are refused after a count of limit+1, before any is listed,
+	// in moments; before, after listing them in lexicographic order (31 s
+	// for a million). The quick suite's limit is 10^4 (the refusal is the
+	// same, and the count of a million took 1.7 s of CPU), -long's 10^6.
 	deadline, cancelDeadline := context.WithTimeout(ctx, 20*time.Second)
 	defer cancelDeadline()
+	limit24 := uint64(10_000)
+	if testflag.Long() {
+		limit24 = 1_000_000
+	}
 	for _, c := range []struct {
 		name string
 		ctx  context.Context
@@ -270,7 +276,7 @@ func TestPlacements(t *testing.T) {
 		want error // nil: any error
 	}{
 		{"over the limit", ctx, Problem{Kind: NQueens, N: 8, Ask: AskSolutions}, Options{MaxSolutions: 91}, ErrTooManySolutions},
-		{"24 queens over the limit", deadline, Problem{Kind: NQueens, N: 24, Ask: AskSolutions}, Options{MaxSolutions: 1_000_000}, ErrTooManySolutions},
+		{"24 queens over the limit", deadline, Problem{Kind: NQueens, N: 24, Ask: AskSolutions}, Options{MaxSolutions: limit24}, ErrTooManySolutions},
 		{"knights over the limit", ctx, Problem{Kind: QueensKnights, N: 6, M: 3, Ask: AskSolutions}, Options{MaxSolutions: 175}, ErrTooManySolutions},
 		{"cancelled", cancelled, Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, Options{}, context.Canceled},
 		{"knights cancelled", cancelled, Problem{Kind: QueensKnights, N: 12, M: 8, Ask: AskSolutions}, Options{}, context.Canceled},
@@ -291,10 +297,17 @@ func TestPlacements(t *testing.T) {
 	}
 
 	// Cancelled while it lists: the placements so far, then the error, once.
+	// 13 queens (73,712) in the quick suite, which countUpTo counts at once
+	// before the listing; 14 (365,596, counted by its spread of prefixes
+	// first: 0.3 s of CPU) with -long.
 	mid, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var placed, errs int
-	for pl, err := range Placements(mid, Problem{Kind: NQueens, N: 14, Ask: AskSolutions}, Options{}) {
+	listed := 13
+	if testflag.Long() {
+		listed = 14
+	}
+	for pl, err := range Placements(mid, Problem{Kind: NQueens, N: listed, Ask: AskSolutions}, Options{}) {
 		if errs > 0 {
 			t.Fatalf("yielded %v, %v after the error", pl, err)
 		}
@@ -309,8 +322,8 @@ func TestPlacements(t *testing.T) {
 			cancel()
 		}
 	}
-	if errs != 1 || placed >= 365596 {
-		t.Errorf("cancelled after 10 placements: %d placements and %d errors, want fewer than 365596 and 1", placed, errs)
+	if all := a000170Long[listed-1]; errs != 1 || uint64(placed) >= all {
+		t.Errorf("%d queens cancelled after 10 placements: %d placements and %d errors, want fewer than %d and 1", listed, placed, errs, all)
 	}
 }
 
