@@ -177,11 +177,17 @@ func TestWideKeysRefused(t *testing.T) {
 // width lowered (wideBits) to two bits below each board's widest key: the
 // join under groups that weigh both long diagonals, one or none, and images
 // mode (with and without the marks of the images hit), in the plain and
-// the bounded join, with every list matched by splitMatch too.
+// the bounded join, with every list matched by splitMatch too. The quick
+// suite's boards are 10×10, the smallest the join takes; 11×11 (1 s of
+// CPU more), which checks the same on a bigger board, with -long.
 func TestWideAgainstSearch(t *testing.T) {
 	defer func(old uint, oldSplit int) { wideBits, minSplitKeys = old, oldSplit }(wideBits, minSplitKeys)
 	rng := rand.New(rand.NewPCG(22, 40))
-	for n := minQuadrantN; n <= 11; n++ {
+	top := minQuadrantN
+	if testflag.Long() {
+		top = 11
+	}
+	for n := minQuadrantN; n <= top; n++ {
 		var ps []Problem
 		for _, g := range []Sym{Identity, Transpose, Rot90, FlipH} {
 			ps = append(ps, randomReserved(rng, n, 0.05, g))
