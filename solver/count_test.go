@@ -21,10 +21,15 @@ import (
 var a000170Long = []uint64{1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596, 2279184, 14772512, 95815104, 666090624, 4968057848, 39029188884}
 
 // TestQuadrantsAgainstMirror checks the quadrant join, and the plain search
-// used outside its range, against the reference counter.
+// used outside its range, against the reference counter: to N = 13 in the
+// quick suite, 14 (0.3 s of CPU more, the reference half of it) with -long.
 func TestQuadrantsAgainstMirror(t *testing.T) {
 	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
-	for n := 1; n <= 14; n++ {
+	top := 13
+	if testflag.Long() {
+		top = 14
+	}
+	for n := 1; n <= top; n++ {
 		want := mirrorCount(n)
 		if want != a000170Long[n-1] {
 			t.Fatalf("mirrorCount(%d) = %d, want %d", n, want, a000170Long[n-1])
@@ -306,10 +311,16 @@ func TestCountNumbering(t *testing.T) {
 // TestCentreCount checks the count of each configuration's subproblems,
 // by which the list is made at its size, against the subproblems listed:
 // open boards, reserved ones with and without symmetry, and images mode.
+// The quick suite's boards go to 16×16; 17 (0.27 s of CPU more), which
+// checks the same on a bigger board, with -long.
 func TestCentreCount(t *testing.T) {
 	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
 	rng := rand.New(rand.NewPCG(5, 8))
-	for n := 4; n <= 17; n++ {
+	top := 16
+	if testflag.Long() {
+		top = 17
+	}
+	for n := 4; n <= top; n++ {
 		boards := []*quadrants{mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1))}
 		for _, sym := range []Sym{Identity, FlipH, Rot90, Transpose} {
 			p := randomReserved(rng, n, 0.08, sym)
