@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // rowsOf reads a placement from rows of 'Q', 'N' and '.', top row first.
@@ -85,11 +87,15 @@ func BenchmarkCheckColumns10M(b *testing.B) {
 }
 
 // TestCheckColumns holds CheckColumns to Check on random placements of
-// random boards, one queen a row, and on every 6×6 one: the same first
-// violation, word for word.
+// random boards, one queen a row (5,000 in the quick suite, 20,000 with
+// -long), and on every 6×6 one: the same first violation, word for word.
 func TestCheckColumns(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for range 20000 {
+	random := 5000
+	if testflag.Long() {
+		random = 20000
+	}
+	for range random {
 		n := 1 + rng.IntN(9)
 		p := Problem{Kind: NQueens, N: n, Ask: AskPlacement}
 		if rng.IntN(2) == 0 {
