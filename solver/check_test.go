@@ -90,6 +90,7 @@ func BenchmarkCheckColumns10M(b *testing.B) {
 // random boards, one queen a row (5,000 in the quick suite, 20,000 with
 // -long), and on every 6×6 one: the same first violation, word for word.
 func TestCheckColumns(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	random := 5000
 	if testflag.Long() {
@@ -353,6 +354,7 @@ func FuzzCheck(f *testing.F) {
 // placements, some changed a little (a piece moved, added, dropped, made a
 // knight or put off the board, the board resized, the order shuffled).
 func TestCheckAgainstBrute(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	answers := make([][]Placement, 9)
 	for n := 1; n <= 8; n++ {

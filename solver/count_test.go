@@ -286,6 +286,7 @@ func TestCountHooks(t *testing.T) {
 // TestCountNumbering checks that the subproblems are numbered the same way
 // on every run, and that there are enough of them.
 func TestCountNumbering(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{13, 16} {
 		open := Problem{Kind: NQueens, N: n}
 		a, b := mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2)), mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2))

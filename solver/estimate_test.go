@@ -66,6 +66,7 @@ func TestProbesAgainstSearch(t *testing.T) {
 // TestEstimateKinds checks that every kind and ask is estimated, that the
 // estimates grow with the board, and that a bound is marked as one.
 func TestEstimateKinds(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	small, err := Estimate(ctx, Problem{Kind: NQueens, N: 16, Ask: AskCount}, Options{})
 	if err != nil {

@@ -357,6 +357,7 @@ func burnside(pls []Placement) uint64 {
 // TestKnightsFrameImages checks the images of frames against the
 // symmetries' action on squares.
 func TestKnightsFrameImages(t *testing.T) {
+	t.Parallel()
 	for n := 2; n <= MaxKnightsN; n++ { // on 1×1 a row is a column
 		k := min(n-n/2, 5) // at most C(23, 5) frames
 		f := newKFrames(n, n-k)

@@ -112,6 +112,7 @@ func checkReservedPlacement(t *testing.T, name string, p Problem, want *Placemen
 }
 
 func TestReservedPlacementAgainstPlain(t *testing.T) {
+	t.Parallel()
 	for n := 4; n <= 10; n++ {
 		for name, p := range impossibleBoards(n) {
 			if want := plainFirstOf(t, p); want != nil {

@@ -112,6 +112,7 @@ func checkProof(t *testing.T, name string, p Problem) {
 // every board of side 1..3, the shapes of smallShapes of side 1..8, and
 // random boards of side 1..9 of every density.
 func TestProveAgainstPlain(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 3; n++ {
 		for mask := 0; mask < 1<<uint(n*n); mask++ {
 			p := freeBoard(n, func(r, c int) bool { return mask>>uint(r*n+c)&1 == 0 })

@@ -86,6 +86,7 @@ func checkReserved(t *testing.T, p Problem) {
 }
 
 func TestReservedAgainstSlow(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(5, 6))
 	syms := []Sym{Identity, FlipH, Rot180, Rot90, Transpose}
 	for n := 1; n <= 10; n++ {

@@ -29,6 +29,7 @@ var (
 )
 
 func TestNQueensPublished(t *testing.T) {
+	t.Parallel()
 	for i, want := range a000170 {
 		n := i + 1
 		if got := solve(t, Problem{Kind: NQueens, N: n, Ask: AskCount}).Count; got != want {
@@ -41,6 +42,7 @@ func TestNQueensPublished(t *testing.T) {
 }
 
 func TestQueensAgainstBrute(t *testing.T) {
+	t.Parallel()
 	for n := 1; n <= 7; n++ {
 		p := Problem{Kind: NQueens, N: n}
 		checkQueensKind(t, p)

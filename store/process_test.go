@@ -175,6 +175,11 @@ func TestKilledMidPut(t *testing.T) {
 		t.Errorf("%d results survived, want at least 1", n)
 	}
 	t.Logf("%d results survived the kill", n)
+	// The spools of its solutions lose their names as they are made: the
+	// kill leaves none in its TMPDIR.
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "queensjudge-solutions-*")); len(left) > 0 {
+		t.Errorf("the kill left spool files: %q", left)
+	}
 	db, err := Open(context.Background(), path)
 	if err != nil {
 		t.Fatalf("reopen after kill: %v", err)

@@ -20,18 +20,27 @@ import (
 //
 // Not safe for concurrent use.
 type Spool struct {
-	f *os.File
-	w *bufio.Writer
-	n uint64
+	f    *os.File
+	w    *bufio.Writer
+	n    uint64
+	name string // the file's name while it has one (see NewSpool); "" once removed
 }
 
-// NewSpool makes an empty spool in the temporary directory. Close removes it.
+// NewSpool makes an empty spool in the temporary directory. Its file is
+// removed at once where the system lets an open file lose its name (every
+// Unix): the spool reads and writes it through the open file, and nothing
+// is left behind, not even by a process killed with SIGKILL. Elsewhere
+// Close removes it.
 func NewSpool() (*Spool, error) {
 	f, err := os.CreateTemp("", "queensjudge-solutions-*")
 	if err != nil {
 		return nil, fmt.Errorf("spool solutions: %w", err)
 	}
-	return &Spool{f: f, w: bufio.NewWriter(f)}, nil
+	s := &Spool{f: f, w: bufio.NewWriter(f), name: f.Name()}
+	if os.Remove(f.Name()) == nil {
+		s.name = ""
+	}
+	return s, nil
 }
 
 // Add appends pl to the spool.
@@ -48,11 +57,13 @@ func (s *Spool) Add(pl solver.Placement) error {
 // Len returns the number of placements added.
 func (s *Spool) Len() uint64 { return s.n }
 
-// Close removes the spool's file.
+// Close closes the spool's file, and removes it if it still has a name.
 func (s *Spool) Close() error {
 	cerr := s.f.Close()
-	if err := os.Remove(s.f.Name()); err != nil {
-		return err
+	if s.name != "" {
+		if err := os.Remove(s.name); err != nil {
+			return err
+		}
 	}
 	return cerr
 }
