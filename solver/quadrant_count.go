@@ -161,31 +161,27 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 // exactly inWest.
 func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
 	h := uint(qd.h)
-	// The lists of a join lie anywhere in the quarter tables, mostly out
-	// of the core's caches: each pair of lists is fetched (prefetchKeys)
-	// while the pair before it is joined.
-	var ws, es []uint64
 	for _, r := range qd.rowSetsOf(free, k) {
 		if r&part != inWest {
 			continue
 		}
 		kw, ke := cw<<h|r, ce<<h|(free^r)
-		nw := west.key[west.off[kw]:west.off[kw+1]]
-		ne := east.key[east.off[ke]:east.off[ke+1]]
-		if len(nw) == 0 || len(ne) == 0 {
-			continue
-		}
-		prefetchKeys(&nw[0], &ne[0])
-		if len(ws) > 0 {
+		ws := west.key[west.off[kw]:west.off[kw+1]]
+		es := east.key[east.off[ke]:east.off[ke+1]]
+		if len(es) > 0 {
 			out = joinKeys(out, ws, es)
 		}
-		ws, es = nw, ne
-	}
-	if len(ws) > 0 {
-		out = joinKeys(out, ws, es)
 	}
 	return out
 }
+
+// minJoinAVX2 is the shortest es that joinKeysAVX2 joins. Each key of ws
+// costs it a set-up and a mask for the last keys of es, and on shorter
+// lists the loop is faster: on odd boards most lists are short, and N = 17
+// took 3.5 s with the kernel on every list, 2.0 s with the loop alone and
+// with this bound, one core, five runs each; N = 18 5.2 s with the loop
+// alone, 4.7 s with this bound (8: 4.8 s; 32: 5.3 s).
+const minJoinAVX2 = 16
 
 // joinKeys appends x|y for each x of ws and y of es with no key bit in
 // common (hit bits may be shared), in the order of ws, then es; with the
@@ -198,7 +194,7 @@ func joinKeys(out []uint64, ws, es []uint64) []uint64 {
 		out = slices.Grow(out, most+8)[:n+most+8]
 		return out[:n+joinKeysAVX512(&out[n], ws, es)]
 	}
-	if useKernel == kernelAVX2 {
+	if useKernel == kernelAVX2 && len(es) >= minJoinAVX2 {
 		// Its stores are of four keys.
 		out = slices.Grow(out, most+4)[:n+most+4]
 		return out[:n+joinKeysAVX2(&out[n], ws, es)]

@@ -131,11 +131,6 @@ func groupWordsAVX512(zg *[40][8]uint64, valid *[8]uint64, nc int, out *uint64)
 //go:noescape
 func joinKeysAVX512(out *uint64, ws, es []uint64) int
 
-// prefetchKeys asks for the first two cache lines at each of w and e.
-//
-//go:noescape
-func prefetchKeys(w, e *uint64)
-
 // joinKeysAVX2 is joinKeys for four keys of es at a time, as
 // joinKeysAVX512 is for eight. out must have room for len(ws)·len(es) + 4
 // keys.

@@ -427,16 +427,6 @@ GLOBL tailAVX2<>(SB), RODATA|NOPTR, $128
 	POPCNTQ AX, AX; \
 	LEAQ (DI)(AX*8), DI
 
-// func prefetchKeys(w, e *uint64)
-TEXT ·prefetchKeys(SB), NOSPLIT, $0-16
-	MOVQ w+0(FP), AX
-	MOVQ e+8(FP), BX
-	PREFETCHT0 (AX)
-	PREFETCHT0 64(AX)
-	PREFETCHT0 (BX)
-	PREFETCHT0 64(BX)
-	RET
-
 // func joinKeysAVX2(out *uint64, ws, es []uint64) int
 //
 // For each x of ws (Y1; Y2 its key bits, x&keyBits): the keys y of es four

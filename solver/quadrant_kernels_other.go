@@ -31,9 +31,6 @@ func joinKeysAVX512(out *uint64, ws, es []uint64) int {
 	panic("solver: joinKeysAVX512 on a machine without it")
 }
 
-// prefetchKeys does nothing here: Go has no prefetch of its own.
-func prefetchKeys(w, e *uint64) {}
-
 // joinKeysAVX2 is never called where haveAVX2 is false.
 func joinKeysAVX2(out *uint64, ws, es []uint64) int {
 	panic("solver: joinKeysAVX2 on a machine without it")

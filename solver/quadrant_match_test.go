@@ -221,7 +221,8 @@ func TestCountKernels(t *testing.T) {
 
 // TestJoinKeysKernels checks joinKeys with each kernel against the pairs
 // taken one by one, for lists of 0 to 40 keys (the AVX-512 kernel takes
-// eight at a time and the rest under a mask), keys that share only hit
+// eight at a time and the rest under a mask; the AVX2 one, from
+// minJoinAVX2 keys, four, and 16 to 19 give it each count of last keys), keys that share only hit
 // bits (which do not clash), and an output that already holds keys.
 func TestJoinKeysKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(22, 7))
@@ -229,7 +230,7 @@ func TestJoinKeysKernels(t *testing.T) {
 		return rng.Uint64()&rng.Uint64()&rng.Uint64()&(1<<40-1) | rng.Uint64()&hitBits
 	}
 	for _, nw := range []int{0, 1, 3, 8, 17} {
-		for _, ne := range []int{0, 1, 5, 7, 8, 9, 16, 23, 40} {
+		for _, ne := range []int{0, 1, 5, 7, 8, 9, 16, 17, 18, 19, 23, 40} {
 			ws, es := make([]uint64, nw), make([]uint64, ne)
 			for i := range ws {
 				ws[i] = key()
