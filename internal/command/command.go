@@ -227,9 +227,10 @@ func action(n arity, body func(c *cli.Context) error) cli.ActionFunc {
 }
 
 // emptyValues refuses an empty argument and a flag given an empty value
-// (--out ”, --shard ”): a variable that expanded to nothing, say. Taken
-// as "not given", --out ” printed a key on the terminal, --html ” wrote
-// no report and --shard ” counted the whole problem, each with exit 0.
+// (an empty --out or --shard): a variable that expanded to nothing, say.
+// Taken as "not given", an empty --out printed a key on the terminal, an
+// empty --html wrote no report and an empty --shard counted the whole
+// problem, each with exit 0.
 func emptyValues(c *cli.Context) error {
 	for i, a := range c.Args().Slice() {
 		if a == "" {
