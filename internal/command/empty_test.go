@@ -8,8 +8,9 @@ import (
 
 // TestEmptyValues gives commands an empty argument or flag value, as a
 // variable that expanded to nothing does: each is a usage error before
-// any work, where --out ” printed the key on the terminal, --html ” wrote
-// nothing and --shard ” counted the whole problem, all with exit 0.
+// any work, where an empty --out printed the key on the terminal, an empty
+// --html wrote nothing and an empty --shard counted the whole problem,
+// all with exit 0.
 func TestEmptyValues(t *testing.T) {
 	smallContest(t)
 	for _, c := range []struct {
