@@ -11,7 +11,7 @@ import (
 )
 
 // ramDir is where the tests keep their scratch files when it can be
-// trusted: a directory of this user's alone in /dev/shm, memory, not disk.
+// trusted: a directory of this user's in /dev/shm, memory, not disk.
 // The tests make caches, exports and fixtures in t.TempDir(), and on a
 // disk SQLite's syncs and the file system's journal took a fifth of the
 // suite's time (go test ./... 36 s here, 29 s with TMPDIR in memory). The
@@ -29,8 +29,8 @@ func init() {
 	if os.Getenv("TMPDIR") != "" {
 		return
 	}
-	var fs syscall.Statfs_t
-	if syscall.Statfs(ramDir, &fs) != nil || fs.Bavail*uint64(fs.Bsize) < minRAMFree {
+	var st syscall.Statfs_t
+	if syscall.Statfs(ramDir, &st) != nil || st.Bavail*uint64(st.Bsize) < minRAMFree {
 		return
 	}
 	if dir, ok := ownRAMDir(ramDir, os.Getuid()); ok {
