@@ -398,12 +398,19 @@ func problemOf(set *problems.Set, s Submission) (problems.Problem, bool) {
 	return set.Problem(s.Problem)
 }
 
+// maxJudgeError is the longest message of a judge error of the judge's own
+// (no ground truth, a file that cannot be read), in bytes.
+const maxJudgeError = 1000
+
 // judgeSubmission judges one submission to p against key (or truthErr).
 func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, truth Truth, truthErr error, lim Limits) Result {
 	r := Result{Team: s.Team, Problem: p.ID, Time: s.Time, Timed: s.Timed, File: s.File}
 	je := func(msg string) Result {
+		// The judges' own errors say what to do about them (merge the
+		// parts, raise the budget): kept whole up to maxJudgeError, where
+		// an answer's message is cut at lim.MaxMessage.
 		f := keyError("%s", msg)
-		j := f.judgement(0, lim)
+		j := f.judgement(0, Limits{MaxMessage: max(lim.MaxMessage, maxJudgeError)})
 		r.Verdict, r.Message, r.TeamMessage = j.Verdict, j.Message, j.TeamMessage
 		return r
 	}

@@ -702,3 +702,20 @@ func TestPenaltyRule(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeErrorKeptWhole: a judge error of the judge's own (here no
+// ground truth, whose message says how to get one) is kept whole, where
+// an answer's message is cut at Limits.MaxMessage; it was cut at 200
+// bytes, in the middle of the way on.
+func TestJudgeErrorKeptWhole(t *testing.T) {
+	why := errors.New(`ground truth of problem "q16": this cache holds slice 0/3 of its count (solve --shard), which counting it whole here would replace: merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)`)
+	p := problems.Problem{ID: "q16"}
+	s := Submission{Team: "ada", Problem: "q16", File: "ada/q16.txt", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("1\n")), nil }}
+	r := judgeSubmission(context.Background(), s, p, Truth{}, why, Limits{})
+	if r.Verdict != JE || !strings.HasSuffix(r.Message, "(queensjudge merge OUT.db PART.db...)") {
+		t.Errorf("judgeSubmission = %s %q, want JE and the whole message", r.Verdict, r.Message)
+	}
+	if strings.Contains(r.TeamMessage, "merge") {
+		t.Errorf("team message %q gives the judges' message away", r.TeamMessage)
+	}
+}
