@@ -81,7 +81,7 @@ func begin(cache string, inputs ...string) (*guard.Guard, string, error) {
 	return g, path, err
 }
 
-// Access is what a use case does with the cache.
+// access is what a use case does with the cache.
 type access int
 
 const (

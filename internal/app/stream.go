@@ -33,6 +33,10 @@ func newCtxReader(ctx context.Context, r io.Reader) io.Reader {
 	return &ctxReader{ctx: ctx, r: r, results: make(chan readResult, 1)}
 }
 
+// Unwrap returns the reader c reads: what a check of the standard input
+// itself (validator.TeamOutput) looks at.
+func (c *ctxReader) Unwrap() io.Reader { return c.r }
+
 func (c *ctxReader) Read(p []byte) (int, error) {
 	if c.ctx.Err() != nil {
 		return 0, context.Cause(c.ctx)

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/internal/validator"
@@ -48,9 +47,7 @@ func Validate(ctx context.Context, con Console, req ValidateRequest) (judge.Judg
 	if f, err := validator.ParseFlags(req.Flags, validator.KeyKind, validator.KeyAsk, validator.KeyM, validator.KeyID, validator.KeyCases); err == nil && len(f.Cases) > 0 {
 		return validator.Validate(ctx, c, newCtxReader(ctx, con.Stdin), con.Stderr)
 	}
-	g := guard.New()
-	g.Input(req.Input, req.Answer)
-	cachePath, cacheErr := claimCache(g, req.Cache)
+	g, cachePath, cacheErr := begin(req.Cache, req.Input, req.Answer)
 	// First of all, before the cache, the solver or the team output: a
 	// validator that is killed (a time or memory limit) or crashes leaves
 	// the provisional message for the judges to read.
@@ -72,6 +69,9 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 	if err != nil {
 		return judge.Judgement{}, err
 	}
+	if err := validator.TeamOutput(con.Stdin); err != nil {
+		return judge.Judgement{}, err // before any problem is solved
+	}
 	p, err := validatorProblem(req.Input, f)
 	if err != nil {
 		return judge.Judgement{}, err
@@ -81,9 +81,6 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 		return judge.Judgement{}, err
 	}
 	if err := crossCheck(ctx, req.Answer, t); err != nil {
-		return judge.Judgement{}, err
-	}
-	if err := validator.TeamOutput(con.Stdin); err != nil {
 		return judge.Judgement{}, err
 	}
 	return judge.Judge(ctx, t, newCtxReader(ctx, con.Stdin), judge.Limits{MaxBytes: req.MaxBytes}), nil

@@ -3,6 +3,9 @@ package command
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,31 +37,40 @@ func TestValidateFewerFiles(t *testing.T) {
 // TestValidateStdinDevice judges with standard input /dev/null, what the Go
 // runtime gives a program whose standard input was closed: it was judged
 // NO (an empty answer), the team's fault; it is a judge error, and the
-// judge message says why.
+// judge message says why. So with the cases= flag of a package's run
+// script, which judges against the answer file.
 func TestValidateStdinDevice(t *testing.T) {
 	dir := t.TempDir()
-	in, ans, feedback := filepath.Join(dir, "8.in"), filepath.Join(dir, "8.ans"), filepath.Join(dir, "fb")
+	in, ans := filepath.Join(dir, "8.in"), filepath.Join(dir, "8.ans")
 	writeFile(t, in, "8\n")
 	writeFile(t, ans, "2 4 6 8 3 1 7 5\n")
-	if err := os.Mkdir(feedback, 0o755); err != nil {
-		t.Fatal(err)
+	digest := func(path string) string {
+		sum := sha256.Sum256([]byte(readFile(t, path)))
+		return hex.EncodeToString(sum[:])
 	}
-	null, err := os.Open(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer null.Close()
-	var out, errb bytes.Buffer
-	code := Run(context.Background(), []string{"queensjudge", "--db", filepath.Join(dir, "cache.db"),
-		"validate", in, ans, feedback, "kind=nqueens", "ask=placement"}, null, &out, &errb)
-	if code != 1 {
-		t.Errorf("exit %d, want 1 (a judge error); stderr %q", code, errb.String())
-	}
-	msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(string(msg), "JE: standard input is a device") {
-		t.Errorf("judgemessage.txt = %q, want the judge error on standard input", msg)
+	cases := "cases=" + digest(in) + ":" + digest(ans)
+	for i, flags := range [][]string{{"kind=nqueens", "ask=placement"}, {"kind=nqueens", "ask=placement", cases}} {
+		feedback := filepath.Join(dir, fmt.Sprint("fb", i))
+		if err := os.Mkdir(feedback, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		null, err := os.Open(os.DevNull)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		args := append([]string{"queensjudge", "--db", filepath.Join(dir, "cache.db"), "validate", in, ans, feedback}, flags...)
+		code := Run(context.Background(), args, null, &out, &errb)
+		null.Close()
+		if code != 1 {
+			t.Errorf("%q: exit %d, want 1 (a judge error); stderr %q", flags, code, errb.String())
+		}
+		msg, err := os.ReadFile(filepath.Join(feedback, "judgemessage.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(msg), "JE: standard input is a device") {
+			t.Errorf("%q: judgemessage.txt = %q, want the judge error on standard input", flags, msg)
+		}
 	}
 }

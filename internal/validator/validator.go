@@ -99,7 +99,17 @@ func judgeCall(ctx context.Context, c Call, stdin io.Reader) (judge.Judgement, e
 // would read as an empty output and be judged NO, the team's fault, when
 // the call was wrong. A terminal is another: a person who forgot the
 // redirection.
+//
+// A reader that stands for another (one that gives way to a signal) says
+// which with an Unwrap method, and that one is looked at.
 func TeamOutput(stdin io.Reader) error {
+	for {
+		u, ok := stdin.(interface{ Unwrap() io.Reader })
+		if !ok {
+			break
+		}
+		stdin = u.Unwrap()
+	}
 	f, ok := stdin.(*os.File)
 	if !ok {
 		return nil
