@@ -23,7 +23,14 @@ var matchStats struct {
 	northKeys, southKeys           atomic.Uint64 // keys of the lists counted
 	sampled, sampledEmpty          atomic.Uint64 // visited groups in the sample, those with no compatible key
 	sampleCalls                    atomic.Uint64
+	// Of the lists matched by sliced alone (not splitMatch): the group
+	// visits, the north and south keys, and the pairs of them.
+	aloneVisits, aloneNorth, aloneSouth, alonePairs atomic.Uint64
 }
+
+// statsAlone says whether the list being matched is matched by sliced
+// alone. One worker's: TestQuadrantStats counts on one.
+var statsAlone bool
 
 // statsSample is one match call in how many whose visits are checked
 // group by group for a compatible key.
@@ -40,6 +47,9 @@ func statsMatch(sl *sliced, south []uint64, spans *[16]span) {
 	matchStats.keys.Add(uint64(len(south)))
 	matchStats.visits.Add(visits)
 	matchStats.visitsCut.Add(cut)
+	if statsAlone {
+		matchStats.aloneVisits.Add(visits)
+	}
 	matchStats.words.Add(visits*uint64(sl.nc-1) + cut)
 	if matchStats.calls.Load()%statsSample != 0 || sl.kern != kernelAVX2 {
 		return
@@ -85,7 +95,11 @@ func statsList(split bool, north, south int) {
 		matchStats.splitCounts.Add(1)
 	} else {
 		matchStats.sliceCounts.Add(1)
+		matchStats.aloneNorth.Add(uint64(north))
+		matchStats.aloneSouth.Add(uint64(south))
+		matchStats.alonePairs.Add(uint64(south) * uint64(north))
 	}
+	statsAlone = !split
 	matchStats.northKeys.Add(uint64(north))
 	matchStats.southKeys.Add(uint64(south))
 }

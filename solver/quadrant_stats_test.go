@@ -37,6 +37,7 @@ func TestQuadrantStats(t *testing.T) {
 	t.Logf("tables: %d built of %.3g north keys (%.2f× the north lists), %.3g groups", s.builds.Load(), f(s.built.Load()), f(s.built.Load())/f(s.northKeys.Load()), f(s.buildGroups.Load()))
 	t.Logf("match: %d calls, %.3g south keys, %.3g group visits (%.1f%% with the cut chunk), %.3g pair tests = %.1f a placement counted", s.calls.Load(), f(s.keys.Load()), f(s.visits.Load()), 100*f(s.visitsCut.Load())/f(s.visits.Load()), tests, tests/f(got))
 	t.Logf("256-bit words loaded: %.3g (%.1f a placement)", f(s.words.Load()), f(s.words.Load())/f(got))
+	t.Logf("lists matched by sliced alone: %.3g group visits (%.1f%% of all), north keys %.3g, south keys %.3g, pairs %.3g", f(s.aloneVisits.Load()), 100*f(s.aloneVisits.Load())/f(s.visits.Load()), f(s.aloneNorth.Load()), f(s.aloneSouth.Load()), f(s.alonePairs.Load()))
 	if s.sampled.Load() > 0 {
 		t.Logf("sample (1 call in %d): %.3g visits, %.1f%% of them to groups with no compatible key", statsSample, f(s.sampled.Load()), 100*f(s.sampledEmpty.Load())/f(s.sampled.Load()))
 	}
