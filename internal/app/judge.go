@@ -92,6 +92,9 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if failed && len(subs) == 0 {
 		return res, status.Said(status.Failed) // nothing could be read: no report of nothing
 	}
+	if err := checkCCSIDs(req, set, subs); err != nil {
+		return res, err
+	}
 	path := submissionPath(req.Submissions)
 	for _, s := range subs {
 		g.Input(path(s.File))
@@ -218,6 +221,32 @@ func loadSubmissions(path string) (subs []judge.Submission, errs []error, err er
 		subs, errs = judge.LoadSubmissions(path)
 	}
 	return subs, errs, nil
+}
+
+// checkCCSIDs refuses, before any judging, teams and problems whose names
+// cannot be ids in the Contest API files asked for (see
+// report.CheckCCSIDs).
+func checkCCSIDs(req JudgeRequest, set *problems.Set, subs []judge.Submission) error {
+	var teams, ids []string
+	seen := map[string]bool{}
+	for _, s := range subs {
+		if !seen[s.Team] {
+			seen[s.Team] = true
+			teams = append(teams, s.Team)
+		}
+	}
+	for _, p := range set.Problems {
+		ids = append(ids, p.ID)
+	}
+	for _, f := range []struct{ role, path string }{{"--scoreboard", req.Scoreboard}, {"--awards", req.Awards}} {
+		if f.path == "" {
+			continue
+		}
+		if err := report.CheckCCSIDs(f.role, teams, ids); err != nil {
+			return fmt.Errorf("judge: %w", err)
+		}
+	}
+	return nil
 }
 
 // pictures gives the HTML report the placements teams submitted, read again

@@ -541,3 +541,65 @@ func TestJudgeTests(t *testing.T) {
 		t.Errorf("kept %d judgements, by ref %v; want 28, one per test", len(kept), byRef)
 	}
 }
+
+// TestJudgeRefusesNonCCSIDs: a team or problem whose name cannot be its id
+// in the Contest API makes --scoreboard and --awards a failure named before
+// any judging, with nothing written; without them the same contest is
+// judged.
+func TestJudgeRefusesNonCCSIDs(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("p", 30) // a problem id; "first-to-solve-" and it make 45 characters
+	dir := t.TempDir()
+	set := filepath.Join(dir, "set.yaml")
+	writeFile(t, set, "name: ids\nproblems:\n  - id: q4\n    kind: nqueens\n    n: 4\n    ask: count\n  - id: "+long+"\n    kind: nqueens\n    n: 5\n    ask: count\n")
+	subs := filepath.Join(dir, "subs")
+	for _, team := range []string{"ada", "Team A"} {
+		if err := os.MkdirAll(filepath.Join(subs, team), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(subs, team, "q4.txt"), "2\n")
+	}
+	for _, c := range []struct {
+		scoreboard, awards bool
+		want               string // in the error; "" for judged
+	}{
+		{scoreboard: true, want: `--scoreboard: team "Team A" cannot be a team id`},
+		{awards: true, want: `--awards: team "Team A" cannot be a team id`},
+		{},
+	} {
+		out := t.TempDir()
+		req := app.JudgeRequest{Cache: tempCache(t), Set: set, Submissions: subs, Batch: batch}
+		if c.scoreboard {
+			req.Scoreboard = filepath.Join(out, "scoreboard.json")
+		}
+		if c.awards {
+			req.Awards = filepath.Join(out, "awards.json")
+		}
+		con := newConsole(output.Table, "")
+		_, err := app.Judge(context.Background(), con.Console, req)
+		if c.want == "" {
+			checkOutcome(t, "Judge", err, 0, false)
+			continue
+		}
+		checkOutcome(t, "Judge", err, status.Failed, false)
+		if !strings.Contains(err.Error(), c.want) || con.stdout.Len() != 0 {
+			t.Errorf("error %q, stdout %q: want %q and nothing judged", err, con.stdout, c.want)
+		}
+		if entries, _ := os.ReadDir(out); len(entries) != 0 {
+			t.Errorf("%d files written, want none", len(entries))
+		}
+	}
+	// Without the team, the long problem id is refused for the awards only.
+	if err := os.RemoveAll(filepath.Join(subs, "Team A")); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	req := app.JudgeRequest{Cache: tempCache(t), Set: set, Submissions: subs, Batch: batch, Scoreboard: filepath.Join(out, "s.json"), Awards: filepath.Join(out, "a.json")}
+	_, err := app.Judge(context.Background(), newConsole(output.Table, "").Console, req)
+	if checkOutcome(t, "Judge", err, status.Failed, false); !strings.Contains(err.Error(), `makes the award id "first-to-solve-`+long+`"`) {
+		t.Errorf("error %q, want the award id named", err)
+	}
+	req.Awards = ""
+	_, err = app.Judge(context.Background(), newConsole(output.Table, "").Console, req)
+	checkOutcome(t, "Judge", err, 0, false)
+}

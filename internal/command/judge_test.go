@@ -2,6 +2,8 @@ package command
 
 import (
 	"encoding/csv"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -170,7 +172,8 @@ func TestJudgeHostileNamesInCSV(t *testing.T) {
 // TestJudgeNamesNotUTF8 judges teams whose folder names hold bytes that are
 // not UTF-8, a line end or a tab (Linux allows them all), beside stray files
 // named so too: every output is valid UTF-8 with one record a line, every
-// warning one line of stderr, and a name is written alike in every format.
+// warning one line of stderr, and a name is written alike in every format;
+// --scoreboard, whose team ids cannot be such names, is refused.
 func TestJudgeNamesNotUTF8(t *testing.T) {
 	teams := []string{"bad\xffname", "new\nline", "tab\tname", "cr\rname", "ada"}
 	dir := contestDir(t, "4\n", teams...)
@@ -195,9 +198,7 @@ func TestJudgeNamesNotUTF8(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			tsv := filepath.Join(t.TempDir(), "results.tsv")
 			html := filepath.Join(t.TempDir(), "report.html")
-			scoreboard := filepath.Join(t.TempDir(), "scoreboard.json")
-			out, errs, code := queensjudge(t, db, "judge", "--format", format, "--results-tsv", tsv, "--html", html,
-				"--scoreboard", scoreboard, set, subs)
+			out, errs, code := queensjudge(t, db, "judge", "--format", format, "--results-tsv", tsv, "--html", html, set, subs)
 			if code != 0 {
 				t.Errorf("judge: exit %d", code)
 			}
@@ -221,7 +222,6 @@ func TestJudgeNamesNotUTF8(t *testing.T) {
 				}
 			}
 			valid(t, "--results-tsv", readFile(t, tsv), 1+len(teams))
-			valid(t, "--scoreboard", readFile(t, scoreboard), -1)
 			page := readFile(t, html)
 			valid(t, "--html", page, -1)
 			for _, name := range []string{`bad\xffname`, `new\nline`, `tab\tname`, `cr\rname`} {
@@ -230,6 +230,17 @@ func TestJudgeNamesNotUTF8(t *testing.T) {
 				}
 			}
 		})
+	}
+	// Such names are no Contest API ids: --scoreboard is refused, in one
+	// valid line naming the first, and nothing is judged or written.
+	scoreboard := filepath.Join(t.TempDir(), "scoreboard.json")
+	out, errs, code := queensjudge(t, db, "judge", "--scoreboard", scoreboard, set, subs)
+	if code != 1 || out != "" || !strings.Contains(errs, `--scoreboard: team "bad\xffname" cannot be a team id`) {
+		t.Errorf("judge --scoreboard: exit %d, stdout %q, stderr %q: want 1, nothing, the team named", code, out, errs)
+	}
+	valid(t, "judge --scoreboard's stderr", errs, -1)
+	if _, err := os.Stat(scoreboard); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("--scoreboard written (%v)", err)
 	}
 }
 

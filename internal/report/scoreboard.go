@@ -375,3 +375,47 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 func tsvField(s string) string {
 	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(output.Cell(s))
 }
+
+// maxCCSID is the longest identifier the Contest API takes.
+const maxCCSID = 36
+
+// ccsID reports whether s is an identifier of the Contest API: its
+// common.json's pattern matched whole, as the API's text asks (the schema's
+// pattern has no end anchor, so that a validator of the schema alone takes
+// "Team A"): a letter, a digit or _ first, then letters, digits, _, . and
+// -, at most 36 in all, the last not a dot.
+func ccsID(s string) bool {
+	if s == "" || len(s) > maxCCSID || s[0] == '.' || s[0] == '-' || s[len(s)-1] == '.' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// CheckCCSIDs returns an error naming the first team or problem whose name
+// cannot be its id in the Contest API's file of role, "--scoreboard" or
+// "--awards" (see ccsID; the awards' "first-to-solve-ID" too), so that the
+// judge says so before it judges, rather than write a file the API's
+// clients refuse.
+func CheckCCSIDs(role string, teams, problems []string) error {
+	const rule = "a Contest API id is a letter, a digit or _ and then letters, digits, _, . and -, at most 36 in all, not ending in a dot"
+	for _, t := range teams {
+		if !ccsID(t) {
+			return fmt.Errorf("%s: team %q cannot be a team id (%s): rename its folder or manifest rows, or leave %s out", role, t, rule, role)
+		}
+	}
+	for _, p := range problems {
+		switch {
+		case !ccsID(p):
+			return fmt.Errorf("%s: problem %q cannot be a problem id (%s): rename it in the set, or leave %s out", role, p, rule, role)
+		case role == "--awards" && !ccsID("first-to-solve-"+p):
+			return fmt.Errorf("%s: problem %q makes the award id %q, longer than a Contest API id may be (%d characters): give it an id of %d characters or fewer, or leave %s out", role, p, "first-to-solve-"+p, maxCCSID, maxCCSID-len("first-to-solve-"), role)
+		}
+	}
+	return nil
+}
