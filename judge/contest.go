@@ -420,7 +420,8 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 	case s.Open == nil:
 		return je("no answer to read")
 	case truthErr != nil:
-		return je(fmt.Sprintf("no ground truth for %s: %v", p.Ref(), truthErr))
+		// The row names the problem; a Source's error names it too.
+		return je(fmt.Sprintf("no ground truth: %v", truthErr))
 	}
 	rc, err := s.Open()
 	if err != nil {

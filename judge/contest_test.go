@@ -328,7 +328,7 @@ func TestContestKeyError(t *testing.T) {
 		if (res.Problem == "eight-queens") != je {
 			t.Errorf("%s: %s %q", res.File, res.Verdict, res.Message)
 		}
-		if je && res.Message != "no ground truth for eight-queens: cache is locked" {
+		if je && res.Message != "no ground truth: cache is locked" {
 			t.Errorf("%s: message %q", res.File, res.Message)
 		}
 	}
@@ -708,7 +708,7 @@ func TestPenaltyRule(t *testing.T) {
 // an answer's message is cut at Limits.MaxMessage; it was cut at 200
 // bytes, in the middle of the way on.
 func TestJudgeErrorKeptWhole(t *testing.T) {
-	why := errors.New(`ground truth of problem "q16": this cache holds slice 0/3 of its count (solve --shard), which counting it whole here would replace: merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)`)
+	why := errors.New(`problem "q16": this cache holds slice 0/3 of its count (solve --shard), which counting it whole here would replace: merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)`)
 	p := problems.Problem{ID: "q16"}
 	s := Submission{Team: "ada", Problem: "q16", File: "ada/q16.txt", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("1\n")), nil }}
 	r := judgeSubmission(context.Background(), s, p, Truth{}, why, Limits{MaxMessage: DefaultMaxMessage})

@@ -234,7 +234,7 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 func (s *Source) Truth(ctx context.Context, p problems.Problem) (judge.Truth, error) {
 	t, err := s.truth(ctx, p)
 	if err != nil {
-		return judge.Truth{}, fmt.Errorf("ground truth of problem %q: %w", p.Ref(), err)
+		return judge.Truth{}, fmt.Errorf("problem %q: %w", p.Ref(), err)
 	}
 	return t, nil
 }

@@ -162,7 +162,7 @@ func TestTruth(t *testing.T) {
 	if outs[0].Err == nil {
 		t.Fatal("Solve of 14,200 solutions with MaxSolutions 10: no error")
 	}
-	if _, err := src.Truth(ctx, big.Problems[0]); err == nil || !strings.Contains(err.Error(), `ground truth of problem "all"`) {
+	if _, err := src.Truth(ctx, big.Problems[0]); err == nil || !strings.Contains(err.Error(), `problem "all"`) {
 		t.Errorf("Truth after a failed Solve: error %v, want one naming the problem", err)
 	}
 }
