@@ -198,8 +198,9 @@ type imageWork struct {
 	dom    []uint64 // on an even board, the south keys for A (see countImages)
 	multi  []uint64 // the south keys for B, or C, of some terms (see hitting)
 
-	part []uint64 // north keys for A
-	sl   sliced   // a table of north keys that hit images
+	part   []uint64   // north keys for A
+	sl     sliced     // a table of north keys that hit images
+	splitA splitMatch // A's north keys, by buckets where the lists are long
 }
 
 // subproblem keeps in iw what the parts of subproblem sub of configuration
@@ -335,7 +336,25 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 	live := uint(c.live)
 	even := qd.n%2 == 0
 	iw.splitSouth(south, live, even)
-	open := w.sl.countSorted(iw.south, iw.at, w.stop)
+	// allNorth counts the pairs of every north key and a key of keys, those
+	// of cut v at at[v]:at[v+1], of width bits: on an even board by buckets
+	// where both lists are long, as the open board's (iw.sl their scratch),
+	// else against w.sl. A's lists likewise. With buckets a slice of n = 22
+	// with 5 reserved squares (300 of 400, one core) took 31 s against 55
+	// (A's keys, of 42 bits, no longer need the wide table), n = 18 and 20
+	// the same within the noise; on odd boards n = 17 and 21 took a fifth
+	// longer, so they keep the table alone.
+	allNorth := func(keys []uint64, at [17]int, width uint) uint64 {
+		if !even || !useSplit(len(iw.north), len(keys)) {
+			return w.sl.countSorted(keys, at, w.stop)
+		}
+		if !w.bucketed {
+			w.split.bucket(iw.north)
+			w.bucketed = true
+		}
+		return w.split.count(keys, width, &iw.sl, w.stop)
+	}
+	open := allNorth(iw.south, iw.at, live)
 	total := (uint64(sub.weight) - iw.dead) * open
 	// A's south keys: all of them, with the weight bits turned into the
 	// bits live and live+1 set when the south half-board has no queen on
@@ -368,7 +387,12 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 				iw.part = append(iw.part, k|need)
 			}
 		}
-		if len(iw.part) > 0 {
+		switch {
+		case len(iw.part) == 0:
+		case even && useSplit(len(iw.part), len(dom)):
+			iw.splitA.bucket(iw.part)
+			total -= uint64(m) * iw.splitA.count(dom, width, &iw.sl, w.stop)
+		default:
 			iw.sl.build(iw.part, width)
 			total -= uint64(m) * iw.sl.countSorted(dom, iw.at, w.stop)
 		}
@@ -377,7 +401,7 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 		if iw.withHits {
 			total -= uint64(m) * iw.hits.countSorted(iw.multi, at, w.stop)
 		} else {
-			total -= uint64(m) * w.sl.countSorted(iw.multi, at, w.stop)
+			total -= uint64(m) * allNorth(iw.multi, at, live)
 		}
 	}
 	if iw.withHits {

@@ -285,3 +285,37 @@ func TestReservedSlicesLarge(t *testing.T) {
 		}
 	}
 }
+
+// TestImagesSplitEven counts even boards with a few reserved squares in
+// images mode with all or some lists matched by buckets (which images mode
+// does on even boards only: its open count, A and B), against the plain
+// search. n = 10 and 12; 14 with -long.
+func TestImagesSplitEven(t *testing.T) {
+	defer func(old int) { minSplitKeys = old }(minSplitKeys)
+	rng := rand.New(rand.NewPCG(12, 5))
+	top := 12
+	if testflag.Long() {
+		top = 14
+	}
+	var ps []Problem
+	for n := minQuadrantN; n <= top; n += 2 {
+		for _, k := range []int{1, 3, 5} {
+			ps = append(ps, randomSquares(rng, n, k))
+		}
+	}
+	want := make([]uint64, len(ps))
+	for i, p := range ps {
+		want[i] = newBoard(p).count(0, 0, 0, 0)
+	}
+	// Every list by buckets, or some (the others against the table of all
+	// north keys, which the buckets must leave as it was).
+	for _, split := range []int{1, 8, 64} {
+		minSplitKeys = split
+		for i, p := range ps {
+			qd := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 2))
+			if got := quadrantTotal(qd); got != want[i] {
+				t.Errorf("%v: images mode, lists of %d keys or more split, counts %d, the plain search %d", boardRows(p), split, got, want[i])
+			}
+		}
+	}
+}
