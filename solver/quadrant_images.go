@@ -290,7 +290,8 @@ func (iw *imageWork) hitting(out []uint64, ts []imageTerm, m uint32, live uint) 
 }
 
 // keepIf appends to out k&keep | or for each key k of keys with every bit
-// of test; with the AVX-512 kernels, eight keys at a time (keepIfAVX512).
+// of test; with the AVX-512 kernels eight keys at a time (keepIfAVX512),
+// with the AVX2 ones four (keepIfAVX2).
 // It has no branch on a key: a key hits the images of 0 to 5 terms,
 // unpredictably. So a key is written whether it is kept or not, and the
 // length grows by one where it is.
@@ -300,6 +301,11 @@ func keepIf(out, keys []uint64, test, keep, or uint64) []uint64 {
 		// Its stores are of eight keys: room for them past the last kept.
 		out = slices.Grow(out, len(keys)+8)[:n+len(keys)+8]
 		return out[:n+keepIfAVX512(&out[n], keys, test, keep, or)]
+	}
+	if useKernel == kernelAVX2 {
+		// Its stores are of four keys.
+		out = slices.Grow(out, len(keys)+4)[:n+len(keys)+4]
+		return out[:n+keepIfAVX2(&out[n], keys, test, keep, or)]
 	}
 	out = slices.Grow(out, len(keys))[:n+len(keys)]
 	for _, k := range keys {

@@ -145,6 +145,12 @@ func joinKeysAVX2(out *uint64, ws, es []uint64) int
 //go:noescape
 func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int
 
+// keepIfAVX2 is keepIfAVX512 for four keys at a time. out must have room
+// for len(keys) + 4 keys.
+//
+//go:noescape
+func keepIfAVX2(out *uint64, keys []uint64, test, keep, or uint64) int
+
 // bitPlanesAVX2 sets bit i of planes[j] to bit j of keys[i], for j < 40:
 // transpose64 for the bits sliced needs, ten times faster.
 //

@@ -498,6 +498,60 @@ done:
 	VZEROUPPER
 	RET
 
+// func keepIfAVX2(out *uint64, keys []uint64, test, keep, or uint64) int
+//
+// The keys four at a time (Y0): the lanes with every bit of test (Y1) set
+// (VPCMPEQQ of k&test with test, VMOVMSKPD) of k&keep|or (Y4) packed and
+// stored (PACK4). The last 1 to 3 keys are loaded under a mask (Y9), and
+// the mask also clears the lanes past them.
+TEXT ·keepIfAVX2(SB), NOSPLIT, $0-64
+	MOVQ out+0(FP), DI
+	MOVQ DI, R12
+	MOVQ keys_base+8(FP), SI
+	MOVQ keys_len+16(FP), CX
+	VPBROADCASTQ test+32(FP), Y1
+	VPBROADCASTQ keep+40(FP), Y2
+	VPBROADCASTQ or+48(FP), Y3
+	LEAQ packAVX2<>(SB), R9
+	MOVQ CX, R13
+	ANDQ $3, R13
+	SHRQ $2, CX
+	JEQ keeptail
+
+keepfour:
+	VMOVDQU (SI), Y0
+	VPAND Y1, Y0, Y5
+	VPCMPEQQ Y1, Y5, Y5
+	VMOVMSKPD Y5, AX
+	VPAND Y2, Y0, Y4
+	VPOR Y3, Y4, Y4
+	PACK4
+	ADDQ $32, SI
+	DECQ CX
+	JNZ keepfour
+
+keeptail:
+	TESTQ R13, R13
+	JEQ keepdone
+	LEAQ tailAVX2<>(SB), AX
+	SHLQ $5, R13
+	VMOVDQU (AX)(R13*1), Y9
+	VPMASKMOVQ (SI), Y9, Y0
+	VPAND Y1, Y0, Y5
+	VPCMPEQQ Y1, Y5, Y5
+	VPAND Y9, Y5, Y5
+	VMOVMSKPD Y5, AX
+	VPAND Y2, Y0, Y4
+	VPOR Y3, Y4, Y4
+	PACK4
+
+keepdone:
+	SUBQ R12, DI
+	SHRQ $3, DI
+	MOVQ DI, ret+56(FP)
+	VZEROUPPER
+	RET
+
 // func cpuid(eaxArg, ecxArg uint32) (eax, ebx, ecx, edx uint32)
 TEXT ·cpuid(SB), NOSPLIT, $0-24
 	MOVL eaxArg+0(FP), AX

@@ -41,6 +41,11 @@ func keepIfAVX512(out *uint64, keys []uint64, test, keep, or uint64) int {
 	panic("solver: keepIfAVX512 on a machine without it")
 }
 
+// keepIfAVX2 is never called where haveAVX2 is false.
+func keepIfAVX2(out *uint64, keys []uint64, test, keep, or uint64) int {
+	panic("solver: keepIfAVX2 on a machine without it")
+}
+
 // bitPlanesAVX2 is never called where haveAVX2 is false.
 func bitPlanesAVX2(keys *[64]uint64, planes *[40]uint64) {
 	panic("solver: bitPlanesAVX2 on a machine without it")
