@@ -21,6 +21,10 @@ type Report struct {
 	// Stopped are the problems with no result whose count was stopped and
 	// kept subproblems, with no part: solving the set again goes on.
 	Stopped []Stale
+	// Running are the counts in progress (LiveRuns). A problem whose count
+	// is running is not among Stale or Stopped, and its checkpoints are
+	// not among Checkpoints.
+	Running []Run
 	// OldResults counts the results of other solver versions.
 	OldResults int
 	// Orphans counts the current results no link points to: harmless, as
@@ -74,6 +78,16 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 	if err != nil {
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
+	if rep.Running, err = db.LiveRuns(ctx); err != nil {
+		rows.Close()
+		return rep, fmt.Errorf("doctor: %w", err)
+	}
+	running := map[string]bool{} // the definitions of this version being counted
+	for _, r := range rep.Running {
+		if r.Key.SolverVersion == solverVersion {
+			running[r.Key.DefHash] = true
+		}
+	}
 	for rows.Next() {
 		var s Stale
 		var part, plan bool
@@ -82,6 +96,8 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 			return rep, fmt.Errorf("doctor: %w", err)
 		}
 		switch {
+		case running[s.DefHash] && !part:
+			// Being counted: Running says so.
 		case part:
 			rep.Parts = append(rep.Parts, s)
 		case plan:
@@ -102,7 +118,6 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 		{&rep.OldResults, `SELECT count(*) FROM results WHERE solver_version <> ?1`},
 		{&rep.Orphans, `SELECT count(*) FROM results AS r WHERE r.solver_version = ?1
 			AND NOT EXISTS (SELECT 1 FROM links AS l WHERE l.def_hash = r.def_hash)`},
-		{&rep.Checkpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version = ?1 AND ` + interrupted},
 		{&rep.OldCheckpoints, `SELECT count(*) FROM plans AS p WHERE p.solver_version <> ?1 AND ` + interrupted},
 		{&rep.FinishedCheckpoints, `SELECT coalesce(sum(size), 0) FROM subproblem_batches AS s WHERE EXISTS (SELECT 1 FROM results AS r
 			WHERE r.def_hash = s.def_hash AND r.solver_version = s.solver_version)`},
@@ -112,7 +127,31 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 			return rep, fmt.Errorf("doctor: %w", err)
 		}
 	}
+	if rep.Checkpoints, err = countInterrupted(ctx, db.r, solverVersion, running); err != nil {
+		return rep, fmt.Errorf("doctor: %w", err)
+	}
 	return rep, nil
+}
+
+// countInterrupted counts the interrupted counts of solverVersion, but
+// those of the definitions in running, which are in progress.
+func countInterrupted(ctx context.Context, q rowsQuerier, solverVersion string, running map[string]bool) (int, error) {
+	rows, err := q.QueryContext(ctx, `SELECT p.def_hash FROM plans AS p WHERE p.solver_version = ?1 AND `+interrupted, solverVersion)
+	if err != nil {
+		return 0, err
+	}
+	defer rows.Close()
+	n := 0
+	for rows.Next() {
+		var h string
+		if err := rows.Scan(&h); err != nil {
+			return 0, err
+		}
+		if !running[h] {
+			n++
+		}
+	}
+	return n, rows.Err()
 }
 
 // interrupted is the condition on plans AS p of a count that was stopped:

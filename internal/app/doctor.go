@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
@@ -25,6 +26,7 @@ type Checkup struct {
 	Stale               []StaleProblem `json:"stale"`
 	Parts               []StaleProblem `json:"parts"`   // counted in slices here (solve --shard): merge gives the answer
 	Stopped             []StaleProblem `json:"stopped"` // a count stopped with subproblems kept: solve goes on
+	Running             []RunningCount `json:"running"` // counts in progress, here or in another process
 	OldResults          int            `json:"old_results"`
 	Orphans             int            `json:"orphans"`
 	Checkpoints         int            `json:"checkpoints"`
@@ -38,6 +40,18 @@ type StaleProblem struct {
 	Set        string `json:"set"`
 	ID         string `json:"id"`
 	Unfinished bool   `json:"unfinished,omitempty"` // of a part: a slice here was stopped
+}
+
+// RunningCount is a count in progress: the problem it is counted for (Set
+// "" for none: a judge's ground truth), and the process counting it.
+type RunningCount struct {
+	Set     string    `json:"set"`
+	ID      string    `json:"id"`
+	Slice   string    `json:"slice,omitempty"` // I/K of solve --shard; "" for the whole count
+	Host    string    `json:"host"`
+	PID     int       `json:"pid"`
+	Started time.Time `json:"started"`
+	note    string    // what the run is, for the table
 }
 
 var _ output.Data = Checkup{}
@@ -70,6 +84,13 @@ func (d Checkup) lines(notes bool) [][]string {
 	}
 	for _, p := range d.Stopped {
 		lines = append(lines, []string{"stopped", fmt.Sprintf("problem %q of set %q was stopped with subproblems kept; solve the set again to go on (show says how far it got)", p.ID, p.Set)})
+	}
+	for _, r := range d.Running {
+		in := ""
+		if r.Set != "" {
+			in = fmt.Sprintf(" of set %q", r.Set)
+		}
+		lines = append(lines, []string{"running", fmt.Sprintf("problem %q%s: %s (show says how far it got)", r.ID, in, r.note)})
 	}
 	for _, n := range []struct {
 		item string
@@ -124,7 +145,7 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 	if err != nil {
 		return Checkup{}, err
 	}
-	d := Checkup{Integrity: rep.Integrity, OK: len(rep.Integrity) == 0, Stale: []StaleProblem{}, Parts: []StaleProblem{}, Stopped: []StaleProblem{}}
+	d := Checkup{Integrity: rep.Integrity, OK: len(rep.Integrity) == 0, Stale: []StaleProblem{}, Parts: []StaleProblem{}, Stopped: []StaleProblem{}, Running: []RunningCount{}}
 	if d.Integrity == nil {
 		d.Integrity = []string{}
 	}
@@ -137,6 +158,13 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 		}
 		for _, st := range rep.Stopped {
 			d.Stopped = append(d.Stopped, StaleProblem{Set: st.Set, ID: st.ID})
+		}
+		for _, r := range rep.Running {
+			rc := RunningCount{Set: r.Set, ID: r.ID, Host: r.Host, PID: r.PID, Started: r.Started.UTC(), note: r.String()}
+			if r.ShardK > 0 {
+				rc.Slice = fmt.Sprintf("%d/%d", r.ShardI, r.ShardK)
+			}
+			d.Running = append(d.Running, rc)
 		}
 		d.OldResults, d.Orphans = rep.OldResults, rep.Orphans
 		d.Checkpoints, d.OldCheckpoints, d.FinishedCheckpoints = rep.Checkpoints, rep.OldCheckpoints, rep.FinishedCheckpoints

@@ -55,6 +55,10 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		return ShowResult{}, err
 	}
 	defer cache.Close()
+	runs, err := cache.Runs(ctx)
+	if err != nil {
+		return ShowResult{}, err
+	}
 	var res ShowResult
 	var drawn []store.Entry
 	failed := false
@@ -64,16 +68,37 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 			return ShowResult{}, err
 		}
 		if len(entries) == 0 {
-			in := ""
-			if req.Set != "" {
-				in = fmt.Sprintf(" in set %q", req.Set)
+			// A problem solved for the first time is linked to its set
+			// once its count ends or stops: while it runs, the run says
+			// what it counts.
+			found := false
+			for _, r := range runs {
+				if !runFor(r, req.Set, id) {
+					continue
+				}
+				found = true
+				in := ""
+				if r.Set != "" {
+					in = fmt.Sprintf(" of set %q", r.Set)
+				}
+				note, err := runningNote(ctx, cache, r)
+				if err != nil {
+					return ShowResult{}, err
+				}
+				con.errorf("show: problem %q%s has no answer yet: %s", r.ID, in, note)
 			}
-			con.errorf("show: problem %q%s has never been solved", id, in)
+			if !found {
+				in := ""
+				if req.Set != "" {
+					in = fmt.Sprintf(" in set %q", req.Set)
+				}
+				con.errorf("show: problem %q%s has never been solved", id, in)
+			}
 			failed = true
 		}
 		for _, e := range entries {
 			if !e.OK {
-				why, err := noAnswer(ctx, cache, e)
+				why, err := noAnswer(ctx, cache, e, runs)
 				if err != nil {
 					return ShowResult{}, err
 				}
@@ -110,12 +135,45 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 	return res, status.FailedIf(failed)
 }
 
+// runFor reports whether r counts problem id (or a test of it, for an id
+// with none named) of set, or of any set when set is "".
+func runFor(r store.Run, set, id string) bool {
+	if set != "" && r.Set != set {
+		return false
+	}
+	return r.ID == id || !strings.Contains(id, "/") && strings.HasPrefix(r.ID, id+"/")
+}
+
+// runningNote says that r is counting, how far it has got, and what to do.
+func runningNote(ctx context.Context, cache *truth.Cache, r store.Run) (string, error) {
+	pr, err := cache.Progress(ctx, r.Key)
+	if err != nil {
+		return "", err
+	}
+	note := r.String()
+	switch {
+	case r.ShardK > 0 && pr.Counted > 0:
+		note += fmt.Sprintf(", %d subproblems of it counted here so far", pr.Counted)
+	case pr.Total > 0:
+		note += fmt.Sprintf(", %d of its %d subproblems counted so far", pr.Counted, pr.Total)
+	}
+	return note + "; show it again once that run ends", nil
+}
+
 // noAnswer says why the cache holds no answer to the problem of e, and
-// what to do: a slice of its count from solve --shard (which solve would
-// not add to: merge adds up the slices), a count that was stopped and
-// keeps what it counted, or none of it at all.
-func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry) (string, error) {
-	pr, err := cache.Progress(ctx, store.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version})
+// what to do: a count that one of runs is making, a slice of its count
+// from solve --shard (which solve would not add to: merge adds up the
+// slices), a count that was stopped and keeps what it counted, or none of
+// it at all.
+func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry, runs []store.Run) (string, error) {
+	key := store.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version}
+	for _, r := range runs {
+		if r.Key == key {
+			note, err := runningNote(ctx, cache, r)
+			return "has no answer yet: " + note, err
+		}
+	}
+	pr, err := cache.Progress(ctx, key)
 	if err != nil {
 		return "", err
 	}

@@ -2,11 +2,14 @@ package app_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
@@ -154,5 +157,102 @@ func TestShowStoppedSlice(t *testing.T) {
 	d, err := app.Doctor(context.Background(), con.Console, app.DoctorRequest{Cache: cache})
 	if err != nil || len(d.Parts) != 1 || !d.Parts[0].Unfinished || len(d.Stale) != 0 || d.Checkpoints != 0 {
 		t.Errorf("Doctor = %v: parts %v, stale %v, %d resumable; want q13 an unfinished part, none stale or resumable", err, d.Parts, d.Stale, d.Checkpoints)
+	}
+}
+
+// pauseAt holds a count once at subproblems are done, until resume is
+// closed; reached is closed when it does.
+type pauseAt struct {
+	at              int
+	reached, resume chan struct{}
+	once            *sync.Once
+}
+
+func (p pauseAt) Start(int) {}
+func (p pauseAt) Subproblems(int, string) func(done, total int) {
+	return func(done, _ int) {
+		if done >= p.at {
+			// Every worker waits in Do until the first returns.
+			p.once.Do(func() {
+				close(p.reached)
+				<-p.resume
+			})
+		}
+	}
+}
+func (p pauseAt) Done(int, string) {}
+func (p pauseAt) Stop()            {}
+
+// TestShowRunningCount: while a count runs, show says so and how far it
+// has got (it said "has never been solved"), doctor lists it as running
+// (not as interrupted), and another solve of it waits for its answer
+// rather than count it twice; once it ends, show gives its answer and
+// doctor lists nothing.
+func TestShowRunningCount(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	cache, set := filepath.Join(dir, "cache.db"), filepath.Join(dir, "q.yaml")
+	writeFile(t, set, "name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n")
+	p := pauseAt{at: 20, reached: make(chan struct{}), resume: make(chan struct{}), once: new(sync.Once)}
+	b := batch
+	b.Progress = p
+	solved := make(chan error, 1)
+	go func() {
+		con := newConsole(output.Table, "")
+		_, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: b})
+		solved <- err
+	}()
+	select {
+	case <-p.reached:
+	case err := <-solved:
+		t.Fatalf("Solve ended before its 20th subproblem: %v", err)
+	}
+	// The counts of the first subproblems reach the cache within a
+	// checkpoint's time.
+	time.Sleep(600 * time.Millisecond)
+	con := newConsole(output.Table, "")
+	_, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+	checkOutcome(t, "Show", err, status.Failed, true)
+	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer yet: its count is running in process [0-9]+ on .+ \(since .+ UTC\), [1-9][0-9]* of its [1-9][0-9]* subproblems counted so far; show it again once that run ends\n$`)
+	if got := con.stderr.String(); !want.MatchString(got) {
+		t.Errorf("Show of a running count: stderr %q, want it to match %s", got, want)
+	}
+	con = newConsole(output.Table, "")
+	d, err := app.Doctor(ctx, con.Console, app.DoctorRequest{Cache: cache})
+	if err != nil || len(d.Running) != 1 || d.Running[0].ID != "q13" || d.Running[0].PID != os.Getpid() || d.Checkpoints != 0 || len(d.Stopped)+len(d.Stale) != 0 {
+		t.Errorf("Doctor of a running count = %v: running %+v, %d resumable, stopped %v, stale %v; want q13 running here, nothing else",
+			err, d.Running, d.Checkpoints, d.Stopped, d.Stale)
+	}
+	type result struct {
+		res app.SolveResult
+		err error
+	}
+	second := make(chan result, 1)
+	go func() {
+		con := newConsole(output.Table, "")
+		res, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
+		second <- result{res, err}
+	}()
+	select {
+	case r := <-second:
+		t.Fatalf("Solve beside a running count ended before it: %v, %v", r.res.Rows, r.err)
+	case <-time.After(time.Second):
+	}
+	close(p.resume)
+	if err := <-solved; err != nil {
+		t.Fatalf("Solve = %v", err)
+	}
+	if r := <-second; r.err != nil || len(r.res.Rows) != 1 || r.res.Rows[0].Answer.Value.Count != 73712 || !r.res.Rows[0].Cached {
+		t.Errorf("Solve beside a running count = %+v, %v; want Q(13) = 73712, the other run's (cached)", r.res.Rows, r.err)
+	}
+	con = newConsole(output.Table, "")
+	res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+	if err != nil || len(res.Rows) != 1 || res.Rows[0].Answer.Value.Count != 73712 {
+		t.Errorf("Show once the count ended = %v, %v; want Q(13) = 73712; stderr:\n%s", res.Rows, err, con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	if d, err := app.Doctor(ctx, con.Console, app.DoctorRequest{Cache: cache}); err != nil || len(d.Running) != 0 {
+		t.Errorf("Doctor once the count ended = %v: running %+v; want none", err, d.Running)
 	}
 }

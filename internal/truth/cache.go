@@ -99,6 +99,12 @@ func (c *Cache) Progress(ctx context.Context, key store.CacheKey) (store.Progres
 	return c.db.Progress(ctx, key)
 }
 
+// Runs returns the counts in progress in this cache, in this process or
+// another (see store.Run).
+func (c *Cache) Runs(ctx context.Context) ([]store.Run, error) {
+	return c.db.LiveRuns(ctx)
+}
+
 // Placement reads the placement of the AskPlacement answer under key, nil
 // when none exists: Lookup's entries and Source.Solve's outcomes leave it
 // in the cache. A key with no answer is an error.

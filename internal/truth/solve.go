@@ -43,14 +43,17 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 // the cache as it goes, and resumes from those an earlier run kept; a
 // slice stopped with some kept is recorded as an unfinished part. A cache
 // holding slices of the count is refused with a PartError, before any
-// work, unless this is a slice of the same K. progress, when not nil,
-// follows those subproblems.
-func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, progress func(done, total int)) (store.Result, error) {
+// work, unless this is a slice of the same K.
+// A count that another live run is making is waited for (see claim):
+// cached says the answer is that run's, read from the cache. set and id
+// name the problem it is solved for (set "" for none), for show to find a
+// count in progress. progress, when not nil, follows those subproblems.
+func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, set, id string, progress func(done, total int)) (store.Result, bool, error) {
 	// A big answer waits for room among the answers being built before it
 	// is built, and not against its timeout.
 	if n := answerBytes(p); n > 0 {
 		if err := s.room.acquire(ctx, n); err != nil {
-			return store.Result{}, &StoppedError{Cause: err}
+			return store.Result{}, false, &StoppedError{Cause: err}
 		}
 		defer s.room.release(n)
 	}
@@ -61,35 +64,42 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	}
 	sharded := s.opt.Shard.K > 0
 	if sharded && !Shardable(p) {
-		return store.Result{}, ErrNotSharded
+		return store.Result{}, false, ErrNotSharded
 	}
 	// Refuse before the work rather than after it: the answer, or the
 	// checkpoints, could not be stored.
 	if err := s.db.Writable(ctx); err != nil {
-		return store.Result{}, fmt.Errorf("the answer cannot be stored: %w", err)
+		return store.Result{}, false, fmt.Errorf("the answer cannot be stored: %w", err)
 	}
 	parts, err := s.db.PartsOf(ctx, key)
 	if err != nil {
-		return store.Result{}, err
+		return store.Result{}, false, err
 	}
 	if err := s.joins(ctx, key, parts); err != nil {
-		return store.Result{}, err
+		return store.Result{}, false, err
 	}
 	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget, Progress: progress, Shard: s.opt.Shard}
 	var sp *store.Spool
 	if p.Ask == solver.AskSolutions {
 		var err error
 		if sp, err = store.NewSpool(); err != nil {
-			return store.Result{}, err
+			return store.Result{}, false, err
 		}
 		defer sp.Close()
 		sopt.Emit = sp.Add
 	}
 	var cp *checkpointer
 	if p.Ask == solver.AskCount || p.Ask == solver.AskUnique {
-		var err error
+		end, answer, err := s.claim(ctx, key, set, id, progress)
+		switch {
+		case err != nil:
+			return store.Result{}, false, err
+		case end == nil: // the answer of another run, waited for
+			return answer, true, nil
+		}
+		defer end()
 		if cp, err = newCheckpointer(ctx, s.db, key); err != nil {
-			return store.Result{}, err
+			return store.Result{}, false, err
 		}
 		cp.hook(ctx, &sopt)
 	}
@@ -131,7 +141,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		case errors.As(err, &be):
 			err = &BudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
 		}
-		return store.Result{}, err
+		return store.Result{}, false, err
 	}
 	res := store.Result{
 		Key:        key,
@@ -149,7 +159,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		// A shard's answer is a partial sum: its subproblems are kept, and
 		// merge adds the parts up.
 		_, total := cp.done()
-		return res, s.db.PutPart(ctx, store.Part{
+		return res, false, s.db.PutPart(ctx, store.Part{
 			Key: key, Definition: res.Definition, Kind: p.Kind, Ask: p.Ask, N: p.N,
 			ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total, Done: true,
 		})
@@ -160,9 +170,9 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 				err = errors.Join(err, ferr)
 			}
 		}
-		return store.Result{}, err
+		return store.Result{}, false, err
 	}
-	return res, nil
+	return res, false, nil
 }
 
 // PartError refuses to count a problem into a cache that holds slices of

@@ -60,7 +60,7 @@ type Outcome struct {
 	Problem problems.Problem // for a test, its case (see problems.Problem.Cases)
 	Key     store.CacheKey
 	Result  store.Result
-	Cached  bool  // read from the cache (or solved once for an identical problem), not solved for this one
+	Cached  bool  // read from the cache (or solved once for an identical problem, or by another run waited for), not solved for this one
 	Err     error // the problem could not be answered; the batch went on
 }
 
@@ -177,13 +177,14 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 				idx := pending[key]
 				p := outs[idx[0]].Problem
 				mu.Unlock()
-				res, err := s.solve(ctx, key, p.Problem, bar.Subproblems(j.place, p.Ref()))
+				res, waited, err := s.solve(ctx, key, p.Problem, outs[idx[0]].Set.Name, p.Ref(), bar.Subproblems(j.place, p.Ref()))
 				res.Answer.Placement = nil // stored: the head is kept
 				bar.Done(j.place, p.Ref())
 				mu.Lock()
 				for i, j := range idx {
 					outs[j].Result, outs[j].Err = res, err
-					outs[j].Cached = i > 0 && err == nil // answered by the first
+					// Answered by the first, or by another run, waited for.
+					outs[j].Cached = (i > 0 || waited) && err == nil
 				}
 				mu.Unlock()
 			}
@@ -260,7 +261,7 @@ func (s *Source) truth(ctx context.Context, p problems.Problem) (judge.Truth, er
 		}
 	}
 	if s.keep {
-		r, err := s.solve(ctx, key, p.Problem, nil)
+		r, _, err := s.solve(ctx, key, p.Problem, "", p.Ref(), nil)
 		if err != nil {
 			return judge.Truth{}, err
 		}
