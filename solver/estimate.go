@@ -413,12 +413,20 @@ func joinCost(ctx context.Context, p Problem, plan countPlan) (float64, error) {
 }
 
 // joinFactor is how much more a reserved board's join costs than the open
-// board's, for as many placements: images mode and the join of an even
-// board lose most of the open board's symmetries (3 times), an odd board's
-// join all of them, and its middle pairs (12 times). Measured on random
-// boards of n = 14..18 (see joinCost).
+// board's, for as many placements: the join of an even board loses most of
+// the open board's symmetries (3 times), an odd board's join all of them,
+// and its middle pairs (12 times), measured on random boards of n = 14..18
+// (see joinCost). Images mode grows with the squares it filters by
+// (imageSquares): on random boards of n = 16..18 with 1, 3, 5, 10 and 15 of
+// them it took 1.4-2.5 (median 2.0), 1.9-2.9 (2.1), 2.3-3.5 (2.5), 2.7-3.3
+// and 3.9-4.4 times the open count (one core, 2026-11-26, the AVX2 kernels;
+// 18 boards timed twice, each against the estimate's table of the open
+// board's time; the host's speed moved by a third between the two).
 func joinFactor(p Problem, plan countPlan) float64 {
-	if plan == planJoin && p.N%2 == 1 {
+	switch {
+	case plan == planImages:
+		return 1.8 + 0.15*float64(imageSquares(p))
+	case p.N%2 == 1:
 		return 12
 	}
 	return 3
