@@ -239,17 +239,11 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 		var z [40]uint64
 		for b := 0; b < blocks; b++ {
 			valid := sl.planes(keys, b, &z)
-			for j := 0; j < sl.nc; j++ {
-				// Every word is within valid, so that a block's missing
-				// keys never count, whichever chunks are matched.
-				sl.setChunk(b, j, valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
-			}
+			sl.setChunks(b, valid, &z)
 		}
-		// The empty blocks of the last group.
+		// The empty blocks of the last group: no key, every word 0.
 		for b := blocks; b < lanes*groups; b++ {
-			for j := 0; j < sl.nc; j++ {
-				sl.setChunk(b, j, 0, 0, 0, 0, 0)
-			}
+			sl.setChunks(b, 0, &z)
 		}
 	}
 	sl.lists(at, groups)
@@ -335,6 +329,11 @@ func (sl *sliced) planes(keys []uint64, b int, z *[40]uint64) (valid uint64) {
 	if len(blk) < 64 {
 		valid = 1<<uint(len(blk)) - 1
 	}
+	if sl.kern != kernelGo && len(blk) == 64 {
+		// Read in place: a copy first took 1.5% of N = 20's time.
+		bitPlanesAVX2((*[64]uint64)(blk), z)
+		return valid
+	}
 	var keys64 [64]uint64
 	copy(keys64[:], blk)
 	if sl.kern != kernelGo {
@@ -349,7 +348,7 @@ func (sl *sliced) planes(keys []uint64, b int, z *[40]uint64) (valid uint64) {
 // buildGroups8 is buildSorted's loop for matchAVX512: it lays the planes of
 // a group's eight blocks side by side, and groupWordsAVX512 makes the
 // group's words of each chunk and value from them, eight blocks at once,
-// where setChunk makes them a block at a time. A block past the last one
+// where setChunks makes them a block at a time. A block past the last one
 // has no keys (valid 0) and so all its words 0.
 func (sl *sliced) buildGroups8(keys []uint64, blocks, groups int) {
 	var z [40]uint64
@@ -371,18 +370,26 @@ func (sl *sliced) buildGroups8(keys []uint64, blocks, groups int) {
 	}
 }
 
-// setChunk stores the words of chunk j of block b (see chunkWords),
-// interleaved with the other blocks of its group: the word of value v is
-// the group's word (16j+v)·lanes + b mod lanes, for the Go kernels (1 lane)
-// and matchAVX2 (4); matchAVX512's are made by buildGroups8. The lanes are
-// constants in each case: a division by a variable, and a function that
-// took the stride, made building the tables a third of N = 20's time.
-func (sl *sliced) setChunk(b, j int, c0, z0, z1, z2, z3 uint64) {
-	switch sl.kern.lanes() {
-	case 1:
-		chunkWords((*[16]uint64)(sl.tab[(b*sl.nc+j)*16:]), c0, z0, z1, z2, z3)
-	default:
-		chunkWords4((*[61]uint64)(sl.tab[(b/4*sl.nc+j)*64+b%4:]), c0, z0, z1, z2, z3)
+// setChunks stores the words of every chunk of block b (see chunkWords),
+// whose keys are valid and their bit planes z, interleaved with the other
+// blocks of its group: the word of chunk j and value v is the group's word
+// (16j+v)·lanes + b mod lanes, for the Go kernels (1 lane) and matchAVX2
+// (4); matchAVX512's are made by buildGroups8. Every word is within valid,
+// so that a block's missing keys never count, whichever chunks are
+// matched. The lanes are constants in each case: a division by a variable,
+// and a function that took the stride, made building the tables a third of
+// N = 20's time; a call for each chunk that chose its case, 1% of it.
+func (sl *sliced) setChunks(b int, valid uint64, z *[40]uint64) {
+	nc := sl.nc
+	if sl.kern.lanes() == 1 {
+		for j := range nc {
+			chunkWords((*[16]uint64)(sl.tab[(b*nc+j)*16:]), valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
+		}
+		return
+	}
+	base := b/4*nc*64 + b%4
+	for j := range nc {
+		chunkWords4((*[61]uint64)(sl.tab[base+64*j:]), valid, valid&^z[4*j], valid&^z[4*j+1], valid&^z[4*j+2], valid&^z[4*j+3])
 	}
 }
 
