@@ -43,11 +43,11 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 // the cache as it goes, and resumes from those an earlier run kept; a
 // slice stopped with some kept is recorded as an unfinished part. A cache
 // holding slices of the count is refused with a PartError, before any
-// work, unless this is a slice of the same K.
-// A count that another live run is making is waited for (see claim):
-// cached says the answer is that run's, read from the cache. set and id
-// name the problem it is solved for (set "" for none), for show to find a
-// count in progress. progress, when not nil, follows those subproblems.
+// work, unless this is a slice of the same K. A count that another live
+// run is making is waited for (see claim): the bool returned says the
+// answer is that run's, read from the cache. set and id name the problem
+// it is solved for (set "" for none), for show to find a count in
+// progress. progress, when not nil, follows those subproblems.
 func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, set, id string, progress func(done, total int)) (store.Result, bool, error) {
 	// A big answer waits for room among the answers being built before it
 	// is built, and not against its timeout.

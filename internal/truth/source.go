@@ -175,9 +175,9 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 				key := j.key
 				mu.Lock()
 				idx := pending[key]
-				p := outs[idx[0]].Problem
+				p, set := outs[idx[0]].Problem, outs[idx[0]].Set.Name
 				mu.Unlock()
-				res, waited, err := s.solve(ctx, key, p.Problem, outs[idx[0]].Set.Name, p.Ref(), bar.Subproblems(j.place, p.Ref()))
+				res, waited, err := s.solve(ctx, key, p.Problem, set, p.Ref(), bar.Subproblems(j.place, p.Ref()))
 				res.Answer.Placement = nil // stored: the head is kept
 				bar.Done(j.place, p.Ref())
 				mu.Lock()
