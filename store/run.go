@@ -55,10 +55,10 @@ func (r Run) Live(now time.Time) bool {
 	return true
 }
 
-// overlaps reports whether r and o count some subproblem both: the same
-// key, and the whole count or the same slice.
+// overlaps reports whether r and o may count some subproblem both: the
+// same key, unless they are two slices of one K.
 func (r Run) overlaps(o Run) bool {
-	return r.Key == o.Key && (r.ShardK == 0 || o.ShardK == 0 || r.ShardI == o.ShardI && r.ShardK == o.ShardK)
+	return r.Key == o.Key && (r.ShardK == 0 || o.ShardK == 0 || r.ShardK != o.ShardK || r.ShardI == o.ShardI)
 }
 
 // RunningError refuses to count what another live run is counting.

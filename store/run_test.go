@@ -49,15 +49,15 @@ func TestStartRun(t *testing.T) {
 	if err := db.EndRun(ctx, whole); err != nil {
 		t.Fatal(err)
 	}
-	// The slices of one K do not overlap; the same slice, or the whole
-	// count, does.
+	// The slices of one K do not overlap; the same slice, a slice of
+	// another K, or the whole count, does.
 	s0, s1 := NewRun(key, 0, 2, "set", "q21"), NewRun(key, 1, 2, "set", "q21")
 	for _, r := range []Run{s0, s1} {
 		if err := db.StartRun(ctx, r); err != nil {
 			t.Fatalf("slice %d/%d: %v", r.ShardI, r.ShardK, err)
 		}
 	}
-	for _, r := range []Run{NewRun(key, 1, 2, "set", "q21"), NewRun(key, 0, 0, "set", "q21")} {
+	for _, r := range []Run{NewRun(key, 1, 2, "set", "q21"), NewRun(key, 0, 0, "set", "q21"), NewRun(key, 2, 3, "set", "q21")} {
 		var re *RunningError
 		if err := db.StartRun(ctx, r); !errors.As(err, &re) {
 			t.Errorf("slice %d/%d beside 0/2 and 1/2: StartRun = %v, want a RunningError", r.ShardI, r.ShardK, err)
