@@ -24,9 +24,9 @@ const (
 // not nil): if the run stores the answer, claim returns no end and the
 // answer; if it ends without one (stopped, refused at its budget, killed),
 // claim takes the count over, which goes on from the checkpoints the run
-// kept. A slice of solve --shard does not wait: two runs of one slice into
-// one cache are a mistake, refused with a *store.RunningError. ctx ends
-// the wait with a *StoppedError.
+// kept. A slice of solve --shard does not wait: two runs into one cache of
+// slices that overlap are a mistake, refused with a *store.RunningError.
+// ctx ends the wait with a *StoppedError.
 func (s *Source) claim(ctx context.Context, key store.CacheKey, set, id string, progress func(done, total int)) (end func(), answer store.Result, err error) {
 	for {
 		end, err := startRun(ctx, s.db, key, s.opt.Shard, set, id)
