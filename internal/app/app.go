@@ -5,8 +5,9 @@
 // truth, judge, report and pkgexport, and writes its data through output.
 //
 // It knows nothing of the command line: no flags, no urfave/cli, no exit
-// statuses (it returns *status.Error kinds), no terminal. It never imports
-// store: the cache is reached through truth.
+// statuses (it returns *status.Error kinds), no terminal. It never opens
+// or queries the cache through store: it reaches it through truth, and
+// only store's types pass through.
 package app
 
 import (
@@ -23,6 +24,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // Console is where a use case reads and writes: its data goes to Stdout
@@ -55,19 +57,32 @@ type Batch struct {
 // so more than a few per core only costs memory.
 const MaxJobs = 256
 
-// options checks b and returns the truth options it stands for.
-func (b Batch) options() (truth.Options, error) {
+// options checks b and returns the truth options it stands for, for
+// command on con: a count that waits for another run to end says so on
+// con's stderr, above the progress bar if there is one.
+func (b Batch) options(con Console, command string) (truth.Options, error) {
 	if b.Jobs < 1 || b.Jobs > MaxJobs {
 		return truth.Options{}, status.Usagef("--jobs %d: want 1..%d problems at once", b.Jobs, MaxJobs)
 	}
 	if err := checkBudget(b.Budget); err != nil {
 		return truth.Options{}, err
 	}
+	say := func(msg string) { con.errorf("%s", msg) }
+	if n, ok := b.Progress.(noter); ok {
+		say = n.Note
+	}
 	return truth.Options{
 		Force: b.Force, Jobs: b.Jobs, Timeout: b.Timeout, MaxSolutions: b.MaxSolutions,
 		Budget: b.Budget, Shard: b.Shard, Progress: b.Progress,
+		Waiting: func(id string, held store.Run) {
+			say(fmt.Sprintf("%s: problem %q: waiting for its answer: %s", command, id, held))
+		},
 	}, nil
 }
+
+// noter is a progress display that prints a line of its own without
+// breaking what it draws (progress.Bar).
+type noter interface{ Note(line string) }
 
 // begin starts a use case the way every one that uses the cache starts:
 // a guard that has claimed the command's inputs, and then the cache named

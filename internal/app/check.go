@@ -91,7 +91,7 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 		defer file.Close()
 		answer = file
 	}
-	opt, err := req.Batch.options()
+	opt, err := req.Batch.options(con, "check")
 	if err != nil {
 		return Checked{}, err
 	}

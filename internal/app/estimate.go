@@ -96,7 +96,7 @@ func (es Estimates) WriteTable(w io.Writer) error {
 // time, and whether solve would refuse it, without solving anything or
 // opening the cache: each estimate takes a tenth of a second at most.
 func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates, error) {
-	opt, err := req.Batch.options()
+	opt, err := req.Batch.options(con, "solve")
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if err != nil {
 		return ExportResult{}, fmt.Errorf("export: %w", err)
 	}
-	opt, err := req.Batch.options()
+	opt, err := req.Batch.options(con, "export")
 	if err != nil {
 		return ExportResult{}, err
 	}

@@ -119,7 +119,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 			return res, err
 		}
 	}
-	opt, err := req.Batch.options()
+	opt, err := req.Batch.options(con, "judge")
 	if err != nil {
 		return res, err
 	}

@@ -109,7 +109,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	opt, err := req.Batch.options()
+	opt, err := req.Batch.options(con, "regrade")
 	if err != nil {
 		return RegradeResult{}, err
 	}

@@ -225,14 +225,15 @@ func TestShowRunningCount(t *testing.T) {
 			err, d.Running, d.Checkpoints, d.Stopped, d.Stale)
 	}
 	type result struct {
-		res app.SolveResult
-		err error
+		res    app.SolveResult
+		err    error
+		stderr string
 	}
 	second := make(chan result, 1)
 	go func() {
 		con := newConsole(output.Table, "")
 		res, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
-		second <- result{res, err}
+		second <- result{res, err, con.stderr.String()}
 	}()
 	select {
 	case r := <-second:
@@ -243,8 +244,13 @@ func TestShowRunningCount(t *testing.T) {
 	if err := <-solved; err != nil {
 		t.Fatalf("Solve = %v", err)
 	}
-	if r := <-second; r.err != nil || len(r.res.Rows) != 1 || r.res.Rows[0].Answer.Value.Count != 73712 || !r.res.Rows[0].Cached {
+	r := <-second
+	if r.err != nil || len(r.res.Rows) != 1 || r.res.Rows[0].Answer.Value.Count != 73712 || !r.res.Rows[0].Cached {
 		t.Errorf("Solve beside a running count = %+v, %v; want Q(13) = 73712, the other run's (cached)", r.res.Rows, r.err)
+	}
+	wantWait := regexp.MustCompile(`^solve: problem "q13": waiting for its answer: its count is running in process [0-9]+ on .+ \(since .+ UTC\)\n$`)
+	if !wantWait.MatchString(r.stderr) {
+		t.Errorf("Solve beside a running count: stderr %q, want it to match %s", r.stderr, wantWait)
 	}
 	con = newConsole(output.Table, "")
 	res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})

@@ -96,7 +96,7 @@ func Key(ctx context.Context, con Console, req KeyRequest) (KeyResult, error) {
 // the problems answered, while the cache is open (a solutions answer is
 // read from it as it is printed), and whether any could not be.
 func solveSets(ctx context.Context, con Console, command, cachePath string, sets []string, b Batch, print func(rows []output.Row, failed bool) error) error {
-	opt, err := b.options()
+	opt, err := b.options(con, command)
 	if err != nil {
 		return err
 	}

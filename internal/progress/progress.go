@@ -120,6 +120,17 @@ func (p *Bar) Subproblems(place int, id string) func(done, total int) {
 	}
 }
 
+// Note prints line above the bar, which is drawn again under it.
+func (p *Bar) Note(line string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.clear()
+	fmt.Fprintln(p.stderr, line)
+	if p.started {
+		p.draw(true)
+	}
+}
+
 // Stop removes the bar.
 func (p *Bar) Stop() {
 	p.mu.Lock()

@@ -58,3 +58,31 @@ func lastFrame(s string) string {
 	i := strings.LastIndex(s, "\x1b[J")
 	return s[i+len("\x1b[J"):]
 }
+
+// TestNote checks that a line printed while the bar is drawn goes above it
+// whole, the bar cleared first and drawn again under it.
+func TestNote(t *testing.T) {
+	var buf bytes.Buffer
+	p := New(&buf, "solving")
+	p.every = 0
+	p.width = func() int { return 80 }
+	p.Start(1)
+	p.Subproblems(1, "q22")(5, 100)
+	before := buf.Len()
+	p.Note(`solve: problem "q22": waiting for its answer`)
+	got := buf.String()[before:]
+	want := "\x1b[1A\r\x1b[J" + `solve: problem "q22": waiting for its answer` + "\n"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("Note wrote %q, want it to begin %q", got, want)
+	}
+	if frame := strings.TrimPrefix(got, want); !strings.Contains(frame, "q22 (problem 1 of 1)") || strings.Contains(frame, "waiting") {
+		t.Errorf("after Note the bar shows\n%s\nwant it drawn again, under the line", frame)
+	}
+	p.Stop()
+	// With no bar, the line alone.
+	buf.Reset()
+	p.Note("a line")
+	if buf.String() != "a line\n" {
+		t.Errorf("Note with no bar wrote %q, want %q", buf.String(), "a line\n")
+	}
+}

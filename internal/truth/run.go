@@ -34,6 +34,9 @@ func (s *Source) claim(ctx context.Context, key store.CacheKey, set, id string, 
 		if !errors.As(err, &re) || s.opt.Shard.K > 0 {
 			return end, store.Result{}, err
 		}
+		if s.opt.Waiting != nil {
+			s.opt.Waiting(id, re.Held)
+		}
 		res, ok, err := s.await(ctx, re.Held, progress)
 		if err != nil || ok {
 			return nil, res, err

@@ -36,6 +36,10 @@ type Options struct {
 	Budget       time.Duration // CPU time per problem (solver.Options.Budget); the solver's default when zero
 	Shard        solver.Shard  // count only this slice of every long count (K > 0)
 	Progress     Progress      // follows a batch; nil for none
+	// Waiting, when not nil, is told that the count of problem id waits
+	// for another run, held, to end (see Source.claim): once for each run
+	// waited for. It may be called from several goroutines at once.
+	Waiting func(id string, held store.Run)
 }
 
 // Progress follows a batch of problems as they are solved. Subproblems and
