@@ -44,9 +44,12 @@ func NewRun(key CacheKey, shardI, shardK int, set, id string) Run {
 }
 
 // Live reports whether r's process may still be counting at now: it said
-// so within runStale and, on this host, the process exists.
+// so within runStale and, on this host, the process exists. A beat more
+// than runStale ahead of now (a clock set back, another host's clock, a
+// row written by hand) says nothing: a run that could never go stale
+// would hold its count for good.
 func (r Run) Live(now time.Time) bool {
-	if now.Sub(r.Beat) >= runStale {
+	if age := now.Sub(r.Beat); age >= runStale || age <= -runStale {
 		return false
 	}
 	if host, _ := os.Hostname(); r.Host == host {

@@ -96,6 +96,8 @@ func TestRunsNotLive(t *testing.T) {
 	silent.Host, silent.Beat = "another-host", time.Now().Add(-runStale-time.Second)
 	elsewhere := NewRun(key, 0, 0, "set", "q21")
 	elsewhere.Host = "another-host"
+	ahead := NewRun(key, 0, 0, "set", "q21")
+	ahead.Beat = time.Now().Add(24 * time.Hour)
 	for _, tc := range []struct {
 		name string
 		run  Run
@@ -106,6 +108,7 @@ func TestRunsNotLive(t *testing.T) {
 		{"an ended process not reaped", unreaped, !hasProc},
 		{"silent on another host", silent, false},
 		{"alive on another host", elsewhere, true},
+		{"a beat a day ahead", ahead, false},
 	} {
 		if got := tc.run.Live(time.Now()); got != tc.live {
 			t.Errorf("%s: Live = %v, want %v", tc.name, got, tc.live)
