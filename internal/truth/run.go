@@ -11,8 +11,9 @@ import (
 )
 
 // awaitEvery is how often a run that waits for another (see claim) looks
-// for its answer; the other's progress is read every awaitProgressEvery,
-// as it reads every subproblem counted so far.
+// for its answer. The other's progress is read at most every
+// awaitProgressEvery, and no more than a twentieth of the time, as it
+// reads every subproblem counted so far (2.5 MB of bits at N = 23).
 const (
 	awaitEvery         = 250 * time.Millisecond
 	awaitProgressEvery = 2 * time.Second
@@ -57,7 +58,7 @@ func (s *Source) await(ctx context.Context, run store.Run, progress func(done, t
 	}
 	tick := time.NewTicker(awaitEvery)
 	defer tick.Stop()
-	var followed time.Time
+	var next time.Time // when to read the other's progress again
 	for {
 		if res, ok, err := answer(); err != nil || ok {
 			return res, ok, err
@@ -71,11 +72,11 @@ func (s *Source) await(ctx context.Context, run store.Run, progress func(done, t
 			// this is the last look.
 			return answer()
 		}
-		if progress != nil && time.Since(followed) >= awaitProgressEvery {
-			followed = time.Now()
+		if now := time.Now(); progress != nil && !now.Before(next) {
 			if pr, err := s.db.Progress(ctx, run.Key); err == nil && pr.Total > 0 {
 				progress(pr.Counted, pr.Total)
 			}
+			next = now.Add(max(awaitProgressEvery, 20*time.Since(now)))
 		}
 		select {
 		case <-ctx.Done():
