@@ -51,3 +51,20 @@ func TestSolveWaitsForARun(t *testing.T) {
 		t.Errorf("LiveRuns after Solve = %+v, %v; want none", live, err)
 	}
 }
+
+// TestSolveStoppedInARead checks that a stop that cuts a read of the cache
+// short is a StoppedError like any other stop, not a failure of the cache:
+// the same race that made a stop while waiting for another run (a read of
+// its answer cut short) come out as "read result: context canceled".
+func TestSolveStoppedInARead(t *testing.T) {
+	db := openCache(t)
+	set := parseSet(t, "q", "name: q\nproblems:\n  - {id: q12, kind: nqueens, n: 12, ask: count}\n")
+	p := set.Problems[0].Problem
+	ctx, stop := context.WithCancelCause(context.Background())
+	stop(errors.New("interrupt"))
+	_, _, err := New(db, Options{}).solve(ctx, Key(p), p, "q", "q12", nil)
+	var st *StoppedError
+	if !errors.As(err, &st) || st.Cause.Error() != "interrupt" {
+		t.Fatalf("solve stopped before its first read: %v, want a StoppedError of the interrupt", err)
+	}
+}

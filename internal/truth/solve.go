@@ -48,7 +48,7 @@ func (e *StoppedError) Unwrap() error { return e.Cause }
 // answer is that run's, read from the cache. set and id name the problem
 // it is solved for (set "" for none), for show to find a count in
 // progress. progress, when not nil, follows those subproblems.
-func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, set, id string, progress func(done, total int)) (store.Result, bool, error) {
+func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem, set, id string, progress func(done, total int)) (_ store.Result, _ bool, err error) {
 	// A big answer waits for room among the answers being built before it
 	// is built, and not against its timeout.
 	if n := answerBytes(p); n > 0 {
@@ -62,6 +62,14 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		ctx, cancel = context.WithTimeoutCause(ctx, s.opt.Timeout, fmt.Errorf("timed out after %v", s.opt.Timeout))
 		defer cancel()
 	}
+	// A stop is a stop wherever it comes: a read of the cache that it
+	// cuts short (waiting for another run, say) says so too.
+	defer func(ctx context.Context) {
+		var st *StoppedError
+		if ctx.Err() != nil && isCancel(err) && !errors.As(err, &st) {
+			err = &StoppedError{Cause: context.Cause(ctx)}
+		}
+	}(ctx)
 	sharded := s.opt.Shard.K > 0
 	if sharded && !Shardable(p) {
 		return store.Result{}, false, ErrNotSharded
@@ -255,3 +263,8 @@ func (e *BudgetError) Error() string {
 }
 
 func (e *BudgetError) Unwrap() error { return e.Err }
+
+// isCancel says whether err comes of a context's end.
+func isCancel(err error) bool {
+	return errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
