@@ -38,8 +38,8 @@ func TestSolveWaitsForARun(t *testing.T) {
 	}
 
 	// The other run ends with no answer: Solve counts it.
-	time.AfterFunc(3*awaitEvery, func() { db.EndRun(ctx, other) })
 	start := time.Now()
+	time.AfterFunc(3*awaitEvery, func() { db.EndRun(ctx, other) })
 	outs = New(db, Options{}).Solve(ctx, []*problems.Set{set})
 	if outs[0].Err != nil || outs[0].Result.Answer.Count != 14200 || outs[0].Cached {
 		t.Fatalf("Solve once the other run ended = %+v, %v; want Q(12) = 14200, counted here", outs[0].Result.Answer, outs[0].Err)
