@@ -176,6 +176,12 @@ type finished struct {
 // workers finish together. It returns the sum, or ctx's error (within a
 // second of ctx being done) or Checkpoint's.
 func runSplit(ctx context.Context, total, group int, opt Options, newWorker func(stop *atomic.Bool) (count func(i int) uint64, leave func())) (uint64, error) {
+	return runSplitPlanned(ctx, total, group, opt, nil, newWorker)
+}
+
+// runSplitPlanned is runSplit that first tells plan, when not nil, which
+// subproblems it will count, in order, before any worker is made.
+func runSplitPlanned(ctx context.Context, total, group int, opt Options, plan func(todo []int), newWorker func(stop *atomic.Bool) (count func(i int) uint64, leave func())) (uint64, error) {
 	if opt.Plan != nil {
 		opt.Plan(total)
 	}
@@ -196,6 +202,9 @@ func runSplit(ctx context.Context, total, group int, opt Options, newWorker func
 		todo = append(todo, i)
 	}
 	done := mine - len(todo)
+	if plan != nil {
+		plan(todo)
+	}
 	if opt.Progress != nil {
 		opt.Progress(done, mine)
 	}

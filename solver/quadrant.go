@@ -47,8 +47,8 @@ import (
 // to n = 21, and each configuration's keyed tables read off them; an even
 // board's one configuration enumerates its keyed tables at once (0.23 GB at
 // n = 20). From n = 22 on (6.4 GB) the bounded join enumerates them afresh
-// for each group of subproblems, with only the entries the group reads (see
-// tableGroup).
+// for each group of subproblems, with only the entries that the group's
+// subproblems being counted read (see tableGroup and readOnly).
 //
 // The files of the join follow these parts. This one holds the join of one
 // board and when it is used; quadrant_quarters.go the quarter tables;

@@ -130,3 +130,112 @@ func mustQuadrants(qd *quadrants, err error) *quadrants {
 	}
 	return qd
 }
+
+// TestBoundedSlices checks the bounded join's tables made for the
+// subproblems a run counts only (see readOnly): slices of the count, and
+// a count resumed with some subproblems kept, add up to the whole on open
+// boards, reserved ones with and without symmetry, and in images mode; and
+// a slice's tables hold fewer entries than the whole count's.
+func TestBoundedSlices(t *testing.T) {
+	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
+	rng := rand.New(rand.NewPCG(7, 11))
+	for n := 10; n <= 13; n++ {
+		boards := map[string]func() *quadrants{
+			"open": func() *quadrants {
+				p := Problem{Kind: NQueens, N: n}
+				return mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2))
+			},
+		}
+		reserved := randomReserved(rng, n, 0.05, Identity)
+		boards["reserved"] = func() *quadrants {
+			return mustQuadrants(newQuadrants(reserved, BoardSyms(reserved), true, new(atomic.Bool), 2))
+		}
+		images := Problem{Kind: Reserved, N: n, Reserved: make([]uint64, n)}
+		for range 2 {
+			images.Reserved[rng.IntN(n)] |= 1 << uint(rng.IntN(n))
+		}
+		boards["images"] = func() *quadrants { return mustQuadrants(newImageQuadrants(images, true, new(atomic.Bool), 2)) }
+		for name, build := range boards {
+			want := quadrantTotal(build())
+			for _, k := range []int{3, 20} {
+				var sum uint64
+				for i := range k {
+					got, err := build().run(context.Background(), Options{Workers: 2, Shard: Shard{I: i, K: k}})
+					if err != nil {
+						t.Fatal(err)
+					}
+					sum += got
+				}
+				if sum != want {
+					t.Errorf("%s n=%d: %d slices add up to %d, the whole count is %d", name, n, k, sum, want)
+				}
+			}
+			// Resumed with every third subproblem kept (counted by the
+			// plain tables).
+			qd := build()
+			kept := map[int]uint64{}
+			w := newQuadWork()
+			for i := 0; i < len(qd.subs); i += 3 {
+				kept[i] = qd.count(qd.subs[i], w)
+			}
+			resume := func(i int) (uint64, bool) { c, ok := kept[i]; return c, ok }
+			if got, err := build().run(context.Background(), Options{Workers: 2, Resume: resume}); err != nil || got != want {
+				t.Errorf("%s n=%d: resumed with a third kept: %d, %v; the whole count is %d", name, n, got, err, want)
+			}
+		}
+	}
+
+	// A slice's tables hold fewer entries than the whole count's.
+	p := Problem{Kind: NQueens, N: 12}
+	qd := mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 1))
+	entries := func(todo []int) int {
+		qd.readOnly(todo)
+		total := 0
+		for _, tab := range qd.tables(qd.groups[qd.subs[todo[0]].group], &[4]keyed{}, new(atomic.Bool)) {
+			total += len(tab.key)
+		}
+		return total
+	}
+	var all []int
+	for i, sub := range qd.subs {
+		if sub.group == qd.subs[len(qd.subs)/2].group {
+			all = append(all, i)
+		}
+	}
+	whole, slice := entries(all), entries(all[:len(all)/10])
+	if slice >= whole {
+		t.Errorf("n=12: the tables of a tenth of a group's subproblems hold %d entries, of all of them %d", slice, whole)
+	}
+	t.Logf("n=12: the tables of a group: %d entries; of a tenth of its subproblems, %d", whole, slice)
+}
+
+// TestColumnsWithin checks the columns a quarter's walk may add to each
+// column set against their definition: m|1<<j lies within one of the sets.
+func TestColumnsWithin(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	for _, h := range []int{1, 3, 6} {
+		for range 20 {
+			var sets []uint32
+			bitset := make([]uint64, (1<<h+63)/64)
+			for range rng.IntN(4) + 1 {
+				m := uint32(rng.IntN(1 << h))
+				sets = append(sets, m)
+				bitset[m/64] |= 1 << (m % 64)
+			}
+			cols := columnsWithin(bitset, h)
+			for m := range uint32(1 << h) {
+				var want uint32
+				for j := range uint(h) {
+					for _, s := range sets {
+						if m&(1<<j) == 0 && (m|1<<j)&^s == 0 {
+							want |= 1 << j
+						}
+					}
+				}
+				if cols[m] != want {
+					t.Fatalf("h=%d sets %b: cols[%b] = %b, want %b", h, sets, m, cols[m], want)
+				}
+			}
+		}
+	}
+}

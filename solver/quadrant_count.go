@@ -63,7 +63,8 @@ type quadWork struct {
 func newQuadWork() *quadWork { return &quadWork{} }
 
 // run counts the subproblems of qd's shard, each worker with its own
-// scratch space (see runSplit).
+// scratch space (see runSplit), on tables of only the entries they read
+// (see readOnly).
 //
 // Until its first subproblem a worker holds a group before every other,
 // so that no tables are made while a worker given a subproblem has not yet
@@ -73,7 +74,7 @@ func (qd *quadrants) run(ctx context.Context, opt Options) (uint64, error) {
 	qd.tablesMu.Lock()
 	qd.open = append(qd.open, arriving)
 	qd.tablesMu.Unlock()
-	return runSplit(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
+	return runSplitPlanned(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, qd.readOnly, func(stop *atomic.Bool) (func(int) uint64, func()) {
 		w := newQuadWork()
 		w.stop = stop
 		qd.tablesMu.Lock()

@@ -20,12 +20,51 @@ import (
 // quarter tables outgrow memory) there are no such tables: a group is a
 // configuration and a number k of queens in NW (the west columns of S), which
 // fixes how many queens each quarter holds, and its tables are enumerated
-// afresh with those numbers only, about a quarter of the entries or less.
+// afresh with those numbers only, about a quarter of the entries or less,
+// and on the column sets that the subproblems a run counts read only (see
+// readOnly).
 // Subproblems are numbered group by group, so that the workers, and a shard's
 // run of subproblems, make each group's tables once.
 type tableGroup struct {
 	cfg  int32
 	need [4]int // the queens of NW, NE, SW and SE; -1 for any (the plain join)
+	// reads holds, for NW, NE, SW and SE in the bounded join, the column
+	// sets that the subproblems a run counts read (bit m of a bit set of
+	// 2^h): their tables keep the entries on those only (see readOnly); nil
+	// for all.
+	reads [4][]uint64
+}
+
+// readOnly limits the tables of the bounded join to the entries that the
+// subproblems todo (indices into qd.subs) read: a slice of solve --shard,
+// or what a resumed count has left, makes its groups' tables on those
+// column sets only. A group of N = 22 holds up to 462 column sets of NW
+// and as many of NE; a slice of 1,600 reads a few hundred of NW's and SW's,
+// and one or two of NE's and SE's.
+func (qd *quadrants) readOnly(todo []int) {
+	if !qd.bounded {
+		return
+	}
+	h := uint(qd.h)
+	full := uint32(1)<<h - 1
+	words := (1<<h + 63) / 64
+	for g := range qd.groups {
+		qd.groups[g].reads = [4][]uint64{}
+	}
+	for _, i := range todo {
+		sub := qd.subs[i]
+		g := &qd.groups[sub.group]
+		if g.reads[0] == nil {
+			for q := range g.reads {
+				g.reads[q] = make([]uint64, words)
+			}
+		}
+		_, _, freeW, freeE := qd.frees(qd.cfgs[g.cfg].middle)
+		cw, ce := sub.s&full, sub.s>>h
+		for q, m := range [4]uint32{cw, ce, freeW ^ cw, freeE ^ ce} {
+			g.reads[q][m/64] |= 1 << (m % 64)
+		}
+	}
 }
 
 // groupTables are the tables of one group, made once and shared by the
@@ -163,6 +202,9 @@ func (qd *quadrants) tables(g tableGroup, spare *[4]keyed, stop *atomic.Bool) [4
 		if qd.quarters[i] == nil { // the bounded join, or an even board
 			sp := qd.specs[i]
 			sp.queens = g.need[i]
+			if g.reads[i] != nil {
+				sp.cols = columnsWithin(g.reads[i], qd.h)
+			}
 			t[i] = newKeyedQuarter(n, sp, qbd, qba, func(d, a uint64) uint64 { return c.laidOut(qd.key(d, a)) }, &spare[i], stop)
 			return
 		}

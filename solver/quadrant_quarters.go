@@ -45,6 +45,10 @@ type quarterSpec struct {
 	// hits, when not nil, gives for each board square r*n+c the images it
 	// hits (see imageSet), and each entry records those its queens hit.
 	hits []uint8
+	// cols, when not nil, limits the entries to the column sets a run reads
+	// (see columnsWithin): a queen is added to a placement on columns m
+	// only in the columns of cols[m].
+	cols []uint32
 }
 
 // quarterSpecs returns the specs of the quarters NW, NE, SW and SE of an
@@ -183,7 +187,11 @@ func (e *quarterWalk) walk(i, q int, rmask, cmask uint32, d, a uint64, hit uint8
 	r, c0 := e.sp.r0+i, e.sp.c0
 	full := uint32(1)<<uint(h) - 1
 	taken := cmask | uint32(a>>uint(r+c0))&full | bits.Reverse32(uint32(d>>uint(r-c0+e.n-h)))>>uint(32-h)
-	for free := e.sp.free[i] &^ taken; free != 0; free &= free - 1 {
+	free := e.sp.free[i] &^ taken
+	if e.sp.cols != nil {
+		free &= e.sp.cols[cmask]
+	}
+	for ; free != 0; free &= free - 1 {
 		j := bits.TrailingZeros32(free)
 		c := c0 + j
 		hc := hit
@@ -192,4 +200,33 @@ func (e *quarterWalk) walk(i, q int, rmask, cmask uint32, d, a uint64, hit uint8
 		}
 		e.walk(i+1, q+1, rmask|1<<uint(i), cmask|1<<uint(j), d|1<<uint(r-c+e.n-1), a|1<<uint(r+c), hc)
 	}
+}
+
+// columnsWithin returns the cols of a quarterSpec (h lines on a side) that
+// keeps the entries on the column sets of sets (bit m of the bit set for
+// columns m) and on no others: for each column set m, the columns j with
+// m|1<<j within one of sets.
+func columnsWithin(sets []uint64, h int) []uint32 {
+	size := 1 << uint(h)
+	within := make([]bool, size) // m lies within one of sets
+	for m := range size {
+		within[m] = sets[m/64]>>(m%64)&1 == 1
+	}
+	for j := range h {
+		bit := 1 << uint(j)
+		for m := range size {
+			if m&bit != 0 && within[m] {
+				within[m^bit] = true
+			}
+		}
+	}
+	cols := make([]uint32, size)
+	for m := range size {
+		for j := range h {
+			if bit := 1 << uint(j); m&bit == 0 && within[m|bit] {
+				cols[m] |= uint32(bit)
+			}
+		}
+	}
+	return cols
 }
