@@ -25,6 +25,10 @@ type Report struct {
 	// is running is not among Stale or Stopped, and its checkpoints are
 	// not among Checkpoints.
 	Running []Run
+	// EndedRuns counts the records of runs that ended without removing
+	// them (killed, or their machine went down): safe to remove; the next
+	// run of the same count replaces its own anyway.
+	EndedRuns int
 	// OldResults counts the results of other solver versions.
 	OldResults int
 	// Orphans counts the current results no link points to: harmless, as
@@ -78,10 +82,12 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 	if err != nil {
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
-	if rep.Running, err = db.LiveRuns(ctx); err != nil {
+	var ended []Run
+	if rep.Running, ended, err = runsNow(ctx, db.r); err != nil {
 		rows.Close()
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
+	rep.EndedRuns = len(ended)
 	running := map[string]bool{} // the definitions of this version being counted
 	for _, r := range rep.Running {
 		if r.Key.SolverVersion == solverVersion {
@@ -164,12 +170,13 @@ const interrupted = `NOT EXISTS (SELECT 1 FROM results AS r
 // Fix removes what is safe to remove, taking solverVersion as current: the
 // checkpoints of counts that have their result, the checkpoints of
 // interrupted counts of other solver versions (which no run of this version
-// resumes), and the results of other solver versions with their solutions,
-// all in one transaction. It keeps links, judgements, parts, current
-// results, the checkpoints of shard runs and those an interrupted count of
-// this version resumes from. It returns the number of rows removed. It
-// repairs no damage: a damaged file is refused (see Writable). Safe for
-// concurrent use.
+// resumes), the results of other solver versions with their solutions,
+// and the records of runs that ended without removing them, all in one
+// transaction. It keeps links, judgements, parts, current results, the
+// checkpoints of shard runs and those an interrupted count of this version
+// resumes from, and the records of live runs. It returns the number of
+// rows removed. It repairs no damage: a damaged file is refused (see
+// Writable). Safe for concurrent use.
 func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err error) {
 	tx, err := db.begin(ctx)
 	if err != nil {
@@ -195,6 +202,16 @@ func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err e
 		}
 		n, _ := res.RowsAffected()
 		removed += int(n)
+	}
+	_, ended, err := runsNow(ctx, tx)
+	if err != nil {
+		return 0, fmt.Errorf("fix: %w", err)
+	}
+	for _, r := range ended {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE token = ?`, r.Token); err != nil {
+			return 0, fmt.Errorf("fix: %w", err)
+		}
+		removed++
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("fix: %w", err)

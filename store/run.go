@@ -160,18 +160,31 @@ func (db *DB) EndRun(ctx context.Context, r Run) error {
 // Run.Live), by definition hash, solver version and slice. Safe for
 // concurrent use.
 func (db *DB) LiveRuns(ctx context.Context) ([]Run, error) {
-	all, err := readRuns(ctx, db.r, `ORDER BY def_hash, solver_version, shard_k, shard_i`)
+	live, _, err := runsNow(ctx, db.r)
 	if err != nil {
 		return nil, fmt.Errorf("read runs: %w", err)
 	}
+	return live, nil
+}
+
+// runsNow returns the runs recorded, by definition hash, solver version
+// and slice: those live now (see Run.Live), and those that ended without
+// removing their record (killed, or their machine went down), which no one
+// needs.
+func runsNow(ctx context.Context, q rowsQuerier) (live, ended []Run, err error) {
+	all, err := readRuns(ctx, q, `ORDER BY def_hash, solver_version, shard_k, shard_i`)
+	if err != nil {
+		return nil, nil, err
+	}
 	now := time.Now()
-	var live []Run
 	for _, r := range all {
 		if r.Live(now) {
 			live = append(live, r)
+		} else {
+			ended = append(ended, r)
 		}
 	}
-	return live, nil
+	return live, ended, nil
 }
 
 // readRuns reads the runs selected by tail (a WHERE or ORDER BY clause).

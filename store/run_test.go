@@ -150,3 +150,30 @@ func zombieNow(pid int) bool {
 	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	return err == nil && strings.Contains(string(stat), ") Z ")
 }
+
+// TestFixEndedRuns checks that Doctor counts the records of runs that
+// ended without removing them and Fix removes them, keeping those of live
+// runs.
+func TestFixEndedRuns(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	silent := NewRun(countResult(21, 0).Key, 0, 0, "set", "q21")
+	silent.Host, silent.Beat = "another-host", time.Now().Add(-runStale-time.Second)
+	live := NewRun(countResult(20, 0).Key, 0, 0, "set", "q20")
+	for _, r := range []Run{silent, live} {
+		if err := db.StartRun(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep, err := db.Doctor(ctx, "2")
+	if err != nil || rep.EndedRuns != 1 || len(rep.Running) != 1 || rep.Running[0].Token != live.Token {
+		t.Fatalf("Doctor = %v: %d ended runs, running %+v; want 1, the live one", err, rep.EndedRuns, rep.Running)
+	}
+	if removed, err := db.Fix(ctx, "2"); err != nil || removed != 1 {
+		t.Errorf("Fix removed %d, %v; want the ended run's record", removed, err)
+	}
+	rep, err = db.Doctor(ctx, "2")
+	if err != nil || rep.EndedRuns != 0 || len(rep.Running) != 1 {
+		t.Errorf("Doctor after Fix = %v: %d ended runs, %d running; want 0, 1", err, rep.EndedRuns, len(rep.Running))
+	}
+}

@@ -32,6 +32,7 @@ type Checkup struct {
 	Checkpoints         int            `json:"checkpoints"`
 	OldCheckpoints      int            `json:"old_checkpoints"`
 	FinishedCheckpoints int            `json:"finished_checkpoints"`
+	EndedRuns           int            `json:"ended_runs"`        // records of runs that ended without removing them
 	Removed             *int           `json:"removed,omitempty"` // rows removed by Fix
 }
 
@@ -101,6 +102,7 @@ func (d Checkup) lines(notes bool) [][]string {
 		{"interrupted counts (resumable)", d.Checkpoints},
 		{"interrupted counts of other solver versions", d.OldCheckpoints},
 		{"checkpoints of finished counts", d.FinishedCheckpoints},
+		{"records of ended runs", d.EndedRuns},
 	} {
 		v := strconv.Itoa(n.n)
 		if notes && n.n > 0 && n.item == "answers no problem links to" {
@@ -168,6 +170,7 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 		}
 		d.OldResults, d.Orphans = rep.OldResults, rep.Orphans
 		d.Checkpoints, d.OldCheckpoints, d.FinishedCheckpoints = rep.Checkpoints, rep.OldCheckpoints, rep.FinishedCheckpoints
+		d.EndedRuns = rep.EndedRuns
 		if req.Fix {
 			removed, err := cache.Fix(ctx)
 			if err != nil {
