@@ -135,11 +135,16 @@ func mustQuadrants(qd *quadrants, err error) *quadrants {
 // subproblems a run counts only (see readOnly): slices of the count, and
 // a count resumed with some subproblems kept, add up to the whole on open
 // boards, reserved ones with and without symmetry, and in images mode; and
-// a slice's tables hold fewer entries than the whole count's.
+// a slice's tables hold fewer entries than the whole count's. The quick
+// suite's boards are 10 to 12; 13 and 14 with -long.
 func TestBoundedSlices(t *testing.T) {
 	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
+	top := 12
+	if testflag.Long() {
+		top = 14
+	}
 	rng := rand.New(rand.NewPCG(7, 11))
-	for n := 10; n <= 13; n++ {
+	for n := 10; n <= top; n++ {
 		boards := map[string]func() *quadrants{
 			"open": func() *quadrants {
 				p := Problem{Kind: NQueens, N: n}
