@@ -208,10 +208,12 @@ func (db *DB) Fix(ctx context.Context, solverVersion string) (removed int, err e
 		return 0, fmt.Errorf("fix: %w", err)
 	}
 	for _, r := range ended {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE token = ?`, r.Token); err != nil {
+		res, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE token = ?`, r.Token)
+		if err != nil {
 			return 0, fmt.Errorf("fix: %w", err)
 		}
-		removed++
+		n, _ := res.RowsAffected()
+		removed += int(n)
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("fix: %w", err)
