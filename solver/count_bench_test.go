@@ -350,7 +350,8 @@ func peakRSSMB() (float64, bool) {
 
 // BenchmarkJoinPerPlacement measures joinPerPlacement, the table the
 // estimates of the quadrant join start from (estimate.go): the CPU time of
-// the open board's count on one core, per placement, for n = 10..19. The
+// the open board's count on one core, per placement counted, for n =
+// 10..19, and that time over the table's estimate of it (x-table). The
 // larger boards (to 23) are measured as slices with -bench
 // JoinPerPlacementSlices.
 func BenchmarkJoinPerPlacement(b *testing.B) {
@@ -365,14 +366,26 @@ func BenchmarkJoinPerPlacement(b *testing.B) {
 			}
 			per := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(per*1e9/float64(got), "ns/placement")
-			b.ReportMetric(per/(joinPerPlacement[n]*float64(got)), "x-table")
+			b.ReportMetric(per/tableEstimate(b, n), "x-table")
 		})
 	}
 }
 
+// tableEstimate is the estimate's time of the open n×n board's count:
+// joinPerPlacement[n] times the placements its probes estimate.
+func tableEstimate(b *testing.B, n int) float64 {
+	o, err := openEstimate(context.Background(), n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return joinPerPlacement[n] * o.placements
+}
+
 // BenchmarkJoinPerPlacementSlices measures joinPerPlacement for n = 20..23
-// from the middle slice of 1,000 of each count (a slice's placements
-// stand for a thousandth of the count), on one core.
+// from the middle slice of 1,000 of each count, on one core: its time per
+// placement counted, and a thousand times its time over the table's
+// estimate of the whole count (x-table; the middle slice holds more
+// placements than most, for less time each).
 func BenchmarkJoinPerPlacementSlices(b *testing.B) {
 	for n := 20; n <= maxQuadrantN; n++ {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
@@ -385,7 +398,7 @@ func BenchmarkJoinPerPlacementSlices(b *testing.B) {
 			}
 			per := b.Elapsed().Seconds() / float64(b.N)
 			b.ReportMetric(per*1e9/float64(got), "ns/placement")
-			b.ReportMetric(per/(joinPerPlacement[n]*float64(got)), "x-table")
+			b.ReportMetric(1000*per/tableEstimate(b, n), "x-table")
 		})
 	}
 }

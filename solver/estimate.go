@@ -501,13 +501,21 @@ func halfBoards(p Problem, north bool) float64 {
 }
 
 // joinPerPlacement[n] is the CPU time of the quadrant join of the open
-// n×n board per placement, in seconds, measured on a 2-core AMD EPYC with
-// the AVX2 kernels (BenchmarkJoinPerPlacement, one core, n = 10..19; the
-// whole count of n = 20 on two workers, 218 CPU-seconds; the middle slice
-// of 1,000 of n = 22 and 23, BenchmarkJoinPerPlacementSlices; n = 21
-// between its neighbours). The AVX-512 kernels take about 0.6 times as
-// long, which the estimate's factor of 3 allows.
+// n×n board, in seconds, per placement that openEstimate's probes give it:
+// the time measured per placement counted, times the placements counted
+// over those the probes estimate. The probes are the same in every run, so
+// their error for each n is folded in here; it is small but at n = 13, 21
+// and 23, where they estimate 1.44, 0.40 and 0.60 times the placements
+// counted (1.06e5 of 73,712; 1.25e11 of 3.15e11; 1.46e13 of 2.42e13).
+// The times are of a 2-core AMD EPYC with the AVX2 kernels (2026-11-26):
+// for n = 10..19, BenchmarkJoinPerPlacement on one core (three runs later
+// that day within 5% of it); for n = 20, 21 and 22, whole counts as
+// processes on two workers (167, 1,251 and 10,074 CPU-seconds); for n = 23
+// the middle slice of 1,000 (BenchmarkJoinPerPlacementSlices, 4.5 ns a
+// placement counted; that of n = 22 took 0.74 times its whole count's time
+// a placement). The AVX-512 kernels take about 0.6 times as long, which the
+// estimate's factor of 3 allows.
 var joinPerPlacement = [maxQuadrantN + 1]float64{
-	10: 1250e-9, 11: 2100e-9, 12: 240e-9, 13: 320e-9, 14: 60e-9, 15: 75e-9,
-	16: 15e-9, 17: 20e-9, 18: 7.7e-9, 19: 8e-9, 20: 5.6e-9, 21: 5.6e-9, 22: 4.6e-9, 23: 5.8e-9,
+	10: 1250e-9, 11: 2100e-9, 12: 220e-9, 13: 220e-9, 14: 75e-9, 15: 80e-9,
+	16: 16e-9, 17: 23e-9, 18: 7.9e-9, 19: 8.7e-9, 20: 4.2e-9, 21: 10e-9, 22: 4.4e-9, 23: 7.5e-9,
 }
