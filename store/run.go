@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -35,12 +36,11 @@ const (
 // slice shardI of shardK (0, 0 for the whole count), for problem id of
 // set, from now.
 func NewRun(key CacheKey, shardI, shardK int, set, id string) Run {
-	host, _ := os.Hostname()
 	var b [16]byte
 	rand.Read(b[:]) // never fails (crypto/rand)
 	now := time.Now()
 	return Run{Key: key, ShardI: shardI, ShardK: shardK, Set: set, ID: id,
-		Host: host, PID: os.Getpid(), Token: hex.EncodeToString(b[:]), Started: now, Beat: now}
+		Host: thisHost(), PID: os.Getpid(), Token: hex.EncodeToString(b[:]), Started: now, Beat: now}
 }
 
 // Live reports whether r's process may still be counting at now: it said
@@ -52,11 +52,18 @@ func (r Run) Live(now time.Time) bool {
 	if age := now.Sub(r.Beat); age >= runStale || age <= -runStale {
 		return false
 	}
-	if host, _ := os.Hostname(); r.Host == host {
+	if r.Host == thisHost() {
 		return processExists(r.PID)
 	}
 	return true
 }
+
+// thisHost is this host's name, read once: Live asks for it for every run
+// recorded, each time the runs are read.
+var thisHost = sync.OnceValue(func() string {
+	host, _ := os.Hostname()
+	return host
+})
 
 // overlaps reports whether r and o may count some subproblem both: the
 // same key, unless they are two slices of one K.
