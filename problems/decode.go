@@ -152,8 +152,10 @@ func (d *decoder) set(data []byte) *Set {
 	}
 	first := map[string]int{} // id → line of its first use
 	tests := 0
+	var size setSize
 	for i, n := range list.Content {
 		p := d.problem(i+1, n)
+		size.add(i+1, p)
 		if tests += len(p.Tests); tests > MaxSetTests && tests-len(p.Tests) <= MaxSetTests {
 			d.errorf(p.Line, "more than %d tests in the set by this problem", MaxSetTests)
 		}
@@ -175,6 +177,7 @@ func (d *decoder) set(data []byte) *Set {
 			s.Problems = append(s.Problems, p)
 		}
 	}
+	size.check(d)
 	return s
 }
 
