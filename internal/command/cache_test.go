@@ -253,8 +253,8 @@ func TestEmptyCachePath(t *testing.T) {
 		{"flag", "-", []string{"--db", "", "doctor"}, "--db ''"},
 		{"flag over variable", named, []string{"--db=", "show", "q1"}, "--db ''"},
 		{"flag after command", "-", []string{"solve", set, "--db", ""}, "--db ''"},
-		{"variable", "", []string{"doctor"}, "QUEENSJUDGE_DB is set and empty"},
-		{"variable, judge", "", []string{"judge", set, "testdata/example/submissions"}, "QUEENSJUDGE_DB is set and empty"},
+		{"variable", "", []string{"doctor"}, "QUEENSJUDGE_DB='': an empty value names nothing"},
+		{"variable, judge", "", []string{"judge", set, "testdata/example/submissions"}, "QUEENSJUDGE_DB='': an empty value names nothing"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv(dbEnv, tc.env) // restored after the test

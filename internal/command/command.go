@@ -80,12 +80,13 @@ func newApp(stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Flags: []cli.Flag{
+			// Not urfave's EnvVars: flagText reads QUEENSJUDGE_DB, by the
+			// rule every variable is read by.
 			&cli.StringFlag{
-				Name:    "db",
-				Usage:   "the cache `FILE` (default: queensjudge/cache.db under the user cache directory)",
-				EnvVars: []string{dbEnv},
+				Name:  "db",
+				Usage: "the cache `FILE` (default: queensjudge/cache.db under the user cache directory; also " + dbEnv + ")",
 			},
-			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, "QUEENSJUDGE_QUIET"),
+			boolFlag(&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "no progress bar"}, quietEnv),
 			&cli.StringFlag{
 				Name:  "budget",
 				Value: "0",
@@ -230,7 +231,11 @@ func action(n arity, body func(c *cli.Context) error) cli.ActionFunc {
 // (an empty --out or --shard): a variable that expanded to nothing, say.
 // Taken as "not given", an empty --out printed a key on the terminal, an
 // empty --html wrote no report and an empty --shard counted the whole
-// problem, each with exit 0.
+// problem, each with exit 0. A flag's variable set and empty
+// (QUEENSJUDGE_BUDGET=) is refused alike, by every command that has the
+// flag, whether or not it reads the value: an empty variable is what an
+// empty flag is. So is a bad QUEENSJUDGE_QUIET, which is read before the
+// command line is (envBoolFlag).
 func emptyValues(c *cli.Context) error {
 	for i, a := range c.Args().Slice() {
 		if a == "" {
@@ -238,15 +243,16 @@ func emptyValues(c *cli.Context) error {
 		}
 	}
 	for _, f := range append(slices.Clip(c.App.Flags), c.Command.Flags...) {
-		sf, ok := f.(*cli.StringFlag)
-		if !ok || !c.IsSet(sf.Name) || c.String(sf.Name) != "" {
-			continue
+		switch f := f.(type) {
+		case *cli.StringFlag:
+			if _, _, err := flagText(c, f.Name); err != nil {
+				return err
+			}
+		case envBoolFlag:
+			if *f.bad != nil && !c.IsSet(f.Name) {
+				return *f.bad
+			}
 		}
-		if sf.Name == "db" {
-			_, err := cacheFlag(c) // says which of --db and its variable
-			return err
-		}
-		return status.Usagef("--%s '': an empty value names nothing: give one, or leave the flag out", sf.Name)
 	}
 	return nil
 }
@@ -259,16 +265,14 @@ func console(c *cli.Context) (app.Console, error) {
 	if !hasFlag(c, "format") {
 		return con, nil
 	}
-	s, from := c.String("format"), "--format"
-	if !c.IsSet("format") {
-		if v, ok := os.LookupEnv(formatEnv); ok {
-			s, from = v, formatEnv
-		}
+	s, what, err := flagText(c, "format")
+	if err != nil {
+		return con, err
 	}
 	f, err := output.ParseFormat(s)
 	if err != nil {
-		if from == formatEnv {
-			return con, status.Usagef("%s: %s=%s: %v", c.Command.Name, formatEnv, s, err)
+		if !c.IsSet("format") { // the default parses: s is the variable's
+			return con, status.Usagef("%s: %s: %v", c.Command.Name, what, err)
 		}
 		return con, status.Usagef("%s: %v", c.Command.Name, err)
 	}
@@ -288,13 +292,17 @@ func hasFlag(c *cli.Context, name string) bool {
 	return false
 }
 
-// budgetEnv sets --budget.
-const budgetEnv = "QUEENSJUDGE_BUDGET"
-
-// budget reads the global --budget (or QUEENSJUDGE_BUDGET); zero when
-// neither is set. app checks its range.
+// budget reads the global --budget (or QUEENSJUDGE_BUDGET); zero, the
+// default, when neither is set. Its range is checked here, as app checks
+// it too, so that the message names the variable when the value is the
+// variable's (app's names --budget).
 func budget(c *cli.Context) (time.Duration, error) {
-	return duration(c, "budget", budgetEnv)
+	d, what, err := duration(c, "budget")
+	if err == nil && d != 0 && (d < time.Second || d > solver.MaxBudget) {
+		return 0, status.Usagef("%s: want 1s to %s (a CPU-year) of CPU time per problem, or 0 for the default, %s",
+			what, app.ShortDuration(solver.MaxBudget), app.ShortDuration(solver.DefaultBudget))
+	}
+	return d, err
 }
 
 // batch reads the batch flags of c's command. shown is the format of what
@@ -305,18 +313,18 @@ func batch(c *cli.Context, shown string) (app.Batch, error) {
 	if err != nil {
 		return app.Batch{}, err
 	}
-	jobs, err := number(c, "jobs", "", 1)
+	jobs, err := number(c, "jobs", 1)
 	if err != nil {
 		return app.Batch{}, err
 	}
-	timeout, err := duration(c, "timeout", "")
+	timeout, what, err := duration(c, "timeout")
 	if err != nil {
 		return app.Batch{}, err
 	}
 	if timeout != 0 && timeout < time.Second {
-		return app.Batch{}, status.Usagef("--timeout %s: want 1s or more, or 0 for no timeout", timeout)
+		return app.Batch{}, status.Usagef("%s: want 1s or more, or 0 for no timeout", what)
 	}
-	maxSolutions, err := number(c, "max-solutions", "", 1)
+	maxSolutions, err := number(c, "max-solutions", 1)
 	if err != nil {
 		return app.Batch{}, err
 	}

@@ -1,10 +1,12 @@
 package command
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"math"
 	"os"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -17,9 +19,6 @@ import (
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/solver"
 )
-
-// formatEnv sets --format for every command that prints data.
-const formatEnv = "QUEENSJUDGE_FORMAT"
 
 // formatFlag is the --format flag of a command that prints data, with its
 // default format. QUEENSJUDGE_FORMAT is read by console, which names it
@@ -58,17 +57,43 @@ func maxBytesFlag(usage string) cli.Flag {
 
 // maxBytes reads --max-bytes, at least 1.
 func maxBytes(c *cli.Context) (int64, error) {
-	n, err := number(c, "max-bytes", "", 1)
+	n, err := number(c, "max-bytes", 1)
 	return int64(min(n, math.MaxInt64)), err
 }
 
+// The environment variables of the flags. Each global flag is also set by
+// one, and --format by QUEENSJUDGE_FORMAT on every command that has it; a
+// flag on the command line wins, and its variable is then not read. A
+// variable is read by its flag's rule, as typed: nothing is trimmed, and
+// one that is set and empty is refused as an empty flag is (emptyValues).
+// An empty value is most often a variable that expanded to nothing, and
+// taken as "unset" it chose the default over what the host meant (the
+// default cache, a minute's budget); a host that wants the default unsets
+// the variable.
+const (
+	dbEnv     = "QUEENSJUDGE_DB"
+	budgetEnv = "QUEENSJUDGE_BUDGET"
+	quietEnv  = "QUEENSJUDGE_QUIET"
+	formatEnv = "QUEENSJUDGE_FORMAT"
+)
+
+// flagEnv maps each string flag that a variable also sets to the variable.
+// --quiet, a boolean, reads its own (envBoolFlag).
+var flagEnv = map[string]string{"db": dbEnv, "budget": budgetEnv, "format": formatEnv}
+
 // Numbers and durations, on the command line and in the environment, are
 // read by one rule, stricter than urfave's (which reads Go literals:
-// 0x10, 1_000, 010 in octal) and with messages that name the flag:
+// 0x10, 1_000, 010 in octal) and Go's time.ParseDuration (which reads
+// +10s, .5s, 1µs and 0s), with messages that name the flag or the
+// variable and quote the value as given:
 //
 //   - a number N is decimal digits, no sign: 4, 1000000;
-//   - a DURATION is a decimal number with a unit (ns, us, ms, s, m, h),
-//     no sign: 90s, 1.5h, 1h30m; 0 alone is zero.
+//   - a DURATION is 0 alone, or one or more decimal numbers (digits,
+//     with a fraction after a point: 1.5), each with a unit among ns, us,
+//     ms, s, m and h, the units largest first and each once, no sign and
+//     no space: 90s, 1.5h, 1h30m. Zero is written 0: 0s, 0h and 0.1ns are
+//     refused, as the zero of every duration flag means something of its
+//     own (the default budget, no timeout) that a unit would hide.
 //
 // Such a flag is a string flag, read by number or duration when the
 // command runs: Go's flag package would otherwise report a bad value as
@@ -89,10 +114,12 @@ func durationFlag(name, def, usage string) *cli.StringFlag {
 	return &cli.StringFlag{Name: name, Value: def, DefaultText: def, Usage: usage}
 }
 
-// number reads the number flag name of c, at least min; its environment
-// variable env ("" for none) when the command line does not set it.
-func number(c *cli.Context, name, env string, min uint64) (uint64, error) {
-	s, what := flagText(c, name, env)
+// number reads the number flag name of c (or its variable), at least min.
+func number(c *cli.Context, name string, min uint64) (uint64, error) {
+	s, what, err := flagText(c, name)
+	if err != nil {
+		return 0, err
+	}
 	if s == "" || strings.TrimLeft(s, "0123456789") != "" {
 		return 0, status.Usagef("%s: want a number in decimal digits, such as %d", what, max(min, 4))
 	}
@@ -106,31 +133,69 @@ func number(c *cli.Context, name, env string, min uint64) (uint64, error) {
 	return n, nil
 }
 
-// duration reads the duration flag name of c, as number does.
-func duration(c *cli.Context, name, env string) (time.Duration, error) {
-	s, what := flagText(c, name, env)
+// duration reads the duration flag name of c (or its variable) with
+// parseDuration; what names it, for the caller's range check.
+func duration(c *cli.Context, name string) (d time.Duration, what string, err error) {
+	s, what, err := flagText(c, name)
+	if err != nil {
+		return 0, what, err
+	}
+	d, err = parseDuration(s)
+	if err != nil {
+		return 0, what, status.Usagef("%s: %v", what, err)
+	}
+	return d, what, nil
+}
+
+// durationSyntax is the rule for a DURATION other than 0, above.
+var durationSyntax = regexp.MustCompile(`^([0-9]+(\.[0-9]+)?h)?([0-9]+(\.[0-9]+)?m)?([0-9]+(\.[0-9]+)?s)?` +
+	`([0-9]+(\.[0-9]+)?ms)?([0-9]+(\.[0-9]+)?us)?([0-9]+(\.[0-9]+)?ns)?$`)
+
+// parseDuration reads s by the one rule for durations, above: every
+// duration flag and variable is read by it. Its errors say what is wanted,
+// for the caller to prefix with the flag or variable.
+func parseDuration(s string) (time.Duration, error) {
 	if s == "0" {
 		return 0, nil
 	}
-	d, err := time.ParseDuration(s)
-	if err != nil || s == "" || s[0] == '-' || s[0] == '+' {
-		return 0, status.Usagef("%s: want a duration with a unit and no sign, such as 90s, 10m or 1h30m", what)
+	if s == "" || !durationSyntax.MatchString(s) {
+		return 0, errors.New("want a duration with a unit and no sign, such as 90s, 10m or 1h30m")
+	}
+	d, err := time.ParseDuration(s) // the syntax is a subset of Go's: only overflow is left
+	if err != nil {
+		return 0, errors.New("out of range: want less than 2562047h (292 years)")
+	}
+	if d == 0 {
+		return 0, errors.New("comes to zero: write 0, with no unit, for zero")
 	}
 	return d, nil
 }
 
-// flagText returns the text of flag name, from the command line or else
-// from the environment variable env ("" for none), and what it is for a
-// message: --name "text", or ENV="text".
-func flagText(c *cli.Context, name, env string) (s, what string) {
-	if !c.IsSet(name) && env != "" {
-		if v, ok := os.LookupEnv(env); ok && strings.TrimSpace(v) != "" {
-			s = strings.TrimSpace(v)
-			return s, fmt.Sprintf("%s=%q", env, s)
+// flagText returns the text of flag name: from the command line, else
+// from its variable (flagEnv) when that is set, else the flag's default;
+// and what it is for a message: --name "text", or ENV="text". A value
+// that is given and empty, on the command line or in the variable, is a
+// usage error naming which.
+func flagText(c *cli.Context, name string) (s, what string, err error) {
+	if env := flagEnv[name]; env != "" && !c.IsSet(name) {
+		if v, ok := os.LookupEnv(env); ok {
+			if v == "" {
+				return "", env + "=''", emptyValue(env+"=''", "unset the variable")
+			}
+			return v, fmt.Sprintf("%s=%q", env, v), nil
 		}
 	}
-	s = strings.TrimSpace(c.String(name))
-	return s, fmt.Sprintf("--%s %q", name, s)
+	s = c.String(name)
+	if s == "" && c.IsSet(name) {
+		return "", "--" + name + " ''", emptyValue("--"+name+" ''", "leave the flag out")
+	}
+	return s, fmt.Sprintf("--%s %q", name, s), nil
+}
+
+// emptyValue is the usage error of a flag or variable, what, given an
+// empty value: fix says how to get the default instead.
+func emptyValue(what, fix string) error {
+	return status.Usagef("%s: an empty value names nothing: give one, or %s", what, fix)
 }
 
 // envBoolFlag is a boolean flag that its environment variable sets in any
@@ -140,30 +205,40 @@ func flagText(c *cli.Context, name, env string) (s, what string) {
 type envBoolFlag struct {
 	*cli.BoolFlag
 	env string
+	bad *error // what is wrong with the variable, if anything: see Apply
 }
 
 // boolFlag returns f, set from the environment variable env.
 func boolFlag(f *cli.BoolFlag, env string) cli.Flag {
 	f.Usage += " (also " + env + "=1/0, true/false, yes/no, on/off)"
-	return envBoolFlag{f, env}
+	return envBoolFlag{f, env, new(error)}
 }
 
 // Apply reads the environment variable, then defines the flag, whose
-// command-line value wins.
+// command-line value wins. The variable is read before the command line
+// is, so a bad or empty one is kept in bad, not returned: emptyValues
+// reports it when the command line does not set the flag, as a flag's
+// variable is not read when the flag is typed.
 func (f envBoolFlag) Apply(set *flag.FlagSet) error {
-	if v, ok := os.LookupEnv(f.env); ok && strings.TrimSpace(v) != "" {
+	*f.bad = nil
+	if v, ok := os.LookupEnv(f.env); ok {
 		b, ok := parseBool(v)
-		if !ok {
-			return status.Usagef("%s=%s: want 1/0, true/false, yes/no or on/off", f.env, v)
+		switch {
+		case v == "":
+			*f.bad = emptyValue(f.env+"=''", "unset the variable")
+		case !ok:
+			*f.bad = status.Usagef("%s=%q: want 1/0, true/false, yes/no or on/off", f.env, v)
+		default:
+			f.BoolFlag.Value = b
 		}
-		f.BoolFlag.Value = b
 	}
 	return f.BoolFlag.Apply(set)
 }
 
-// parseBool reads the usual spellings of a boolean.
+// parseBool reads the usual spellings of a boolean, in any case, and
+// nothing around them.
 func parseBool(s string) (v, ok bool) {
-	switch strings.ToLower(strings.TrimSpace(s)) {
+	switch strings.ToLower(s) {
 	case "1", "t", "true", "y", "yes", "on":
 		return true, true
 	case "0", "f", "false", "n", "no", "off":
@@ -172,21 +247,12 @@ func parseBool(s string) (v, ok bool) {
 	return false, false
 }
 
-// dbEnv sets --db.
-const dbEnv = "QUEENSJUDGE_DB"
-
 // cacheFlag returns the cache file named by --db or QUEENSJUDGE_DB, or ""
 // for the default cache when neither is set. A name that is set and empty
 // is a usage error: it is a mistake (a variable that expanded to nothing),
 // and taken as "unset" it opened the default cache, even over a
 // QUEENSJUDGE_DB that named another.
 func cacheFlag(c *cli.Context) (string, error) {
-	path := c.String("db")
-	if path != "" || !c.IsSet("db") {
-		return path, nil
-	}
-	if v, ok := os.LookupEnv(dbEnv); ok && v == "" {
-		return "", status.Usagef("%s is set and empty: name the cache FILE, or unset it for the default cache", dbEnv)
-	}
-	return "", status.Usagef("--db '': an empty path names no cache FILE; leave --db out for the default cache")
+	path, _, err := flagText(c, "db")
+	return path, err
 }
