@@ -169,6 +169,97 @@ func TestPlacementMiss(t *testing.T) {
 	}
 }
 
+// TestBuiltPlacement checks that an n-queens placement the solver builds
+// again is stored as builtText from builtMinN on, and read back square for
+// square; that any other is stored whole; that a cache from before
+// builtText reads as ever; and that builtText where no placement can be
+// rebuilt is an error, never another answer.
+func TestBuiltPlacement(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	mirror := func(pl solver.Placement) solver.Placement {
+		cols, _ := pl.Columns()
+		for r := range cols {
+			cols[r] = pl.N - 1 - cols[r]
+		}
+		return solver.FromColumns(cols)
+	}
+	big := solve(t, solver.Problem{Kind: solver.NQueens, N: builtMinN, Ask: solver.AskPlacement}).Placement
+	small := solve(t, solver.Problem{Kind: solver.NQueens, N: builtMinN - 1, Ask: solver.AskPlacement}).Placement
+	for _, tt := range []struct {
+		name  string
+		pl    solver.Placement
+		built bool
+	}{
+		{"built", *big, true},
+		{"another placement", mirror(*big), false},
+		{"built, below builtMinN", *small, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := Result{Key: CacheKey{DefHash: hash(tt.name), SolverVersion: solver.Version}, Definition: tt.name,
+				Kind: solver.NQueens, Ask: solver.AskPlacement, N: tt.pl.N, Answer: solver.Answer{Placement: &tt.pl}}
+			if err := db.Put(ctx, r, nil); err != nil {
+				t.Fatal(err)
+			}
+			var text string
+			if err := db.r.QueryRowContext(ctx, `SELECT placement FROM results WHERE def_hash = ?`, r.Key.DefHash).Scan(&text); err != nil {
+				t.Fatal(err)
+			}
+			if got := text == builtText; got != tt.built {
+				t.Errorf("stored as %q: built = %v, want %v", text[:min(len(text), 20)], got, tt.built)
+			}
+			got, ok, err := db.Result(ctx, r.Key)
+			if err != nil || !ok || !reflect.DeepEqual(*got.Answer.Placement, tt.pl) {
+				t.Errorf("Result = %v, %v; want the placement put", ok, err)
+			}
+			pl, err := db.Placement(ctx, r.Key)
+			if err != nil || !reflect.DeepEqual(*pl, tt.pl) {
+				t.Errorf("Placement = %v; want the placement put", err)
+			}
+		})
+	}
+
+	// insert writes a result row by hand, as another binary would.
+	insert := func(key CacheKey, kind solver.Kind, ask solver.Ask, n int, text string) {
+		t.Helper()
+		_, err := db.w.ExecContext(ctx, `INSERT INTO results
+			(def_hash, solver_version, definition, kind, ask, n, count, m, placement, seconds, solved_at)
+			VALUES (?, ?, 'by hand', ?, ?, ?, '0', 0, ?, 0, ?)`,
+			key.DefHash, key.SolverVersion, string(kind), string(ask), n, text, formatTime(time.Now()))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// A cache from before builtText holds the built placement whole.
+	old := CacheKey{DefHash: hash("whole"), SolverVersion: solver.Version}
+	insert(old, solver.NQueens, solver.AskPlacement, big.N, big.String())
+	if pl, err := db.Placement(ctx, old); err != nil || !reflect.DeepEqual(*pl, *big) {
+		t.Errorf("Placement of a built placement stored whole = %v; want it", err)
+	}
+
+	// builtText where it cannot stand.
+	for _, tt := range []struct {
+		kind solver.Kind
+		ask  solver.Ask
+		n    int
+	}{
+		{solver.NQueens, solver.AskPlacement, 3},
+		{solver.Reserved, solver.AskPlacement, 8},
+		{solver.QueensKnights, solver.AskPlacement, 8},
+	} {
+		name := fmt.Sprintf("%s %s %d", tt.kind, tt.ask, tt.n)
+		key := CacheKey{DefHash: hash(name), SolverVersion: solver.Version}
+		insert(key, tt.kind, tt.ask, tt.n, builtText)
+		if r, ok, err := db.Result(ctx, key); err == nil {
+			t.Errorf("Result(%s stored as %q) = %v, %v, nil; want an error", name, builtText, r.Answer.Placement, ok)
+		}
+		if pl, err := db.Placement(ctx, key); err == nil {
+			t.Errorf("Placement(%s stored as %q) = %v, nil; want an error", name, builtText, pl)
+		}
+	}
+}
+
 func TestResultMiss(t *testing.T) {
 	ctx := context.Background()
 	db, _ := openTemp(t)
