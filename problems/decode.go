@@ -3,7 +3,6 @@ package problems
 import (
 	"bytes"
 	"cmp"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -33,10 +32,9 @@ type decoder struct {
 	// cut is the line from which a new mistake is dropped unformatted, once
 	// errs holds maxErrors+1 mistakes before it; 0 until then.
 	cut int
-	// genCtx bounds the time the file's generate: items take in all (see
-	// generating); genStop releases it. nil until the first.
-	genCtx  context.Context
-	genStop context.CancelFunc
+	// genNodes counts the nodes of search the file's generate: items
+	// have taken to check their boards (see randomBoards).
+	genNodes int
 	// setTests counts the tests of the problems decoded so far.
 	setTests int
 }

@@ -2,10 +2,8 @@ package problems
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"time"
 
 	"gopkg.in/yaml.v3"
 
@@ -30,13 +28,23 @@ import (
 //     one drawn before, or without the placements asked for (placements:
 //     some, the default: at least one; none: none; any: either), is
 //     dropped, and the next is drawn, until count are kept.
+//
+// Generating is bounded by work, not time, so that a set loads, or is
+// refused, alike on every machine and at every load: an item may take
+// 20·count + 1000 draws, the check of one board's placements
+// maxBoardNodes nodes of the solver's search (solver.HasPlacement), and the
+// checks of one file maxFileNodes in all. Which boards are kept depends on
+// the algorithm above alone; whether a set within these bounds loads may
+// change with the solver's version (a search that decides a board in fewer
+// nodes).
 const (
-	// maxGenerateSeconds bounds the solving the generate: items of one
-	// file may take, in all, to check their boards' placements: a file
-	// whose items need longer is refused, not slow to load.
-	maxGenerateSeconds = 30
-	// maxBoardBudget is the CPU time the solver may take over one board.
-	maxBoardBudget = 2 * time.Second
+	// maxBoardNodes is the most nodes of search that decide whether one
+	// generated board has a placement: about 80 ms. Random boards of
+	// n = 16..32 with 0% to 80% reserved are decided in hundreds.
+	maxBoardNodes = 1 << 18
+	// maxFileNodes is the most nodes of search the generate: items of one
+	// file may take in all: about 20 s, at 300 ns a node.
+	maxFileNodes = 1 << 26
 )
 
 var generateKeys = []string{"n", "reserved", "count", "seed", "placements", "from", "to"}
@@ -151,7 +159,7 @@ func (d *decoder) generate(f field, base solver.Problem, room int, errorf report
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
 	}
-	boards, err := randomBoards(d.generating(), n, k, count, uint64(seed), placements)
+	boards, err := randomBoards(&d.genNodes, n, k, count, uint64(seed), placements)
 	if err != nil {
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
@@ -202,23 +210,16 @@ func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
 	return masks
 }
 
-// errGenerateTime stops a generator that has spent its time.
-var errGenerateTime = errors.New("generating took too long")
-
-// generating returns the context the file's generators check their
-// boards under: it ends maxGenerateSeconds after the first of them began.
-func (d *decoder) generating() context.Context {
-	if d.genCtx == nil {
-		d.genCtx, d.genStop = context.WithTimeoutCause(context.Background(), maxGenerateSeconds*time.Second, errGenerateTime)
-	}
-	return d.genCtx
-}
-
 // randomBoards makes count distinct boards of side n with k reserved
 // squares from seed, each with the placements asked for, by the algorithm
-// above. It gives up, with an error, after 20·count + 1000 draws or when
-// ctx ends (the file's generators have taken maxGenerateSeconds).
-func randomBoards(ctx context.Context, n, k, count int, seed uint64, placements string) ([][]uint64, error) {
+// above. It gives up, with an error, after 20·count + 1000 draws, on a
+// board whose check takes more than maxBoardNodes nodes, or when the
+// checks of the file pass maxFileNodes: nodes counts those taken so far,
+// and it adds its own.
+func randomBoards(nodes *int, n, k, count int, seed uint64, placements string) ([][]uint64, error) {
+	if placements != "any" && *nodes >= maxFileNodes {
+		return nil, fmt.Errorf("not made: the generate: items above took the %s nodes of search a file may take to check boards for placements", solver.Thousands(maxFileNodes))
+	}
 	rng := splitmix64{state: seed}
 	squares := make([]int, n*n)
 	seen := map[string]bool{}
@@ -234,17 +235,24 @@ func randomBoards(ctx context.Context, n, k, count int, seed uint64, placements 
 			continue
 		}
 		seen[key] = true
-		if placements != "any" {
-			has, err := hasPlacement(ctx, n, b)
-			if err != nil {
-				if context.Cause(ctx) == errGenerateTime {
-					return nil, fmt.Errorf("checking the file's generated boards for placements took over %d s (%d of %d found here): %s", maxGenerateSeconds, len(out), count, fewer(placements))
-				}
-				return nil, fmt.Errorf("board %d: %v", draws+1, err)
-			}
-			if has != (placements == "some") {
-				continue
-			}
+		if placements == "any" {
+			out = append(out, b)
+			continue
+		}
+		limit := min(maxBoardNodes, maxFileNodes-*nodes)
+		p := solver.Problem{Kind: solver.Reserved, Ask: solver.AskPlacement, N: n, Reserved: b, M: solver.AnyM}
+		e, err := solver.HasPlacement(context.Background(), p, limit)
+		if err != nil {
+			return nil, fmt.Errorf("draw %d: %v", draws+1, err)
+		}
+		*nodes += e.Nodes
+		switch {
+		case !e.Decided && limit < maxBoardNodes:
+			return nil, fmt.Errorf("checking the file's generated boards for placements takes more than %s nodes of search, the most a file may take (%d of %d boards found here, in %s): %s", solver.Thousands(maxFileNodes), len(out), count, solver.Plural(int64(draws+1), "draw"), fewer(placements))
+		case !e.Decided:
+			return nil, fmt.Errorf("draw %d: %s nodes of search did not decide whether its board has a placement, the most one board may take (%d of %d boards found before it): %s", draws+1, solver.Thousands(maxBoardNodes), len(out), count, fewer(placements))
+		case e.Exists != (placements == "some"):
+			continue
 		}
 		out = append(out, b)
 	}
@@ -257,15 +265,4 @@ func fewer(placements string) string {
 		return "reserve more squares, or ask for fewer boards"
 	}
 	return "reserve fewer squares, or ask for fewer boards"
-}
-
-// hasPlacement reports whether the board of side n with reserved squares
-// masks has a placement of n queens.
-func hasPlacement(ctx context.Context, n int, masks []uint64) (bool, error) {
-	p := solver.Problem{Kind: solver.Reserved, Ask: solver.AskPlacement, N: n, Reserved: masks, M: solver.AnyM}
-	a, err := solver.Solve(ctx, p, solver.Options{Budget: maxBoardBudget, Workers: 1})
-	if err != nil {
-		return false, err
-	}
-	return a.Placement != nil, nil
 }

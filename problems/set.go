@@ -200,9 +200,6 @@ func Parse(file string, data []byte) (*Set, error) {
 	}
 	d := &decoder{file: file}
 	s := d.set(data)
-	if d.genStop != nil {
-		d.genStop()
-	}
 	if err := d.err(); err != nil {
 		return nil, err
 	}

@@ -94,7 +94,8 @@ func TestGeneratedBoards(t *testing.T) {
 // with the number of reserved squares asked for.
 func TestGeneratedPlacements(t *testing.T) {
 	for _, want := range []string{"some", "none"} {
-		boards, err := randomBoards(context.Background(), 6, 8, 30, 7, want)
+		var nodes int
+		boards, err := randomBoards(&nodes, 6, 8, 30, 7, want)
 		if err != nil {
 			t.Fatal(err)
 		}

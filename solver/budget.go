@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -12,8 +13,9 @@ import (
 // is kept in two ways, so that nothing runs for hours unasked whatever the
 // board: a problem estimated to cost more (Estimate; all but the bounds)
 // is refused before any work, and every solve, of every kind and ask,
-// stops once its wall time reaches the budget over its workers. Either way
-// Solve returns a *BudgetError.
+// stops once the CPU time its meter charges reaches the budget: the wall
+// time of each phase times the goroutines it runs on. Either way Solve
+// returns a *BudgetError.
 const (
 	// DefaultBudget is the budget when Options.Budget is zero: a minute of
 	// one core, half a minute of wall time on two, so that any problem is
@@ -79,8 +81,8 @@ func (c Cost) Over(budget time.Duration) bool {
 var errBudgetSpent = errors.New("budget spent")
 
 // withBudget runs solve under the budget of opt: it refuses a problem at
-// once when its estimate is over the budget, and stops any solve once its
-// wall time times its workers reaches the budget.
+// once when its estimate is over the budget, and stops any solve once the
+// CPU time its meter charges reaches the budget.
 func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	budget := opt.BudgetOrDefault()
@@ -90,17 +92,18 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 	estimated := p.Kind != QueensKnights && (p.Kind != Reserved || p.Ask != AskPlacement)
 	if estimated {
 		var err error
-		if cost, err = quickEstimate(ctx, p, opt, budget); err != nil {
+		if cost, err = Estimate(ctx, p, opt); err != nil {
 			return zero, err
 		}
 		if cost.Over(budget) {
 			return zero, &BudgetError{Cost: cost, Budget: budget}
 		}
 	}
-	wall := budget / time.Duration(workers(opt))
-	bctx, cancel := context.WithTimeoutCause(ctx, wall, errBudgetSpent)
-	defer cancel()
-	v, err := solve(bctx)
+	bctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	m := startMeter(budget, workers(opt), func() { cancel(errBudgetSpent) })
+	defer m.stop()
+	v, err := solve(context.WithValue(bctx, meterKey{}, m))
 	if err != nil && ctx.Err() == nil && context.Cause(bctx) == errBudgetSpent {
 		if !estimated {
 			// Only now is the estimate worth its tenth of a second: to say
@@ -114,15 +117,49 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 	return v, err
 }
 
-// quickEstimate is Estimate made only as well as the decision needs: a
-// count whose rough estimate (roughEstimate, microseconds on small boards)
-// is far within the budget is not estimated again (which takes up to a
-// tenth of a second).
-func quickEstimate(ctx context.Context, p Problem, opt Options, budget time.Duration) (Cost, error) {
-	if p.N <= MaxReservedN && p.Ask != AskPlacement {
-		if c := roughEstimate(p); c.Seconds < budget.Seconds()/100 {
-			return c, nil
-		}
+// meter charges a solve the CPU time it takes: the wall time of each of
+// its phases times the goroutines the phase runs on, all of the workers
+// unless a phase says it runs on one (serial). It calls spent once the
+// charge reaches the budget. Safe for concurrent use.
+type meter struct {
+	mu      sync.Mutex
+	left    time.Duration // the budget left at since
+	since   time.Time
+	k       int // the goroutines the work runs on since since
+	workers int
+	timer   *time.Timer
+}
+
+// meterKey is the key of a solve's meter in its context.
+type meterKey struct{}
+
+func startMeter(budget time.Duration, workers int, spent func()) *meter {
+	m := &meter{left: budget, since: time.Now(), k: workers, workers: workers}
+	m.timer = time.AfterFunc(budget/time.Duration(workers), spent)
+	return m
+}
+
+// charge sets the goroutines the work runs on from now.
+func (m *meter) charge(k int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := time.Now()
+	m.left -= now.Sub(m.since) * time.Duration(m.k)
+	m.since, m.k = now, k
+	m.timer.Reset(max(m.left, 0) / time.Duration(k))
+}
+
+func (m *meter) stop() { m.timer.Stop() }
+
+// serial charges the work of ctx's solve from now as one goroutine's, until
+// the function it returns is called: a phase that runs on one goroutine
+// (the proof before a reserved count) is not charged for the workers that
+// wait for it. Without a meter in ctx it does nothing.
+func serial(ctx context.Context) (end func()) {
+	m, ok := ctx.Value(meterKey{}).(*meter)
+	if !ok || m.workers == 1 {
+		return func() {}
 	}
-	return Estimate(ctx, p, opt)
+	m.charge(1)
+	return func() { m.charge(m.workers) }
 }

@@ -105,3 +105,34 @@ func TestPanicIsAnError(t *testing.T) {
 		t.Errorf("a worker's panic: %v, want an *InternalError with its stack", err)
 	}
 }
+
+// TestMeterChargesPhases checks that the meter charges a phase on one
+// goroutine as one, not as the workers that wait: with a budget of 1 s on
+// 2 workers, 0.6 s of wall time spent serially is 0.6 s of CPU, within
+// the budget, where the same time on both workers (1.2 s) passes it; the
+// 0.4 s left, on both workers, is then spent in 0.2 s of wall time.
+func TestMeterChargesPhases(t *testing.T) {
+	t.Parallel()
+	var spent atomic.Bool
+	m := startMeter(time.Second, 2, func() { spent.Store(true) })
+	defer m.stop()
+	ctx := context.WithValue(context.Background(), meterKey{}, m)
+	end := serial(ctx)
+	time.Sleep(600 * time.Millisecond)
+	if spent.Load() {
+		t.Fatal("0.6 s on one goroutine spent a budget of 1 CPU-second")
+	}
+	end()
+	start := time.Now()
+	for !spent.Load() && time.Since(start) < 5*time.Second {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if took := time.Since(start); !spent.Load() || took > time.Second {
+		t.Errorf("the 0.4 CPU-seconds left on 2 workers were spent after %v of wall time, want about 0.2 s", took)
+	}
+	if end := serial(context.Background()); end == nil {
+		t.Error("serial without a meter returned no function")
+	} else {
+		end()
+	}
+}

@@ -27,18 +27,19 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 		return b.countSmall(), ctx.Err()
 	}
 	if p.Kind == Reserved {
-		// A board with no placement (matchSearch sees it at once or in
-		// milliseconds) is one subproblem, which counts 0: the search would
-		// look for hours on a large one (a reserved column, two columns
-		// only two rows can fill). This numbering differs from the one such
-		// a board had before, with no change of Version: a checkpoint or a
-		// shard of the old numbering holds only zeros, and adds up to the
-		// same answer.
-		ok, err := newMatchSearch(ctx, p).exists()
+		// A board proved to have no placement (matchSearch sees most at
+		// once or in milliseconds) is one subproblem, which counts 0: the
+		// search would look for hours on a large one (a reserved column,
+		// two columns only two rows can fill). The proof is bounded by
+		// nodes, not time (proveSerial), so that every run and every slice
+		// of a count numbers its subproblems alike. A checkpoint or a shard
+		// of another numbering of a board with no placement holds only
+		// zeros, and adds up to the same answer.
+		e, err := proveSerial(ctx, p)
 		if err != nil {
 			return 0, err
 		}
-		if !ok {
+		if e.Decided && !e.Exists {
 			return runSplit(ctx, 1, 1, opt, func(*atomic.Bool) (func(int) uint64, func()) {
 				return func(int) uint64 { return 0 }, nil
 			})
@@ -334,8 +335,12 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 		return c, c <= limit, ctx.Err()
 	}
 	if p.Kind == Reserved {
-		if ok, err := newMatchSearch(ctx, p).exists(); !ok {
-			return 0, err == nil, err
+		e, err := proveSerial(ctx, p)
+		if err != nil {
+			return 0, false, err
+		}
+		if e.Decided && !e.Exists {
+			return 0, true, nil
 		}
 	}
 	s := &spread{n: b.n, full: b.full, fewest: true}

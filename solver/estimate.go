@@ -6,11 +6,8 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"time"
 )
 
 // Cost is what answering a problem is estimated to take, in CPU time: the
@@ -75,7 +72,7 @@ func figure(x float64) string {
 		return fmt.Sprintf("%.1e", x)
 	case x >= 100:
 		unit := math.Pow(10, math.Floor(math.Log10(x))-2)
-		return thousands(int64(math.Round(x/unit) * unit))
+		return Thousands(int64(math.Round(x/unit) * unit))
 	case x >= 10:
 		return fmt.Sprintf("%.0f", x)
 	}
@@ -83,7 +80,7 @@ func figure(x float64) string {
 }
 
 // thousands writes v with commas between groups of three digits.
-func thousands(v int64) string {
+func Thousands(v int64) string {
 	s := fmt.Sprint(v)
 	for i := len(s) - 3; i > 0; i -= 3 {
 		s = s[:i] + "," + s[i:]
@@ -96,33 +93,35 @@ func thousands(v int64) string {
 // and about a tenth of a second at most. An error is a problem that is not
 // valid, or ctx's.
 //
+// An estimate is a function of the problem, opt and the solver Version
+// alone: it counts work (the nodes of a search, as random probes with a
+// fixed seed estimate them; the placements of the open board; the nodes
+// of a proof bounded by nodes) and turns work into time by constants fixed
+// in this file, measured once on the machine they name. So the same
+// problem gets the same estimate, and the same refusal, on every machine
+// and at every load; what the clock decides is only where a solve stops.
+//
 // A queens count (count, unique) is estimated from Knuth's random probes
 // of the search tree ("Estimating the efficiency of backtrack programs",
 // 1975): each probe walks from the root to a leaf by random children,
 // and the product of the branchings along its path is an unbiased
 // estimate of the nodes at each depth. The search's cost is its nodes
-// times the time of one, measured on this machine by searching sampled
-// subtrees; the quadrant join's follows the open board's measured time
-// and the board's half-boards (see joinCost). A solutions list costs the
-// share of the search that finds one placement more than the limit, then
-// the listing; a board with no placement, the proof of it. Two costs are
-// bounds (Cost.Bound), not estimates: a reserved placement's, its whole
-// search tree (it is often found far sooner), and queens and knights',
-// the measured limit of what Validate accepts (KnightsCountM). An
-// n-queens placement is built in O(n).
+// times the time of one (perNode); the quadrant join's follows the open
+// board's placements and the board's half-boards (see joinCost). A
+// solutions list costs the share of the search that finds one placement
+// more than the limit, then the listing. A reserved count or list is
+// preceded by the bounded proof that the board has a placement
+// (proofNodes), which the estimate runs: a board with none is answered by
+// it, and every board is charged its nodes, once for each slice too. Two
+// costs are bounds (Cost.Bound), not estimates: a reserved placement's,
+// its whole search tree (it is often found far sooner), and queens and
+// knights', the measured limit of what Validate accepts (KnightsCountM).
+// An n-queens placement is built in O(n).
 func Estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	if err := p.Validate(); err != nil {
 		return Cost{}, err
 	}
-	c, err := estimate(ctx, p, opt)
-	if err != nil {
-		return Cost{}, err
-	}
-	if opt.Shard.K > 0 && (p.Ask == AskCount || p.Ask == AskUnique) && p.Kind != QueensKnights {
-		c.Seconds /= float64(opt.Shard.K)
-		c.How += fmt.Sprintf(", one slice of %d", opt.Shard.K)
-	}
-	return c, nil
+	return estimate(ctx, p, opt)
 }
 
 func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
@@ -132,19 +131,19 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	case p.Kind == NQueens && p.Ask == AskPlacement:
 		return Cost{Seconds: float64(p.N) * placementSecondsPerQueen, How: "built in O(n)"}, nil
 	}
+	var proof float64 // the seconds of the proof before a reserved count or list
+	proofHow := ""
 	if p.Kind == Reserved && p.Ask != AskPlacement {
-		// A board with no placement is answered by the proof of it; the
-		// proof is a search too, given a moment here. (A placement is that
-		// search: its bound is the search tree.)
-		pctx, cancel := context.WithTimeout(ctx, proofWait)
-		start := time.Now()
-		ok, err := newMatchSearch(pctx, p).exists()
-		cancel()
-		if err == nil && !ok {
-			return Cost{Seconds: time.Since(start).Seconds(), How: "no placement: proved while estimating"}, nil
-		}
-		if err := ctx.Err(); err != nil {
+		e, err := proveExists(ctx, p, proofNodes)
+		if err != nil {
 			return Cost{}, err
+		}
+		proof = float64(e.Nodes) * matchPerNode
+		if e.Decided && !e.Exists {
+			return Cost{Seconds: proof, How: fmt.Sprintf("no placement: proved in %s nodes", Thousands(int64(e.Nodes)))}, nil
+		}
+		if !e.Decided {
+			proofHow = fmt.Sprintf(", after %s nodes of a search for one placement that decide nothing", Thousands(int64(e.Nodes)))
 		}
 	}
 	t, err := probeTree(ctx, p)
@@ -153,27 +152,39 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	}
 	switch p.Ask {
 	case AskCount, AskUnique:
+		// A slice counts its share of the subproblems; it makes its tables,
+		// and proves the board has a placement, as the whole count does.
+		var work float64
+		var how string
 		if plan := planCount(p); plan != planSearch {
-			secs, err := joinCost(ctx, p, plan)
-			if err != nil {
+			if work, err = joinCost(ctx, p, plan, opt.Shard.K); err != nil {
 				return Cost{}, err
 			}
-			return Cost{Seconds: secs, How: fmt.Sprintf("the quadrant join, about %s placements (%d probes)", sci(t.leaves), t.probes)}, nil
+			how = fmt.Sprintf("the quadrant join, about %s placements (%d probes)", sci(t.leaves), t.probes)
+		} else {
+			work = t.nodes * t.perNode / float64(max(opt.Shard.K, 1))
+			how = fmt.Sprintf("a search of about %s nodes (%d probes)", sci(t.nodes), t.probes)
 		}
-		return Cost{Seconds: t.nodes * t.perNode, How: fmt.Sprintf("a search of about %s nodes (%d probes)", sci(t.nodes), t.probes)}, nil
+		if opt.Shard.K > 0 {
+			how += fmt.Sprintf(", one slice of %d", opt.Shard.K)
+		}
+		return Cost{Seconds: proof + work, How: how + proofHow}, nil
 	case AskSolutions:
 		// Counting up to the limit: the share of the tree that holds limit+1
-		// placements, if they are spread evenly; and listing them if that
-		// is all there are.
+		// placements, if they are spread evenly; and listing them, a
+		// second search, if that is all there are and there are any.
 		limit := float64(opt.MaxSolutions)
 		if limit == 0 {
 			limit = DefaultMaxSolutions
 		}
-		share := 1.0
-		if t.leaves > limit {
+		share, walks := 1.0, 1.0
+		switch {
+		case t.leaves > limit:
 			share = (limit + 1) / t.leaves
+		case t.leaves > 0:
+			walks = 2
 		}
-		return Cost{Seconds: 2 * share * t.nodes * t.perNode, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1)))}, nil
+		return Cost{Seconds: proof + walks*share*t.nodes*t.perNode, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1))) + proofHow}, nil
 	}
 	return Cost{Seconds: t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes at most", sci(t.nodes))}, nil
 }
@@ -182,12 +193,15 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 // below a million.
 func sci(x float64) string {
 	if x < 1e6 {
-		return thousands(int64(math.Round(x)))
+		return Thousands(int64(math.Round(x)))
 	}
 	return fmt.Sprintf("%.1e", x)
 }
 
-// Calibration of the costs that are not measured while estimating.
+// The constants that turn counted work into CPU time, measured on one core
+// of a 2-core AMD EPYC (Zen 3, 2.45 GHz, AVX2) on the dates given. They are
+// part of the program: an estimate, and a refusal by it, is the same on
+// every machine; a faster machine solves within the estimate.
 const (
 	// knightsBound bounds every queens-and-knights problem Validate accepts:
 	// 20 s was the longest of TestLimitsLong, on one core.
@@ -195,38 +209,49 @@ const (
 	// placementSecondsPerQueen is the time to build and check an n-queens
 	// placement, per queen: 0.6 s at n = 10^7.
 	placementSecondsPerQueen = 6e-8
-	// proofWait is how long Estimate lets a reserved board's search for a
-	// completion run, which proves most boards with none empty in
-	// microseconds.
-	proofWait = 100 * time.Millisecond
+	// searchPerNode is a node of spread on a board with reserved squares,
+	// which looks at every row left for the one with the fewest
+	// candidates: 27 to 66 ns, median 48, over 25 random boards of n = 16
+	// to 32 counted whole in 0.03 to 50 s (2026-11-27).
+	searchPerNode = 48e-9
+	// openPerNode is a node of spread on an open board, top down: 12.5 to
+	// 18 ns on the open boards of n = 13 to 16 (2026-11-27).
+	openPerNode = 14e-9
+	// matchPerNode is a node of matchSearch, which matches the rows left
+	// onto the columns left at every node: 190 to 350 ns on boards of
+	// n = 20 to 32 searched for 10^2 to 10^7 nodes (2026-11-27).
+	matchPerNode = 300e-9
 )
 
 // tree is what the probes of a search tree found.
 type tree struct {
 	nodes   float64 // the inner nodes: those the search expands
 	leaves  float64 // the placements
-	perNode float64 // seconds of one node, measured
+	perNode float64 // seconds of one node: searchPerNode or openPerNode
 	probes  int
 }
 
-// The probes of probeTree: at least minProbes, then more until
-// probeTime has passed or maxProbes are made. Their random numbers come
-// from a fixed seed, so that one machine gives one estimate for a problem
-// when the probes end on their number, not on the clock.
+// The probes of probeTree, a fixed number for a board size: their random
+// numbers come from a fixed seed, so the same board gets the same
+// estimate. Small boards, counted in milliseconds, take fewer.
 const (
-	minProbes = 1 << 10
-	maxProbes = 1 << 16
-	probeTime = 20 * time.Millisecond
+	smallProbes = 1 << 10
+	probes      = 1 << 14
 )
 
 // probeTree estimates spread's search tree of p, whose rows it fills in
-// the order spread does, and times its nodes on sampled subtrees.
+// the order spread does, by a fixed number of probes.
 func probeTree(ctx context.Context, p Problem) (tree, error) {
 	s, rng := newProbeSpread(p)
-	var t tree
-	start := time.Now()
-	for t.probes < maxProbes && (t.probes < minProbes || time.Since(start) < probeTime) {
-		if t.probes%256 == 0 {
+	t := tree{probes: probes, perNode: openPerNode}
+	if p.N <= smallN {
+		t.probes = smallProbes
+	}
+	if s.fewest {
+		t.perNode = searchPerNode
+	}
+	for k := range t.probes {
+		if k%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return tree{}, err
 			}
@@ -234,18 +259,12 @@ func probeTree(ctx context.Context, p Problem) (tree, error) {
 		nodes, leaves := s.probe(rng)
 		t.nodes += nodes
 		t.leaves += leaves
-		t.probes++
 	}
 	t.nodes /= float64(t.probes)
 	t.leaves /= float64(t.probes)
 	if b := newBoard(p); b.n > 1 && b.mirrored() {
 		t.nodes /= 2 // spread takes the first row's left half only
 	}
-	per, err := s.timeNodes(ctx, rng)
-	if err != nil {
-		return tree{}, err
-	}
-	t.perNode = per
 	return t, nil
 }
 
@@ -262,28 +281,6 @@ func newProbeSpread(p Problem) (*spread, *rand.Rand) {
 	}
 	return s, rand.New(rand.NewPCG(uint64(p.N), 0x9e3779b97f4a7c15))
 }
-
-// roughEstimate bounds the cost of a queens count or solutions list (n ≤
-// MaxReservedN) loosely, in microseconds
-// on small boards: Knuth's estimate of the search tree from roughProbes
-// probes, at roughPerNode a node, more than a node of spread costs and
-// hundreds of times what the join spends for a node of that tree (n = 17:
-// 7.9·10^9 nodes, 1.6 s).
-func roughEstimate(p Problem) Cost {
-	s, rng := newProbeSpread(p)
-	var nodes float64
-	for range roughProbes {
-		n, _ := s.probe(rng)
-		nodes += n
-	}
-	nodes /= roughProbes
-	return Cost{Seconds: nodes * roughPerNode, How: fmt.Sprintf("a search of about %s nodes (%d probes)", sci(nodes), roughProbes)}
-}
-
-const (
-	roughProbes  = 64
-	roughPerNode = 200e-9
-)
 
 // probe walks one random path of s's search tree from the root, and
 // returns Knuth's estimates of the inner nodes and of the leaves (the
@@ -310,106 +307,43 @@ func (s *spread) probe(rng *rand.Rand) (nodes, leaves float64) {
 	}
 }
 
-// timeNodes returns the seconds of one node of s's search on this
-// machine: it counts the nodes of subtrees met by random paths, timedRows
-// rows above the leaves, and times their search, for a few milliseconds.
-// It takes the median of the subtrees' times a node: a subtree that a
-// preemption or a collection caught does not move it.
-func (s *spread) timeNodes(ctx context.Context, rng *rand.Rand) (float64, error) {
-	s.stop = new(atomic.Bool)
-	defer func() { s.stop = nil }()
-	left := min(s.n, timedRows)
-	var per []float64 // seconds a node, of each subtree timed
-	var nodes float64
-	var spent time.Duration
-	for tries := 0; tries < 1<<12 && (nodes < 1<<16 || spent < 5*time.Millisecond) && spent < 15*time.Millisecond; tries++ {
-		if err := ctx.Err(); err != nil {
-			return 0, err
-		}
-		x, ok := s.descend(rng, left)
-		if !ok {
-			continue
-		}
-		start := time.Now()
-		s.walk(x.rows, x.cols, x.diag, x.anti)
-		took := time.Since(start)
-		k := s.nodesBelow(x.rows, x.cols, x.diag, x.anti)
-		spent += took
-		nodes += k
-		per = append(per, took.Seconds()/k)
-	}
-	if len(per) == 0 {
-		return fallbackPerNode, nil
-	}
-	slices.Sort(per)
-	return per[len(per)/2], nil
-}
-
-// timedRows is how many rows are left in the subtrees timeNodes times:
-// thousands of nodes on open boards, a few microseconds each.
-const timedRows = 10
-
-// fallbackPerNode is the time of a node when no subtree could be timed
-// (every random path died early): a node of spread on a board with
-// reserved squares, measured.
-const fallbackPerNode = 20e-9
-
-// descend follows a random path of s's search tree until left rows are
-// left, and returns the node it reaches, or false when the path dies first.
-func (s *spread) descend(rng *rand.Rand, left int) (spreadNode, bool) {
-	x := spreadNode{rows: s.full}
-	for bits.OnesCount64(x.rows) > left {
-		r, avail := s.next(&x)
-		d := bits.OnesCount64(avail)
-		if d == 0 {
-			return x, false
-		}
-		pick := avail
-		for k := rng.IntN(d); k > 0; k-- {
-			pick &= pick - 1
-		}
-		x = s.place(x, r, pick&-pick)
-	}
-	return x, true
-}
-
-// nodesBelow returns the inner nodes of s's search below and at a node,
-// as walk expands them.
-func (s *spread) nodesBelow(rows, cols, diag, anti uint64) float64 {
-	x := spreadNode{rows: rows, cols: cols, diag: diag, anti: anti}
-	r, avail := s.next(&x)
-	if bits.OnesCount64(rows) == 1 {
-		return 1
-	}
-	rows &^= 1 << uint(r)
-	total := 1.0
-	for ; avail != 0; avail &= avail - 1 {
-		c := bits.TrailingZeros64(avail)
-		total += s.nodesBelow(rows, cols|1<<uint(c), diag|1<<uint(c-r+s.n-1), anti|1<<uint(r+c))
-	}
-	return total
-}
-
 // joinCost estimates the CPU time of the quadrant join of p's board by
-// plan: the open n×n board's placements (estimated by probes) times
-// joinPerPlacement[n], and for a reserved board that times joinFactor(p,
-// plan) and the share of the open board's half-boards that p's keeps. The
-// join's work follows its half-boards, which it lists and matches 512 at
-// a time, not its placements, which can be few or none on a board with
-// many half-boards (random boards of n = 14..18, 10% and 20% reserved:
-// this model within 0.7-1.5 times the time measured, and images mode
-// within 0.8-1.3).
-func joinCost(ctx context.Context, p Problem, plan countPlan) (float64, error) {
+// plan, counted whole or in a slice of k (k > 1): the open n×n board's
+// placements (estimated by probes) times joinPerPlacement[n], and for a
+// reserved board that times joinFactor(p, plan) and the share of the open
+// board's half-boards that p's keeps. The join's work follows its
+// half-boards, which it lists and matches 512 at a time, not its
+// placements, which can be few or none on a board with many half-boards
+// (random boards of n = 14..18, 10% and 20% reserved: this model within
+// 0.7-1.5 times the time measured, and images mode within 0.8-1.3). A
+// slice does its share of that work, and makes its tables as a whole
+// count does (joinSetup), by the same share of half-boards.
+func joinCost(ctx context.Context, p Problem, plan countPlan, k int) (float64, error) {
 	open, err := openEstimate(ctx, p.N)
 	if err != nil {
 		return 0, err
 	}
-	cost := open.placements * joinPerPlacement[p.N]
-	if p.Kind == NQueens || open.halves == 0 {
-		return cost, nil
+	work, setup := open.placements*joinPerPlacement[p.N], joinSetup[p.N]
+	if p.Kind == Reserved && open.halves > 0 {
+		share := min(1, (halfBoards(p, true)+halfBoards(p, false))/(2*open.halves))
+		work *= joinFactor(p, plan) * share
+		setup *= share
 	}
-	halves := halfBoards(p, true) + halfBoards(p, false)
-	return cost * joinFactor(p, plan) * min(1, halves/(2*open.halves)), nil
+	if k <= 1 {
+		return work, nil
+	}
+	return work/float64(k) + min(setup, work), nil
+}
+
+// joinSetup[n] is the CPU time a slice of the open n×n board's join takes
+// to make its tables, which a whole count's time (joinPerPlacement)
+// includes: the four quarter tables of the plain join (n < minBoundedN),
+// or one group's (n ≥ minBoundedN). Measured on one core, beside other
+// work (2026-11-27): newQuadrants for n = 16..21, the first slice of
+// 100,000 for n = 22 and 23; below n = 16 under 5 ms.
+var joinSetup = [maxQuadrantN + 1]float64{
+	10: 1e-3, 11: 1e-3, 12: 1e-3, 13: 1e-3, 14: 2e-3, 15: 4e-3,
+	16: 0.05, 17: 0.03, 18: 0.35, 19: 0.35, 20: 2.3, 21: 3.5, 22: 0.75, 23: 2,
 }
 
 // joinFactor is how much more a reserved board's join costs than the open
@@ -439,7 +373,7 @@ type openBoard struct {
 }
 
 // openEstimate returns the estimates of the open n×n board, made once for
-// each n by minProbes probes: the same probes give the same estimates.
+// each n by joinProbes probes: the same probes give the same estimates.
 func openEstimate(ctx context.Context, n int) (openBoard, error) {
 	if v, ok := openCache.Load(n); ok {
 		return v.(openBoard), nil
@@ -447,7 +381,7 @@ func openEstimate(ctx context.Context, n int) (openBoard, error) {
 	p := Problem{Kind: NQueens, N: n}
 	s, rng := newProbeSpread(p)
 	var leaves float64
-	for k := range minProbes {
+	for k := range joinProbes {
 		if k%256 == 0 {
 			if err := ctx.Err(); err != nil {
 				return openBoard{}, err
@@ -456,15 +390,20 @@ func openEstimate(ctx context.Context, n int) (openBoard, error) {
 		_, l := s.probe(rng)
 		leaves += l
 	}
-	o := openBoard{placements: leaves / minProbes, halves: halfBoards(p, true)}
+	o := openBoard{placements: leaves / joinProbes, halves: halfBoards(p, true)}
 	openCache.Store(n, o)
 	return o, nil
 }
 
+// joinProbes is the number of probes of openEstimate and halfBoards, with
+// which joinPerPlacement was measured: a change of it, or of their seeds,
+// asks for joinPerPlacement to be measured again.
+const joinProbes = 1 << 10
+
 // openCache holds openEstimate's estimates by n.
 var openCache sync.Map
 
-// halfBoards estimates by minProbes probes the north half-boards of p (its
+// halfBoards estimates by joinProbes probes the north half-boards of p (its
 // partial placements of queens on each of its top n/2 rows), or the south
 // ones: the tables the quadrant join lists and matches.
 func halfBoards(p Problem, north bool) float64 {
@@ -472,7 +411,7 @@ func halfBoards(p Problem, north bool) float64 {
 	h := p.N / 2
 	rng := rand.New(rand.NewPCG(uint64(p.N), 0x5851f42d4c957f2d))
 	var sum float64
-	for range minProbes {
+	for range joinProbes {
 		w := 1.0
 		var cols, diag, anti uint64
 		for i := 0; i < h && w > 0; i++ {
@@ -497,7 +436,7 @@ func halfBoards(p Problem, north bool) float64 {
 		}
 		sum += w
 	}
-	return sum / minProbes
+	return sum / joinProbes
 }
 
 // joinPerPlacement[n] is the CPU time of the quadrant join of the open

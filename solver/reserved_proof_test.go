@@ -181,3 +181,49 @@ func TestReservedShapesLarge(t *testing.T) {
 		}
 	}
 }
+
+// checkerFlipped is a checkerboard of side n whose four squares are
+// flipped: the bounded proof decides it at n = 20 and 22 (in 25,632 and
+// 122,705 nodes, no placement) and not at n ≥ 24 (the unbounded one took
+// 607,921 nodes at n = 24, and more than 10^7 at 28 and 32).
+func checkerFlipped(n int) Problem {
+	p := freeBoard(n, func(r, c int) bool { return (r+c)%2 == 0 })
+	for _, sq := range [][2]int{{0, 1}, {n / 2, n/2 + 1}, {n - 1, 2}, {3, n - 2}} {
+		p.Reserved[sq[0]] ^= 1 << uint(sq[1])
+	}
+	return p
+}
+
+// TestProofBounded checks the proof bounded by nodes: the same nodes and
+// answer in every run, proofNodes at most; a board it cannot decide is
+// counted by the search, to the count the unbounded proof gives.
+func TestProofBounded(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, c := range []struct {
+		n               int
+		decided, exists bool
+	}{{20, true, false}, {24, false, false}} {
+		p := checkerFlipped(c.n)
+		a, err := proveExists(ctx, p, proofNodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := proveExists(ctx, p, proofNodes)
+		if a != b || a.Decided != c.decided || (a.Decided && a.Exists != c.exists) || a.Nodes > proofNodes+1 {
+			t.Errorf("proveExists(n = %d) = %+v, then %+v; want decided %v, exists %v, at most %d nodes", c.n, a, b, c.decided, c.exists, proofNodes+1)
+		}
+		e, err := HasPlacement(ctx, p, 1000)
+		if err != nil || e.Decided || e.Nodes != 1001 {
+			t.Errorf("HasPlacement(n = %d, 1000 nodes) = %+v, %v; want undecided after 1001", c.n, e, err)
+		}
+	}
+	p := checkerFlipped(24)
+	if ok, err := newMatchSearch(ctx, p).exists(); ok || err != nil {
+		t.Fatalf("the unbounded proof of n = 24: %v, %v", ok, err)
+	}
+	p.Ask = AskCount
+	if a, err := Solve(ctx, p, Options{}); err != nil || a.Count != 0 {
+		t.Errorf("Solve(count, n = 24, the proof undecided) = %d, %v; want 0", a.Count, err)
+	}
+}
