@@ -37,8 +37,13 @@ type checkpointer struct {
 	// took 19-21 s, 0.68 GB and 6.3 s with this list.
 	resumed []store.SubproblemCount
 
+	// kept, when not nil, is called once, after the first counts this run
+	// writes are in the cache: Source.solve links the problem to its set
+	// then, so that show and doctor find by id a count killed later.
+	kept func(ctx context.Context)
+
 	mu      sync.Mutex
-	total   int                     // subproblems in the plan
+	total   int                     // subproblems in the plan: an earlier run's until the solver's Plan
 	pending []store.SubproblemCount // counted, not yet written
 	saved   int                     // written by this run
 	failed  error                   // of the first write that failed, which stops the count
@@ -48,13 +53,17 @@ type checkpointer struct {
 	writer  sync.WaitGroup
 }
 
-// newCheckpointer loads the checkpoints of key left by earlier runs.
+// newCheckpointer loads the checkpoints of key left by earlier runs, and
+// the size of their plan: a run stopped before the solver makes its own (in
+// the tables of the quadrant join, or the proof that a board has a
+// placement, seconds at n = 20) still says how much of it is kept, not
+// "1841 of 0".
 func newCheckpointer(ctx context.Context, db *store.DB, key store.CacheKey) (*checkpointer, error) {
-	_, resumed, err := db.Subproblems(ctx, key)
+	total, resumed, err := db.Subproblems(ctx, key)
 	if err != nil {
 		return nil, err
 	}
-	return &checkpointer{db: db, key: key, resumed: resumed, quit: make(chan struct{})}, nil
+	return &checkpointer{db: db, key: key, resumed: resumed, total: total, quit: make(chan struct{})}, nil
 }
 
 // hook sets opt's hooks so that the solver skips the subproblems counted
@@ -125,16 +134,21 @@ func (c *checkpointer) flush(ctx context.Context) error {
 	}
 	err := c.db.SaveSubproblems(ctx, c.key, total, batch)
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if err != nil {
 		err = fmt.Errorf("checkpoint %s: %w", c.key, err)
 		c.pending = append(batch, c.pending...)
 		if c.failed == nil {
 			c.failed = err
 		}
+		c.mu.Unlock()
 		return err
 	}
+	first := c.saved == 0
 	c.saved += len(batch)
+	c.mu.Unlock()
+	if first && c.kept != nil {
+		c.kept(ctx) // under writing: once, before any other write of this run
+	}
 	return nil
 }
 

@@ -2,6 +2,7 @@ package truth
 
 import (
 	"context"
+	"errors"
 	"maps"
 	"strings"
 	"testing"
@@ -108,5 +109,46 @@ func TestCheckpointerFailedWrite(t *testing.T) {
 	}
 	if _, got, _ := countMap(db.Subproblems(ctx, key)); got[7] != 70 || got[8] != 80 || got[9] != 90 {
 		t.Errorf("after the final flush the cache holds %v, want 7, 8 and 9", got)
+	}
+}
+
+// TestCheckpointerEarlierPlan checks that a count stopped before the
+// solver makes its plan (in the tables of the quadrant join, seconds at
+// n = 20) says how much of it is kept of the plan an earlier run made: a
+// --timeout there said "1841 of 0 subproblems are counted and kept", and a
+// Ctrl-C "0 of 1 problems answered".
+func TestCheckpointerEarlierPlan(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	key := store.CacheKey{DefHash: "h", SolverVersion: "1"}
+	if err := db.SaveSubproblems(ctx, key, 10, []store.SubproblemCount{{I: 2, Count: 5}, {I: 3, Count: 0}}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := newCheckpointer(ctx, db, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kept, total := c.done(); kept != 2 || total != 10 {
+		t.Errorf("done before the plan = %d, %d; want 2, 10", kept, total)
+	}
+}
+
+// TestStoppedErrorSaysWhatIsKept checks what a stopped problem says: how
+// much of a long count is kept, or that nothing is when it stopped before
+// its first subproblem.
+func TestStoppedErrorSaysWhatIsKept(t *testing.T) {
+	timedOut := errors.New("timed out after 3s")
+	for _, c := range []struct {
+		err  *StoppedError
+		want string
+	}{
+		{&StoppedError{Cause: timedOut, Kept: 1841, Total: 92504, Long: true}, "timed out after 3s; 1841 of 92504 subproblems are counted and kept: solve again to go on"},
+		{&StoppedError{Cause: timedOut, Total: 92504, Long: true}, "timed out after 3s before the first of its subproblems was counted: nothing of it is kept"},
+		{&StoppedError{Cause: timedOut, Long: true}, "timed out after 3s before the first of its subproblems was counted: nothing of it is kept"},
+		{&StoppedError{Cause: timedOut}, "timed out after 3s"},
+	} {
+		if got := c.err.Error(); got != c.want {
+			t.Errorf("%+v: Error() = %q, want %q", *c.err, got, c.want)
+		}
 	}
 }

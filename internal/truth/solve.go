@@ -24,16 +24,29 @@ func Shardable(p solver.Problem) bool {
 // StoppedError is the error of a problem whose solving was cut short: by a
 // cancel (a signal), a timeout or a deadline. A long count keeps the counts
 // of the subproblems it finished, and the next run goes on from them.
+//
+// Every stop is the same to the count: a --timeout (whose Cause says
+// "timed out after 3s"), a signal and a cancel all end the solver's
+// context, and keep what it finished; a stop at the budget is a
+// BudgetError that keeps it alike.
 type StoppedError struct {
 	Cause       error // context.Cause of the stop
-	Kept, Total int   // subproblems counted and kept, of all; 0, 0 for no long count
+	Kept, Total int   // subproblems counted and kept, of all; Total is 0 before the plan is made
+	// Long is true for a long count, which keeps its subproblems. One
+	// stopped before the first of them was counted (in the tables or the
+	// proof that come first) keeps nothing, and says so: a --timeout shorter
+	// than those leaves nothing whatever its count.
+	Long bool
 }
 
 func (e *StoppedError) Error() string {
-	if e.Kept == 0 {
-		return e.Cause.Error()
+	switch {
+	case e.Kept > 0:
+		return fmt.Sprintf("%v; %d of %d subproblems are counted and kept: solve again to go on", e.Cause, e.Kept, e.Total)
+	case e.Long:
+		return fmt.Sprintf("%v before the first of its subproblems was counted: nothing of it is kept", e.Cause)
 	}
-	return fmt.Sprintf("%v; %d of %d subproblems are counted and kept: solve again to go on", e.Cause, e.Kept, e.Total)
+	return e.Cause.Error()
 }
 
 func (e *StoppedError) Unwrap() error { return e.Cause }
@@ -109,6 +122,13 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		if cp, err = newCheckpointer(ctx, s.db, key); err != nil {
 			return store.Result{}, false, err
 		}
+		if set != "" && !sharded {
+			// Linked as soon as something of it is kept, not only when
+			// the count ends: a run killed later (kill -9, a power cut)
+			// is found by id, with what it kept. A link that fails here is
+			// made again, and its error said, as Solve's batch ends.
+			cp.kept = func(ctx context.Context) { s.db.Link(ctx, set, id, key.DefHash) }
+		}
 		cp.hook(ctx, &sopt)
 	}
 	start := time.Now()
@@ -145,7 +165,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		var be *solver.BudgetError
 		switch {
 		case ctx.Err() != nil:
-			err = &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total}
+			err = &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total, Long: cp != nil && Shardable(p)}
 		case errors.As(err, &be):
 			err = &BudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
 		}

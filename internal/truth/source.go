@@ -114,7 +114,8 @@ var errKeepsNothing = errors.New("this source of the ground truth stores nothing
 // Each answer is stored as soon as it is found, identical problems are
 // solved once, and each problem is linked to its set in the cache, which is
 // what lets show find it by id: each answered problem, and each long count
-// stopped with subproblems kept (show then says how far it got). From a
+// once it has kept subproblems, before it ends, so that a count stopped or
+// killed is found too (show then says how far it got). From a
 // read-only cache (store.DB.ReadOnly) Solve answers what the cache holds
 // and links nothing, and a problem the cache does not hold has an Err that
 // wraps store.ErrReadOnly. The outcomes come in the order of the sets and

@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	// Nothing here has golden files or long checks, but every package's
 	// tests accept -update and -long, so that go test ./... -update works.
@@ -393,5 +395,122 @@ func TestSourcesThatKeepNothing(t *testing.T) {
 	}
 	if tr, err := cache.Reader(Options{Force: true}).Truth(ctx, p); err != nil || tr.Answer.Count != 92 {
 		t.Errorf("reader with Force: Truth = %v, %v; want 92, solved", tr.Answer.Count, err)
+	}
+}
+
+// TestResumeAfterTimeout stops a long count twice by its --timeout
+// (Options.Timeout), as Ctrl-C stops it in TestResumeAfterCancel, then
+// solves it: each run goes on from what the one before kept, and the last
+// gives Q(16). A --timeout once kept nothing, said the issue (show: "has
+// never been solved"); what it saw was a stop in the count's set-up,
+// before any subproblem, which keeps nothing however it comes, and now
+// says so.
+func TestResumeAfterTimeout(t *testing.T) {
+	const timeout = 300 * time.Millisecond
+	set := parseSet(t, "q", "name: q\nproblems:\n  - {id: q16, kind: nqueens, n: 16, ask: count}\n")
+	key := Key(set.Problems[0].Problem)
+	db := openCache(t)
+	// run solves the set with opt, and returns the subproblems done when
+	// the count began (those kept before) and when it ended. With stop, it
+	// holds the count once a tenth more of it is done until the timeout has
+	// passed: the timer began before the count did, so it has once the
+	// hook has waited as long.
+	run := func(opt Options, stop bool) (first, last int, out Outcome) {
+		first = -1
+		opt.Jobs = 1
+		opt.Progress = progressFunc(func(done, total int) {
+			if first < 0 {
+				first = done
+			}
+			if stop && done >= first+total/10 {
+				stop = false
+				time.Sleep(timeout)
+			}
+			last = done
+		})
+		out = New(db, opt).Solve(context.Background(), []*problems.Set{set})[0]
+		return first, last, out
+	}
+	kept := 0 // by the runs so far
+	for i := range 2 {
+		first, last, out := run(Options{Timeout: timeout}, true)
+		var st *StoppedError
+		if !errors.As(out.Err, &st) || !strings.HasPrefix(st.Error(), "timed out after 300ms; ") {
+			t.Fatalf("run %d: error %v, want a StoppedError of the timeout with subproblems kept", i+1, out.Err)
+		}
+		total, counts, err := countMap(db.Subproblems(context.Background(), key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if first != kept || st.Kept != len(counts) || st.Total != total || last > len(counts) {
+			t.Errorf("run %d began at %d done, ended at %d, says %d of %d kept; the cache holds %d of %d; want it to begin at %d, all it did kept",
+				i+1, first, last, st.Kept, st.Total, len(counts), total, kept)
+		}
+		if len(counts) <= kept || len(counts) >= total {
+			t.Fatalf("run %d: %d of %d subproblems kept, want more than the %d before, not all", i+1, len(counts), total, kept)
+		}
+		kept = len(counts)
+		// Linked as a count stopped by Ctrl-C is: show finds it by id.
+		if es, err := db.Lookup(context.Background(), "q", "q16"); err != nil || len(es) != 1 || es[0].OK {
+			t.Errorf("run %d: Lookup = %+v, %v; want q16 linked, with no answer", i+1, es, err)
+		}
+	}
+	first, last, out := run(Options{}, false)
+	if out.Err != nil || out.Result.Answer.Count != 14772512 {
+		t.Fatalf("the run after two timeouts = %d, %v; want Q(16) = 14772512", out.Result.Answer.Count, out.Err)
+	}
+	if first != kept || last <= first {
+		t.Errorf("the run after two timeouts counted from %d to %d done, want from the %d kept", first, last, kept)
+	}
+}
+
+// TestCountLinkedOnceKept checks that a count is linked to its problem as
+// soon as its first subproblems are in the cache, not only as it ends: a
+// run killed then (kill -9, a power cut) is found by id, by show and
+// doctor, with what it kept. It was not, and show said "has never been
+// solved" while doctor counted it as resumable.
+func TestCountLinkedOnceKept(t *testing.T) {
+	ctx := context.Background()
+	db := openCache(t)
+	set := parseSet(t, "q", "name: q\nproblems:\n  - {id: q16, kind: nqueens, n: 16, ask: count}\n")
+	key := Key(set.Problems[0].Problem)
+	reached, resume := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	src := New(db, Options{Jobs: 1, Progress: progressFunc(func(done, total int) {
+		if done >= total/10 {
+			once.Do(func() {
+				close(reached)
+				<-resume
+			})
+		}
+	})})
+	solved := make(chan Outcome, 1)
+	go func() { solved <- src.Solve(ctx, []*problems.Set{set})[0] }()
+	select {
+	case <-reached:
+	case o := <-solved:
+		t.Fatalf("Solve ended before a tenth of its count: %v", o.Err)
+	}
+	// The first checkpoint is written within a quarter of a second, or a
+	// few on a loaded machine.
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(checkpointEvery / 5) {
+		es, err := db.Lookup(ctx, "q", "q16")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, counts, err := countMap(db.Subproblems(ctx, key))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(es) == 1 && es[0].DefHash == key.DefHash && !es[0].OK && len(counts) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("while the count runs: Lookup = %+v, %d subproblems kept; want q16 linked once some are", es, len(counts))
+		}
+	}
+	close(resume)
+	if o := <-solved; o.Err != nil || o.Result.Answer.Count != 14772512 {
+		t.Fatalf("Solve = %d, %v; want Q(16) = 14772512", o.Result.Answer.Count, o.Err)
 	}
 }
