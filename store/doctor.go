@@ -1,8 +1,10 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 )
 
 // Report is what Doctor finds in the cache.
@@ -18,8 +20,10 @@ type Report struct {
 	// Parts are the problems with no result whose count this file holds
 	// slices of (solve --shard): merge, not solve, gives their answer.
 	Parts []Stale
-	// Stopped are the problems with no result whose count was stopped and
-	// kept subproblems, with no part: solving the set again goes on.
+	// Stopped are the problems with no result whose count was stopped, or
+	// killed, and kept subproblems, with no part: solving the set again
+	// goes on. A problem is named by its link, or by the record its run
+	// left when it was killed before it was linked.
 	Stopped []Stale
 	// Running are the counts in progress (LiveRuns). A problem whose count
 	// is running is not among Stale or Stopped, and its checkpoints are
@@ -52,6 +56,13 @@ type Stale struct {
 	// Unfinished, for one of Report.Parts: a slice recorded here was
 	// stopped (solve --shard again finishes it).
 	Unfinished bool
+	// Counted and Total, for one of Report.Stopped: the subproblems
+	// counted and kept, of those of its plan (see Progress).
+	Counted, Total int
+	// Ended, for one of Report.Stopped, is the record of the run that
+	// counted it when that run ended without removing it (killed, or its
+	// machine went down); nil for a run that stopped and said so.
+	Ended *Run
 }
 
 // Doctor checks the cache file and reports what is stale or left over,
@@ -116,6 +127,9 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 	if err := rows.Err(); err != nil {
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
+	if rep.Stopped, err = stoppedRuns(ctx, db, solverVersion, rep.Stopped, ended, running); err != nil {
+		return rep, fmt.Errorf("doctor: %w", err)
+	}
 
 	counts := []struct {
 		n     *int
@@ -137,6 +151,56 @@ func (db *DB) Doctor(ctx context.Context, solverVersion string) (Report, error) 
 		return rep, fmt.Errorf("doctor: %w", err)
 	}
 	return rep, nil
+}
+
+// stoppedRuns fills in how much of each stopped count is kept, and the
+// record of its run when that run was killed, and adds the counts killed
+// before they were linked to their problem: the record of an ended run
+// names a set and id with no link, and its count kept subproblems. show
+// finds those by id too; it said "has never been solved" of them while
+// doctor counted them as resumable.
+func stoppedRuns(ctx context.Context, db *DB, solverVersion string, stopped []Stale, ended []Run, running map[string]bool) ([]Stale, error) {
+	endedOf := map[string]*Run{} // by definition hash, of this version and the whole count
+	for k, r := range ended {
+		if r.Key.SolverVersion == solverVersion && r.ShardK == 0 {
+			endedOf[r.Key.DefHash] = &ended[k]
+		}
+	}
+	named := map[string]bool{} // definitions that stopped names
+	for k := range stopped {
+		s := &stopped[k]
+		pr, err := readProgress(ctx, db.r, CacheKey{DefHash: s.DefHash, SolverVersion: solverVersion})
+		if err != nil {
+			return nil, err
+		}
+		s.Counted, s.Total, s.Ended = pr.Counted, pr.Total, endedOf[s.DefHash]
+		named[s.DefHash] = true
+	}
+	for _, r := range ended {
+		h := r.Key.DefHash
+		if r.Set == "" || r.ShardK > 0 || r.Key.SolverVersion != solverVersion || named[h] || running[h] {
+			continue
+		}
+		var linked bool
+		if err := db.r.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM links WHERE set_name = ? AND problem_id = ?)`,
+			r.Set, r.ID).Scan(&linked); err != nil {
+			return nil, err
+		}
+		if linked {
+			continue // to what it was last solved as, which the link says
+		}
+		pr, err := readProgress(ctx, db.r, r.Key)
+		if err != nil {
+			return nil, err
+		}
+		if pr.Counted == 0 || len(pr.Parts) > 0 {
+			continue
+		}
+		named[h] = true
+		stopped = append(stopped, Stale{Set: r.Set, ID: r.ID, DefHash: h, Counted: pr.Counted, Total: pr.Total, Ended: endedOf[h]})
+	}
+	slices.SortFunc(stopped, func(a, b Stale) int { return cmp.Or(cmp.Compare(a.Set, b.Set), cmp.Compare(a.ID, b.ID)) })
+	return stopped, nil
 }
 
 // countInterrupted counts the interrupted counts of solverVersion, but

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -249,5 +250,78 @@ func TestDamagedFile(t *testing.T) {
 	db.Close()
 	if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
 		t.Error("the damaged file changed")
+	}
+}
+
+// TestDoctorStoppedCounts checks what Doctor says of counts stopped with
+// subproblems kept: how many of how many, and the record of the run when
+// it was killed; and that a count killed before its problem was linked is
+// named by the record its run left (it was only counted as resumable).
+func TestDoctorStoppedCounts(t *testing.T) {
+	ctx := context.Background()
+	db, _ := openTemp(t)
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no true to run:", err)
+	}
+	dead := func(key CacheKey, set, id string) Run {
+		r := NewRun(key, 0, 0, set, id)
+		r.PID = gone.Process.Pid
+		must(db.StartRun(ctx, r))
+		return r
+	}
+	var (
+		interrupted = CacheKey{"interrupted", "2"} // stopped, linked
+		killed      = CacheKey{"killed", "2"}      // linked, then killed
+		unlinked    = CacheKey{"unlinked", "2"}    // killed before it was linked
+		elsewhere   = CacheKey{"elsewhere", "2"}   // killed, its id linked to another definition
+		empty       = CacheKey{"empty", "2"}       // killed before it kept anything
+	)
+	must(db.SaveSubproblems(ctx, interrupted, 5, counted(map[int]uint64{1: 3, 2: 4})))
+	must(db.SaveSubproblems(ctx, interrupted, 5, counted(map[int]uint64{2: 4, 3: 0}))) // overlapping batches count once
+	must(db.Link(ctx, "s", "a", interrupted.DefHash))
+	must(db.SaveSubproblems(ctx, killed, 7, counted(map[int]uint64{0: 1})))
+	must(db.Link(ctx, "s", "b", killed.DefHash))
+	killedRun := dead(killed, "s", "b")
+	must(db.SaveSubproblems(ctx, unlinked, 9, counted(map[int]uint64{4: 1, 5: 2})))
+	unlinkedRun := dead(unlinked, "s", "c")
+	must(db.SaveSubproblems(ctx, elsewhere, 3, counted(map[int]uint64{0: 1})))
+	must(db.Link(ctx, "s", "d", "old-definition"))
+	dead(elsewhere, "s", "d")
+	dead(empty, "s", "e")
+
+	ended, err := db.EndedRuns(ctx)
+	if err != nil || len(ended) != 4 {
+		t.Fatalf("EndedRuns = %+v, %v; want the 4 records", ended, err)
+	}
+	rep, err := db.Doctor(ctx, "2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type stopped struct {
+		id             string
+		counted, total int
+		token          string // of the ended run; "" for none
+	}
+	want := []stopped{{"a", 3, 5, ""}, {"b", 1, 7, killedRun.Token}, {"c", 2, 9, unlinkedRun.Token}}
+	var got []stopped
+	for _, s := range rep.Stopped {
+		g := stopped{s.ID, s.Counted, s.Total, ""}
+		if s.Ended != nil {
+			g.token = s.Ended.Token
+		}
+		got = append(got, g)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Doctor's stopped counts = %+v, want %+v", got, want)
+	}
+	if rep.Checkpoints != 4 || rep.EndedRuns != 4 {
+		t.Errorf("Doctor: %d resumable, %d ended runs; want 4 (every plan without an answer), 4", rep.Checkpoints, rep.EndedRuns)
 	}
 }

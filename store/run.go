@@ -174,6 +174,18 @@ func (db *DB) LiveRuns(ctx context.Context) ([]Run, error) {
 	return live, nil
 }
 
+// EndedRuns returns the records of runs that ended without removing them
+// (see Run.Live): counts killed, or whose machine went down, which the
+// next run goes on from, by definition hash, solver version and slice.
+// Safe for concurrent use.
+func (db *DB) EndedRuns(ctx context.Context) ([]Run, error) {
+	_, ended, err := runsNow(ctx, db.r)
+	if err != nil {
+		return nil, fmt.Errorf("read runs: %w", err)
+	}
+	return ended, nil
+}
+
 // runsNow returns the runs recorded, by definition hash, solver version
 // and slice: those live now (see Run.Live), and those that ended without
 // removing their record (killed, or their machine went down), which no one

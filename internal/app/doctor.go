@@ -41,6 +41,13 @@ type StaleProblem struct {
 	Set        string `json:"set"`
 	ID         string `json:"id"`
 	Unfinished bool   `json:"unfinished,omitempty"` // of a part: a slice here was stopped
+	// Of a stopped count: the subproblems counted and kept, of all, and
+	// whether its run was killed (its record left behind) rather than
+	// stopped.
+	Counted int    `json:"counted,omitempty"`
+	Total   int    `json:"total,omitempty"`
+	Killed  bool   `json:"killed,omitempty"`
+	note    string // what show says of it, for the table
 }
 
 // RunningCount is a count in progress: the problem it is counted for (Set
@@ -84,7 +91,8 @@ func (d Checkup) lines(notes bool) [][]string {
 		lines = append(lines, []string{"part", fmt.Sprintf("problem %q of set %q is counted in slices here (solve --shard); %s", p.ID, p.Set, todo)})
 	}
 	for _, p := range d.Stopped {
-		lines = append(lines, []string{"stopped", fmt.Sprintf("problem %q of set %q was stopped with subproblems kept; solve the set again to go on (show says how far it got)", p.ID, p.Set)})
+		// In show's words.
+		lines = append(lines, []string{"stopped", fmt.Sprintf("problem %q of set %q %s", p.ID, p.Set, p.note)})
 	}
 	for _, r := range d.Running {
 		in := ""
@@ -159,7 +167,8 @@ func Doctor(ctx context.Context, con Console, req DoctorRequest) (Checkup, error
 			d.Parts = append(d.Parts, StaleProblem{Set: st.Set, ID: st.ID, Unfinished: st.Unfinished})
 		}
 		for _, st := range rep.Stopped {
-			d.Stopped = append(d.Stopped, StaleProblem{Set: st.Set, ID: st.ID})
+			d.Stopped = append(d.Stopped, StaleProblem{Set: st.Set, ID: st.ID, Counted: st.Counted, Total: st.Total,
+				Killed: st.Ended != nil, note: keptNote(st.Counted, st.Total, st.Ended)})
 		}
 		for _, r := range rep.Running {
 			rc := RunningCount{Set: r.Set, ID: r.ID, Host: r.Host, PID: r.PID, Started: r.Started.UTC(), note: r.String()}

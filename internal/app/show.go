@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 	"github.com/queensjudge/queensjudge/internal/output"
@@ -59,6 +60,10 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 	if err != nil {
 		return ShowResult{}, err
 	}
+	ended, err := cache.EndedRuns(ctx)
+	if err != nil {
+		return ShowResult{}, err
+	}
 	var res ShowResult
 	var drawn []store.Entry
 	failed := false
@@ -88,6 +93,23 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 				con.errorf("show: problem %q%s has no answer yet: %s", r.ID, in, note)
 			}
 			if !found {
+				// Killed before it was linked: its record names it.
+				for _, r := range ended {
+					if r.ShardK > 0 || r.Set == "" || !runFor(r, req.Set, id) {
+						continue
+					}
+					pr, err := cache.Progress(ctx, r.Key)
+					if err != nil {
+						return ShowResult{}, err
+					}
+					if len(pr.Parts) > 0 {
+						continue
+					}
+					found = true
+					con.errorf("show: problem %q of set %q %s", r.ID, r.Set, keptNote(pr.Counted, pr.Total, &r))
+				}
+			}
+			if !found {
 				in := ""
 				if req.Set != "" {
 					in = fmt.Sprintf(" in set %q", req.Set)
@@ -98,7 +120,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		}
 		for _, e := range entries {
 			if !e.OK {
-				why, err := noAnswer(ctx, cache, e, runs)
+				why, err := noAnswer(ctx, cache, e, runs, ended)
 				if err != nil {
 					return ShowResult{}, err
 				}
@@ -163,9 +185,9 @@ func runningNote(ctx context.Context, cache *truth.Cache, r store.Run) (string, 
 // noAnswer says why the cache holds no answer to the problem of e, and
 // what to do: a count that one of runs is making, a slice of its count
 // from solve --shard (which solve would not add to: merge adds up the
-// slices), a count that was stopped and keeps what it counted, or none of
-// it at all.
-func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry, runs []store.Run) (string, error) {
+// slices), a count that was stopped, or killed (its record among ended),
+// and keeps what it counted, or none of it at all.
+func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry, runs, ended []store.Run) (string, error) {
 	key := store.CacheKey{DefHash: e.DefHash, SolverVersion: solver.Version}
 	for _, r := range runs {
 		if r.Key == key {
@@ -196,10 +218,34 @@ func noAnswer(ctx context.Context, cache *truth.Cache, e store.Entry, runs []sto
 		return msg + "; merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)", nil
 	}
 	if pr.Total > 0 {
-		return fmt.Sprintf("has no answer yet: its count was stopped with %d of %d subproblems counted and kept; "+
-			"run solve again to go on from them (with a larger --budget if it stopped at its budget)", pr.Counted, pr.Total), nil
+		var killed *store.Run
+		for k, r := range ended {
+			if r.Key == key && r.ShardK == 0 {
+				killed = &ended[k]
+				break
+			}
+		}
+		return keptNote(pr.Counted, pr.Total, killed), nil
 	}
 	return "has no answer from this solver version; run solve again", nil
+}
+
+// keptNote says of a count with no answer how much of it is kept and how
+// to go on: counted of total subproblems, by a run that was stopped
+// (Ctrl-C, SIGTERM, --timeout, --budget), or by killed, whose record was
+// left behind when it ended (kill -9, a power cut), nil when unknown. show
+// and doctor say it in these words, after the problem's name.
+func keptNote(counted, total int, killed *store.Run) string {
+	if killed != nil && counted == 0 {
+		return fmt.Sprintf("has no answer: its count was killed before it kept any subproblem (process %d on %s, since %s UTC); solve the set again",
+			killed.PID, killed.Host, killed.Started.UTC().Format(time.DateTime))
+	}
+	msg := fmt.Sprintf("has no answer yet: %d of %d subproblems counted and kept", counted, total)
+	if killed != nil {
+		return msg + fmt.Sprintf(" (a killed run: process %d on %s, since %s UTC); solve the set again to go on from them",
+			killed.PID, killed.Host, killed.Started.UTC().Format(time.DateTime))
+	}
+	return msg + " (an interrupted run); solve the set again to go on from them (with a larger --budget if it stopped at its budget)"
 }
 
 // drawBoard draws pl for the terminal, or says why not and where to look

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,7 +16,10 @@ import (
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/truth"
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
+	"github.com/queensjudge/queensjudge/store"
 )
 
 // TestShow finds by id what Solve answered; an id never solved is a said
@@ -121,18 +125,22 @@ func TestShowStoppedCount(t *testing.T) {
 	_, err := app.Show(context.Background(), con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
 	checkOutcome(t, "Show", err, status.Failed, true)
 	got := con.stderr.String()
-	want := regexp.MustCompile(`^show: problem "q13" of set "q" has no answer yet: its count was stopped with ([1-9][0-9]*) of ([1-9][0-9]*) subproblems counted and kept; run solve again to go on from them`)
+	want := regexp.MustCompile(`^show: (problem "q13" of set "q" has no answer yet: ([1-9][0-9]*) of ([1-9][0-9]*) subproblems counted and kept \(an interrupted run\); solve the set again to go on from them.*)\n$`)
 	m := want.FindStringSubmatch(got)
 	if m == nil {
 		t.Fatalf("Show of a stopped count: stderr %q, want it to match %s", got, want)
 	}
-	if kept, _ := strconv.Atoi(m[1]); kept < 20 || m[1] == m[2] {
-		t.Errorf("Show of a stopped count: %s of %s kept, want 20 or more, not all", m[1], m[2])
+	if kept, _ := strconv.Atoi(m[2]); kept < 20 || m[2] == m[3] {
+		t.Errorf("Show of a stopped count: %s of %s kept, want 20 or more, not all", m[2], m[3])
 	}
 	con = newConsole(output.Table, "")
 	d, err := app.Doctor(context.Background(), con.Console, app.DoctorRequest{Cache: cache})
 	if err != nil || len(d.Stopped) != 1 || d.Stopped[0].ID != "q13" || len(d.Stale) != 0 || d.Checkpoints != 1 {
 		t.Errorf("Doctor = %v: stopped %v, stale %v, %d resumable; want q13 stopped, none stale, 1 resumable", err, d.Stopped, d.Stale, d.Checkpoints)
+	}
+	// Doctor says it in show's words.
+	if line := "stopped: " + m[1] + "\n"; !strings.Contains(con.stdout.String(), line) {
+		t.Errorf("Doctor of a stopped count:\n%s\nwant the line %q", con.stdout, line)
 	}
 	con = newConsole(output.Table, "")
 	res, err := app.Solve(context.Background(), con.Console, app.SolveRequest{Cache: cache, Sets: []string{set}, Batch: batch})
@@ -299,4 +307,98 @@ func (w *firstWrite) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.buf.String()
+}
+
+// TestShowKilledCount: a count killed midway (kill -9, a power cut: the
+// record of its run left behind, its process gone) is named by show and
+// doctor in the same words, with how much of it is kept and how to go on;
+// show said "has never been solved" of it while doctor counted it as
+// resumable. It is found by its link, made once the count kept something,
+// or else by the record its run left.
+func TestShowKilledCount(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// A process of this host that has ended: the killed run's.
+	gone := exec.Command("true")
+	if err := gone.Run(); err != nil {
+		t.Skip("no true to run:", err)
+	}
+	pid := gone.Process.Pid
+	killed := func(t *testing.T, cache string, key store.CacheKey) {
+		t.Helper()
+		db, err := store.Open(ctx, cache)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer db.Close()
+		r := store.NewRun(key, 0, 0, "q", "q13")
+		r.PID = pid
+		if err := db.StartRun(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	set, err := problems.Parse("q.yaml", []byte("name: q\nproblems:\n  - {id: q13, kind: nqueens, n: 13, ask: count}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q13 := truth.Key(set.Problems[0].Problem) // stoppedCount's
+	for _, c := range []struct {
+		name   string
+		linked bool // the count kept something and was linked before the kill
+		kept   int  // of subproblems, when not linked
+		want   string
+	}{
+		{"linked", true, 0, `problem "q13" of set "q" has no answer yet: ([1-9][0-9]*) of ([1-9][0-9]*) subproblems counted and kept \(a killed run: process ` + strconv.Itoa(pid) + ` on .+, since .+ UTC\); solve the set again to go on from them`},
+		{"not linked", false, 2, `problem "q13" of set "q" has no answer yet: (2) of (100) subproblems counted and kept \(a killed run: process ` + strconv.Itoa(pid) + ` on .+, since .+ UTC\); solve the set again to go on from them`},
+		{"nothing kept", false, 0, `problem "q13" of set "q" has no answer: its count was killed before it kept any subproblem \(process ` + strconv.Itoa(pid) + ` on .+, since .+ UTC\); solve the set again`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var cache string
+			if c.linked {
+				cache, _ = stoppedCount(t, "cache.db", solver.Shard{})
+			} else {
+				cache = filepath.Join(t.TempDir(), "cache.db")
+				db, err := store.Open(ctx, cache)
+				if err != nil {
+					t.Fatal(err)
+				}
+				counts := []store.SubproblemCount{{I: 0, Count: 5}, {I: 1, Count: 7}}
+				if c.kept > 0 {
+					err = db.SaveSubproblems(ctx, q13, 100, counts[:c.kept])
+				}
+				db.Close()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			killed(t, cache, q13)
+			con := newConsole(output.Table, "")
+			_, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"q13"}})
+			checkOutcome(t, "Show", err, status.Failed, true)
+			want := regexp.MustCompile(`^show: (` + c.want + `)\n$`)
+			m := want.FindStringSubmatch(con.stderr.String())
+			if m == nil {
+				t.Fatalf("Show of a killed count: stderr %q, want it to match %s", con.stderr, want)
+			}
+			con = newConsole(output.Table, "")
+			d, err := app.Doctor(ctx, con.Console, app.DoctorRequest{Cache: cache})
+			if err != nil || d.EndedRuns != 1 || len(d.Running) != 0 {
+				t.Fatalf("Doctor of a killed count = %v: %d ended runs, running %+v; want the one ended", err, d.EndedRuns, d.Running)
+			}
+			if c.kept == 0 && !c.linked {
+				if len(d.Stopped) != 0 || d.Checkpoints != 0 {
+					t.Errorf("Doctor of a count killed before it kept anything: stopped %+v, %d resumable; want none", d.Stopped, d.Checkpoints)
+				}
+				return
+			}
+			kept, _ := strconv.Atoi(m[2])
+			total, _ := strconv.Atoi(m[3])
+			if len(d.Stopped) != 1 || d.Stopped[0].ID != "q13" || !d.Stopped[0].Killed || d.Stopped[0].Counted != kept || d.Stopped[0].Total != total || d.Checkpoints != 1 {
+				t.Errorf("Doctor of a killed count: stopped %+v, %d resumable; want q13 killed, %d of %d kept, 1 resumable", d.Stopped, d.Checkpoints, kept, total)
+			}
+			if line := "stopped: " + m[1] + "\n"; !strings.Contains(con.stdout.String(), line) {
+				t.Errorf("Doctor of a killed count:\n%s\nwant the line %q, show's words", con.stdout, line)
+			}
+		})
+	}
 }

@@ -105,6 +105,13 @@ func (c *Cache) Runs(ctx context.Context) ([]store.Run, error) {
 	return c.db.LiveRuns(ctx)
 }
 
+// EndedRuns returns the records of the counts whose process ended
+// without removing them (see store.Run.Live): killed, or their machine
+// went down. The next run goes on from what they kept.
+func (c *Cache) EndedRuns(ctx context.Context) ([]store.Run, error) {
+	return c.db.EndedRuns(ctx)
+}
+
 // Placement reads the placement of the AskPlacement answer under key, nil
 // when none exists: Lookup's entries and Source.Solve's outcomes leave it
 // in the cache. A key with no answer is an error.
