@@ -173,9 +173,10 @@ func (db *DB) Placement(ctx context.Context, key CacheKey) (*solver.Placement, e
 // its solver version, so a construction that changes, with its Version,
 // is never read back under an older one's rows; a cache from before
 // builtText, which holds the columns, reads as ever. A binary from before
-// it, with the same solver version, reads builtText as a bad placement, an
-// error: never as another answer. Below builtMinN (49 kB of text) the
-// columns are kept, readable with sqlite3 as ever.
+// it refuses the cache, whose schema (7, 0007_built_placements.sql) is
+// newer than it knows, rather than read builtText as a bad placement.
+// Below builtMinN (49 kB of text) the columns are kept, readable with
+// sqlite3 as ever.
 const (
 	builtText = "built"
 	builtMinN = 10_000
