@@ -20,8 +20,8 @@ const (
 	// DefaultBudget is the budget when Options.Budget is zero: a minute of
 	// one core, half a minute of wall time on two, so that any problem is
 	// answered or refused within seconds unless the user asks for more. The
-	// n-queens counts to n = 19 fit it (40 CPU-seconds on the machine of
-	// joinPerPlacement); n = 20 (3.7 CPU-minutes) and beyond, and reserved
+	// n-queens counts to n = 19 fit it (estimated at 15 CPU-seconds); n = 20
+	// (1.5 CPU-minutes; 89 CPU-seconds measured) and beyond, and reserved
 	// boards of the like, are asked for with a larger budget, which the
 	// refusal names. (With ten minutes, four 19×19 counts with one reserved
 	// square took 149 s of wall time between them.)

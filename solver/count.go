@@ -343,10 +343,7 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 			return 0, true, nil
 		}
 	}
-	s := &spread{n: b.n, full: b.full, fewest: true}
-	copy(s.free[:], b.free)
-	s.split(b.mirrored())
-
+	s := upToSpread(p)
 	order := spreadOrder(len(s.prefixes))
 	var stop atomic.Bool
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
@@ -386,6 +383,15 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 	return 0, false, nil
 }
 
+// upToSpread returns the search of countUpTo, split.
+func upToSpread(p Problem) *spread {
+	b := newBoard(p)
+	s := &spread{n: b.n, full: b.full, fewest: true}
+	copy(s.free[:], b.free)
+	s.split(b.mirrored())
+	return s
+}
+
 // capWalk is one worker of countUpTo: spread.walk that adds up as it goes,
 // and stops every worker once the placements found pass the limit.
 type capWalk struct {
@@ -396,6 +402,9 @@ type capWalk struct {
 	weight uint64 // of the subproblem walked
 	local  uint64 // found, not yet added to found
 	nodes  int
+	// maxNodes, when positive, stops the walk after that many nodes (the
+	// estimate's sample of the search, sampleUpTo).
+	maxNodes int
 }
 
 // flush adds the placements found to the shared number, and stops every
@@ -413,6 +422,9 @@ func (w *capWalk) flush() {
 func (w *capWalk) walk(rows, cols, diag, anti uint64) {
 	if w.nodes++; w.nodes&(1<<12-1) == 0 {
 		w.flush()
+		if w.maxNodes > 0 && w.nodes >= w.maxNodes {
+			w.stop.Store(true)
+		}
 	}
 	if w.stop.Load() {
 		return

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Cost is what answering a problem is estimated to take, in CPU time: the
@@ -140,10 +141,14 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 		}
 		proof = float64(e.Nodes) * matchPerNode
 		if e.Decided && !e.Exists {
-			return Cost{Seconds: proof, How: fmt.Sprintf("no placement: proved in %s nodes", Thousands(int64(e.Nodes)))}, nil
+			how := "no placement: proved by the matchings of its lines"
+			if e.Nodes > 0 {
+				how = fmt.Sprintf("no placement: proved by a search of %s nodes", Thousands(int64(e.Nodes)))
+			}
+			return Cost{Seconds: proof, How: how}, nil
 		}
 		if !e.Decided {
-			proofHow = fmt.Sprintf(", after %s nodes of a search for one placement that decide nothing", Thousands(int64(e.Nodes)))
+			proofHow = fmt.Sprintf(", after a search of %s nodes for one placement, which decides nothing", Thousands(int64(e.Nodes)))
 		}
 	}
 	t, err := probeTree(ctx, p)
@@ -170,23 +175,93 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 		}
 		return Cost{Seconds: proof + work, How: how + proofHow}, nil
 	case AskSolutions:
-		// Counting up to the limit: the share of the tree that holds limit+1
-		// placements, if they are spread evenly; and listing them, a
-		// second search, if that is all there are and there are any.
-		limit := float64(opt.MaxSolutions)
+		limit := opt.MaxSolutions
 		if limit == 0 {
 			limit = DefaultMaxSolutions
 		}
-		share, walks := 1.0, 1.0
-		switch {
-		case t.leaves > limit:
-			share = (limit + 1) / t.leaves
-		case t.leaves > 0:
-			walks = 2
-		}
-		return Cost{Seconds: proof + walks*share*t.nodes*t.perNode, How: fmt.Sprintf("a search of about %s nodes, to %s placements", sci(share*t.nodes), sci(min(t.leaves, limit+1))) + proofHow}, nil
+		c := solutionsCost(p, t, limit)
+		c.Seconds += proof
+		c.How += proofHow
+		return c, nil
 	}
 	return Cost{Seconds: t.nodes * t.perNode, Bound: true, How: fmt.Sprintf("a search of about %s nodes at most", sci(t.nodes))}, nil
+}
+
+// solutionsCost estimates a solutions list of p with at most limit
+// placements, whose search tree t is: countUpTo's count, up to limit+1
+// placements, then the listing of them all if there are no more, a second
+// search and listPerQueen a queen listed.
+//
+// Where the placements lie decides how far the count goes. Knuth's probes
+// estimate the tree and its leaves, but a tree whose placements crowd into
+// a few of its subtrees is met by few of them (a 30×30 board reserved below
+// its diagonal took 15 times what the probes' share of the tree gave); the
+// first sampleNodes nodes of countUpTo's own search, in its order, give
+// the placements found a node there, but from a few of its subproblems
+// (a 26×26 board took an eighth of what that rate gave). Over 31 lists
+// refused past a million placements, n = 18..32, the first was 0.22 to
+// 1.5 times the time taken, the second 0.71 to 8.4, and their geometric
+// mean, which the estimate takes, 0.64 to 2.7. A sample that walks the
+// whole search, or finds more than the limit, is exact.
+func solutionsCost(p Problem, t tree, limit uint64) Cost {
+	lim := float64(limit)
+	nodes, leaves := t.nodes, t.leaves // the whole search, and its placements
+	perNode := t.perNode
+	need := nodes // the nodes walked to find limit+1 placements, if there are more
+	if leaves > lim {
+		need = (lim + 1) / leaves * nodes
+	}
+	if p.N > smallN {
+		perNode = searchPerNode // countUpTo picks the row with the fewest candidates
+		walked, found, done := sampleUpTo(p, limit, sampleNodes)
+		switch {
+		case done || found > limit:
+			nodes, leaves, need = float64(walked), float64(found), float64(walked)
+		default:
+			sampled := nodes
+			if found > 0 {
+				sampled = min(nodes, (lim+1)*float64(walked)/float64(found))
+			}
+			need = math.Sqrt(need * sampled)
+			if need >= nodes {
+				leaves = min(leaves, lim)
+			} else {
+				leaves = lim + 1
+			}
+		}
+	}
+	if leaves > lim {
+		return Cost{Seconds: need * perNode, How: fmt.Sprintf("a search of about %s nodes, to %s placements: more than the limit", sci(need), sci(lim+1))}
+	}
+	list := 0.0
+	if leaves > 0 {
+		list = nodes*perNode + leaves*float64(p.N)*listPerQueen
+	}
+	return Cost{Seconds: nodes*perNode + list, How: fmt.Sprintf("a search of about %s nodes, to %s placements, then listed", sci(nodes), sci(leaves))}
+}
+
+// sampleNodes is how many nodes of countUpTo's search the estimate of a
+// solutions list walks: about 30 ms.
+const sampleNodes = 1 << 20
+
+// sampleUpTo walks countUpTo's search of p, one goroutine, its
+// subproblems in countUpTo's order, until it has walked maxNodes nodes,
+// found more than limit placements, or walked it all (done). The same
+// board gives the same walk.
+func sampleUpTo(p Problem, limit uint64, maxNodes int) (nodes int, found uint64, done bool) {
+	s := upToSpread(p)
+	var stop atomic.Bool
+	var shared atomic.Uint64
+	w := capWalk{s: s, found: &shared, limit: limit, stop: &stop, maxNodes: maxNodes}
+	order := spreadOrder(len(s.prefixes))
+	i := 0
+	for ; i < len(order) && !stop.Load(); i++ {
+		x := s.prefixes[order[i]]
+		w.weight = x.weight
+		w.walk(x.rows, x.cols, x.diag, x.anti)
+	}
+	w.flush()
+	return w.nodes, shared.Load(), !stop.Load() && i == len(order)
 }
 
 // sci writes a large number for people: "3.2e+12", or the number itself
@@ -199,9 +274,10 @@ func sci(x float64) string {
 }
 
 // The constants that turn counted work into CPU time, measured on one core
-// of a 2-core AMD EPYC (Zen 3, 2.45 GHz, AVX2) on the dates given. They are
-// part of the program: an estimate, and a refusal by it, is the same on
-// every machine; a faster machine solves within the estimate.
+// of a 2-core AMD EPYC (Zen 3, AVX2) on 2026-11-27, with nothing else
+// running. They are part of the program: an estimate, and a refusal by it,
+// is the same on every machine and at every load. Hosts differ: the one
+// of 2026-11-26, of the same make, ran the quadrant join 2.4 times slower.
 const (
 	// knightsBound bounds every queens-and-knights problem Validate accepts:
 	// 20 s was the longest of TestLimitsLong, on one core.
@@ -211,16 +287,20 @@ const (
 	placementSecondsPerQueen = 6e-8
 	// searchPerNode is a node of spread on a board with reserved squares,
 	// which looks at every row left for the one with the fewest
-	// candidates: 27 to 66 ns, median 48, over 25 random boards of n = 16
-	// to 32 counted whole in 0.03 to 50 s (2026-11-27).
-	searchPerNode = 48e-9
-	// openPerNode is a node of spread on an open board, top down: 12.5 to
-	// 18 ns on the open boards of n = 13 to 16 (2026-11-27).
-	openPerNode = 14e-9
+	// candidates: 25 to 64 ns, median 30, over 26 random boards of n = 16
+	// to 32 counted whole in 0.03 to 40 s.
+	searchPerNode = 30e-9
+	// openPerNode is a node of spread on an open board, top down: 12.2 to
+	// 13.1 ns on the open boards of n = 13 to 16.
+	openPerNode = 13e-9
 	// matchPerNode is a node of matchSearch, which matches the rows left
-	// onto the columns left at every node: 190 to 350 ns on boards of
-	// n = 20 to 32 searched for 10^2 to 10^7 nodes (2026-11-27).
-	matchPerNode = 300e-9
+	// onto the columns left at every node: 170 to 360 ns on boards of
+	// n = 20 to 32 searched for 10^3 to 2.6·10^5 nodes.
+	matchPerNode = 260e-9
+	// listPerQueen is what a placement of a solutions list costs to hand
+	// on (Options.Emit: the cache's rows, in truth), a queen: 2.9 to 3.9
+	// µs a placement of n = 14 and 16, over lists of 31,000 to 366,000.
+	listPerQueen = 0.22e-6
 )
 
 // tree is what the probes of a search tree found.
@@ -309,15 +389,16 @@ func (s *spread) probe(rng *rand.Rand) (nodes, leaves float64) {
 
 // joinCost estimates the CPU time of the quadrant join of p's board by
 // plan, counted whole or in a slice of k (k > 1): the open n×n board's
-// placements (estimated by probes) times joinPerPlacement[n], and for a
-// reserved board that times joinFactor(p, plan) and the share of the open
-// board's half-boards that p's keeps. The join's work follows its
-// half-boards, which it lists and matches 512 at a time, not its
-// placements, which can be few or none on a board with many half-boards
-// (random boards of n = 14..18, 10% and 20% reserved: this model within
-// 0.7-1.5 times the time measured, and images mode within 0.8-1.3). A
-// slice does its share of that work, and makes its tables as a whole
-// count does (joinSetup), by the same share of half-boards.
+// placements (estimated by probes) times joinPerPlacement[n]; for a
+// reserved board that times joinFactor(p, plan) and its half-boards'
+// share of the open board's, weighted 0.1 north and 0.7 south (a board
+// whose south half-boards are few joins few pairs, whatever its north
+// ones), plus joinPerSubproblem for each of its subproblems, which on an
+// odd board, with no symmetry to share them, can be five times the open
+// board's (a 21×21 board with 0.1% of the half-boards took 64 s, where
+// the share alone gave 9). A slice does its share of that work, and makes
+// its tables as a whole count does (joinSetup), by the same share of
+// half-boards.
 func joinCost(ctx context.Context, p Problem, plan countPlan, k int) (float64, error) {
 	open, err := openEstimate(ctx, p.N)
 	if err != nil {
@@ -325,9 +406,10 @@ func joinCost(ctx context.Context, p Problem, plan countPlan, k int) (float64, e
 	}
 	work, setup := open.placements*joinPerPlacement[p.N], joinSetup[p.N]
 	if p.Kind == Reserved && open.halves > 0 {
-		share := min(1, (halfBoards(p, true)+halfBoards(p, false))/(2*open.halves))
-		work *= joinFactor(p, plan) * share
-		setup *= share
+		north, south := halfBoards(p, true)/open.halves, halfBoards(p, false)/open.halves
+		work *= joinFactor(p, plan) * min(1, 0.1*north+0.7*south)
+		work += float64(joinSubproblems(p, plan)) * joinPerSubproblem
+		setup *= min(1, (north+south)/2)
 	}
 	if k <= 1 {
 		return work, nil
@@ -335,35 +417,61 @@ func joinCost(ctx context.Context, p Problem, plan countPlan, k int) (float64, e
 	return work/float64(k) + min(setup, work), nil
 }
 
+// joinPerSubproblem is the time of a subproblem of the join beyond its
+// pairs: its configuration's tables read, its half-boards listed. Fitted
+// with the weights and factors of joinCost on 73 reserved boards of
+// n = 14..22 of nine shapes (random, stripes, blocks, rows, rings, ...),
+// counted whole on one core: 1.5 µs; the estimates were then 0.38 to 2.6
+// times the time taken (median distance 1.3).
+const joinPerSubproblem = 1.5e-6
+
+// joinSubproblems returns the number of subproblems the join of p's
+// board lists by plan, without making a table: a set S of north columns
+// for each middle placement, as buildQuadrants lists them (before the
+// parting of small boards).
+func joinSubproblems(p Problem, plan countPlan) int {
+	qd := &quadrants{n: p.N, h: p.N / 2, rsv: p.Reserved, group: BoardSyms(p)}
+	if plan == planImages {
+		qd.img, qd.rsv = newImageSet(p)
+		qd.group = Syms
+	}
+	total := 0
+	for _, md := range qd.middles() {
+		total += qd.centreCount(md)
+	}
+	return total
+}
+
 // joinSetup[n] is the CPU time a slice of the open n×n board's join takes
 // to make its tables, which a whole count's time (joinPerPlacement)
 // includes: the four quarter tables of the plain join (n < minBoundedN),
-// or one group's (n ≥ minBoundedN). Measured on one core, beside other
-// work (2026-11-27): newQuadrants for n = 16..21, the first slice of
-// 100,000 for n = 22 and 23; below n = 16 under 5 ms.
+// or one group's (n ≥ minBoundedN). Measured on one core (2026-11-27, as
+// the constants above): newQuadrants for n = 14..21 (the least of three),
+// the first slice of 100,000 for n = 22 and 23; below n = 14 under 2 ms.
 var joinSetup = [maxQuadrantN + 1]float64{
-	10: 1e-3, 11: 1e-3, 12: 1e-3, 13: 1e-3, 14: 2e-3, 15: 4e-3,
-	16: 0.05, 17: 0.03, 18: 0.35, 19: 0.35, 20: 2.3, 21: 3.5, 22: 0.75, 23: 2,
+	10: 1e-3, 11: 1e-3, 12: 1e-3, 13: 2e-3, 14: 2e-3, 15: 2.4e-3,
+	16: 0.012, 17: 0.017, 18: 0.1, 19: 0.13, 20: 0.95, 21: 1.5, 22: 0.15, 23: 1.3,
 }
 
 // joinFactor is how much more a reserved board's join costs than the open
-// board's, for as many placements: the join of an even board loses most of
-// the open board's symmetries (3 times), an odd board's join all of them,
-// and its middle pairs (12 times), measured on random boards of n = 14..18
-// (see joinCost). Images mode grows with the squares it filters by
-// (imageSquares): on random boards of n = 16..18 with 1, 3, 5, 10 and 15 of
-// them it took 1.4-2.5 (median 2.0), 1.9-2.9 (2.1), 2.3-3.5 (2.5), 2.7-3.3
-// and 3.9-4.4 times the open count (one core, 2026-11-26, the AVX2 kernels;
-// 18 boards timed twice, each against the estimate's table of the open
-// board's time; the host's speed moved by a third between the two).
+// board's, for the share of the half-boards joinCost gives it: the join of
+// an even board loses most of the open board's symmetries, an odd board's
+// join all of them, and its middle pairs, and images mode grows with the
+// squares it filters by (imageSquares); a board that keeps all 8 is
+// joined as the open board is. Fitted with joinPerSubproblem
+// (2026-11-27): 2.5, 6, and 2.25 + 0.19 a square (the images mode's
+// factors measured on random boards of n = 16..18, 1.8 + 0.15 a square for
+// the even share of the half-boards, over that share's 0.8).
 func joinFactor(p Problem, plan countPlan) float64 {
 	switch {
+	case plan == planJoin && len(BoardSyms(p)) == len(Syms):
+		return 1 // joined under all 8 symmetries, as the open board is
 	case plan == planImages:
-		return 1.8 + 0.15*float64(imageSquares(p))
+		return 2.25 + 0.19*float64(imageSquares(p))
 	case p.N%2 == 1:
-		return 12
+		return 6
 	}
-	return 3
+	return 2.5
 }
 
 // openBoard is what probes estimate of the open n×n board: its
@@ -446,15 +554,16 @@ func halfBoards(p Problem, north bool) float64 {
 // their error for each n is folded in here; it is small but at n = 13, 21
 // and 23, where they estimate 1.44, 0.40 and 0.60 times the placements
 // counted (1.06e5 of 73,712; 1.25e11 of 3.15e11; 1.46e13 of 2.42e13).
-// The times are of a 2-core AMD EPYC with the AVX2 kernels (2026-11-26):
-// for n = 10..19, BenchmarkJoinPerPlacement on one core (three runs later
-// that day within 5% of it); for n = 20, 21 and 22, whole counts as
-// processes on two workers (167, 1,251 and 10,074 CPU-seconds); for n = 23
-// the middle slice of 1,000 (BenchmarkJoinPerPlacementSlices, 4.5 ns a
-// placement counted; that of n = 22 took 0.74 times its whole count's time
-// a placement). The AVX-512 kernels take about 0.6 times as long, which the
-// estimate's factor of 3 allows.
+// The times are of the host of the constants above, with the AVX2 kernels
+// (2026-11-27): for n = 10..19, BenchmarkJoinPerPlacement on one core
+// (0.37 to 0.51 times the table measured the day before on a slower host);
+// for n = 20, a whole count as a process on two workers (88.8 CPU-seconds,
+// 0.53 times the slower host's 167); for n = 21, 22 and 23, the slower
+// host's (whole counts of 1,251 and 10,074 CPU-seconds, and the middle
+// slice of 1,000 of n = 23) times that 0.53: the middle slices of 1,000 of
+// n = 22 and 23 took 1.03 and 0.96 times their estimates here. The
+// AVX-512 kernels take about 0.6 times as long.
 var joinPerPlacement = [maxQuadrantN + 1]float64{
-	10: 1250e-9, 11: 2100e-9, 12: 220e-9, 13: 220e-9, 14: 75e-9, 15: 80e-9,
-	16: 16e-9, 17: 23e-9, 18: 7.9e-9, 19: 8.7e-9, 20: 4.2e-9, 21: 10e-9, 22: 4.4e-9, 23: 7.5e-9,
+	10: 555e-9, 11: 1080e-9, 12: 103e-9, 13: 112e-9, 14: 30e-9, 15: 36e-9,
+	16: 5.9e-9, 17: 9.5e-9, 18: 2.9e-9, 19: 3.3e-9, 20: 2.2e-9, 21: 5.3e-9, 22: 2.3e-9, 23: 4e-9,
 }

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -207,4 +208,40 @@ func (s *spread) nodesBelow(rows, cols, diag, anti uint64) float64 {
 		total += s.nodesBelow(rows, cols|1<<uint(c), diag|1<<uint(c-r+s.n-1), anti|1<<uint(r+c))
 	}
 	return total
+}
+
+// TestJoinSubproblems checks the estimate's count of the join's
+// subproblems, made without a table, against the subproblems the join
+// lists, on even and odd boards, open, reserved and in images mode.
+func TestJoinSubproblems(t *testing.T) {
+	t.Parallel()
+	rng := rand.New(rand.NewPCG(14, 17))
+	for _, n := range []int{14, 15, 16, 17} {
+		for _, p := range []Problem{
+			{Kind: NQueens, N: n},
+			randomSquares(rng, n, 2),
+			randomBoards(rng, 1, n, 0.1)[0],
+			freeBoard(n, func(r, c int) bool { return r != c }),
+		} {
+			p.Ask = AskCount
+			plan := planCount(p)
+			if plan == planSearch {
+				continue
+			}
+			var stop atomic.Bool
+			var qd *quadrants
+			var err error
+			if plan == planImages {
+				qd, err = newImageQuadrants(p, false, &stop, 1)
+			} else {
+				qd, err = newQuadrants(p, BoardSyms(p), false, &stop, 1)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := joinSubproblems(p, plan), len(qd.subs)>>uint(qd.partBits); got != want {
+				t.Errorf("joinSubproblems(n = %d, plan %d, %v) = %d, want %d", n, plan, p.Reserved, got, want)
+			}
+		}
+	}
 }

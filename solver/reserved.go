@@ -210,7 +210,7 @@ func proveExists(ctx context.Context, p Problem, limit int) (Existence, error) {
 	ok, err := s.exists()
 	switch {
 	case err == errProofLimit:
-		return Existence{Nodes: s.nodes}, nil
+		return Existence{Nodes: limit}, nil
 	case err != nil:
 		return Existence{}, err
 	}

@@ -344,7 +344,7 @@ func OutputRun(p solver.Problem, cases []string) string {
 # FEEDBACK_DIR/judgemessage.txt). The answer files are the ground truth,
 # checked with their inputs against the digests below; nothing is solved
 # or kept.
-unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT
+unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT QUEENSJUDGE_BUDGET
 exec "$(dirname "$0")/` + BinaryName + `" validate "$@" ` + Flags(p) + ` cases=` + strings.Join(cases, ",") + `
 `
 }
@@ -355,7 +355,7 @@ func InputRun(p solver.Problem) string {
 # Written by queensjudge export: the input validator of this package:
 #   run [FLAGS...] < input
 # It exits 42 when the input is a valid input of the problem, 43 when not.
-unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT
+unset QUEENSJUDGE_DB QUEENSJUDGE_QUIET QUEENSJUDGE_FORMAT QUEENSJUDGE_BUDGET
 exec "$(dirname "$0")/` + BinaryName + `" check-input ` + Flags(p) + ` "$@"
 `
 }

@@ -169,7 +169,7 @@ func newHost(t *testing.T) host {
 	}
 	return host{tmp: tmp, env: []string{"PATH=/usr/bin:/bin", "TMPDIR=" + tmp, "QUEENSJUDGE_RUN_VALIDATOR=1",
 		// What a host may have set: the run script keeps it from the validator.
-		"QUEENSJUDGE_QUIET=maybe", "QUEENSJUDGE_DB=/nonexistent/x.db", "QUEENSJUDGE_FORMAT=xml"}}
+		"QUEENSJUDGE_QUIET=maybe", "QUEENSJUDGE_DB=/nonexistent/x.db", "QUEENSJUDGE_FORMAT=xml", "QUEENSJUDGE_BUDGET="}}
 }
 
 // run runs the program at path with args and stdin from the file stdin,
