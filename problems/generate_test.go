@@ -2,33 +2,11 @@ package problems
 
 import (
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
-)
 
-// busy runs a busy loop on every core until the function it returns is
-// called: the machine of a judge host that is doing other work.
-func busy() (stop func()) {
-	var done atomic.Bool
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			x := 0
-			for !done.Load() {
-				for i := range 1 << 16 {
-					x += i
-				}
-			}
-			_ = x
-		}()
-	}
-	return func() { done.Store(true); wg.Wait() }
-}
+	"github.com/queensjudge/queensjudge/internal/testflag"
+)
 
 // manyDraws is a set whose generators drop many of the boards they draw
 // (with 60 reserved squares the none item found 6 boards in its 2,200
@@ -60,7 +38,7 @@ func TestGenerateSameEverywhere(t *testing.T) {
 		return b.String()
 	}
 	idle := load()
-	stop := busy()
+	stop := testflag.Busy()
 	loaded := load()
 	stop()
 	if idle != loaded {

@@ -5,15 +5,13 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // mixedShapes returns a set of 50 problems of every kind and of boards of
@@ -101,24 +99,9 @@ func TestEstimateSameEverywhere(t *testing.T) {
 	start := time.Now()
 	idle := estimate()
 	t.Logf("50 estimates in %v", time.Since(start))
-	var done atomic.Bool
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			x := 0
-			for !done.Load() {
-				for i := range 1 << 16 {
-					x += i
-				}
-			}
-			_ = x
-		}()
-	}
+	stop := testflag.Busy()
 	loaded := estimate()
-	done.Store(true)
-	wg.Wait()
+	stop()
 	if !bytes.Equal(idle, loaded) {
 		t.Errorf("solve --estimate beside a busy loop printed other estimates than idle:\n%s\n---\n%s", idle, loaded)
 	}
