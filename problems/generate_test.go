@@ -61,7 +61,7 @@ func TestGenerateWorkBound(t *testing.T) {
 		}
 		msgs = append(msgs, err.Error())
 	}
-	want := "takes more than 67,108,864 nodes of search"
+	want := "takes more than 134,217,728 nodes of search"
 	if !strings.Contains(msgs[0], want) || !strings.Contains(msgs[0], "draw") {
 		t.Errorf("randomBoards past the file's nodes = %q, want it to say %q and name the draws", msgs[0], want)
 	}

@@ -421,7 +421,7 @@ func joinCost(ctx context.Context, p Problem, plan countPlan, k int) (float64, e
 // pairs: its configuration's tables read, its half-boards listed. Fitted
 // with the weights and factors of joinCost on 73 reserved boards of
 // n = 14..22 of nine shapes (random, stripes, blocks, rows, rings, ...),
-// counted whole on one core: 1.5 µs; the estimates were then 0.38 to 2.6
+// counted whole on one core: 1.5 µs; the estimates were then within 2.6
 // times the time taken (median distance 1.3).
 const joinPerSubproblem = 1.5e-6
 
