@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -118,38 +119,81 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 }
 
 // meter charges a solve the CPU time it takes: the wall time of each of
-// its phases times the goroutines the phase runs on, all of the workers
-// unless a phase says it runs on one (serial). It calls spent once the
-// charge reaches the budget. Safe for concurrent use.
+// its phases times the cores the phase has, which is the goroutines it
+// runs on (all of the workers, unless a phase says it runs on one:
+// serial) while the process's cores are enough for every solve running
+// in it, and an even share of them when they are not: two solves of two
+// workers each on two cores, as solve --jobs 2 runs them, are charged a
+// core each, not two. It calls spent once the charge reaches the budget.
+// Safe for concurrent use.
 type meter struct {
 	mu      sync.Mutex
 	left    time.Duration // the budget left at since
 	since   time.Time
-	k       int // the goroutines the work runs on since since
+	rate    float64 // the cores charged since since
+	k       int     // the goroutines the work runs on
 	workers int
 	timer   *time.Timer
 }
 
+// meters are the solves of this process that are running, which share its
+// cores.
+var meters = struct {
+	sync.Mutex
+	running map[*meter]bool
+}{running: map[*meter]bool{}}
+
 // meterKey is the key of a solve's meter in its context.
 type meterKey struct{}
 
+// startMeter starts the meter of a solve on workers goroutines, with
+// budget to spend, and charges every other running solve its new share.
 func startMeter(budget time.Duration, workers int, spent func()) *meter {
 	m := &meter{left: budget, since: time.Now(), k: workers, workers: workers}
-	m.timer = time.AfterFunc(budget/time.Duration(workers), spent)
+	m.timer = time.AfterFunc(budget, spent)
+	meters.Lock()
+	defer meters.Unlock()
+	meters.running[m] = true
+	rerate()
 	return m
+}
+
+// stop stops m, and charges every other running solve its new share.
+func (m *meter) stop() {
+	meters.Lock()
+	defer meters.Unlock()
+	delete(meters.running, m)
+	m.timer.Stop()
+	rerate()
+}
+
+// rerate charges every running solve from now at its share of the cores,
+// which depends on how many there are. Called under meters' lock.
+func rerate() {
+	share := float64(runtime.GOMAXPROCS(0)) / float64(len(meters.running))
+	for m := range meters.running {
+		m.account(m.k, share)
+	}
 }
 
 // charge sets the goroutines the work runs on from now.
 func (m *meter) charge(k int) {
+	meters.Lock()
+	share := float64(runtime.GOMAXPROCS(0)) / float64(max(1, len(meters.running)))
+	meters.Unlock()
+	m.account(k, share)
+}
+
+// account charges the time since the last account at the rate then, and
+// sets the rate from now: k goroutines, or share cores if fewer.
+func (m *meter) account(k int, share float64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	now := time.Now()
-	m.left -= now.Sub(m.since) * time.Duration(m.k)
-	m.since, m.k = now, k
-	m.timer.Reset(max(m.left, 0) / time.Duration(k))
+	m.left -= time.Duration(float64(now.Sub(m.since)) * m.rate)
+	m.since, m.k, m.rate = now, k, min(float64(k), share)
+	m.timer.Reset(time.Duration(float64(max(m.left, 0)) / m.rate))
 }
-
-func (m *meter) stop() { m.timer.Stop() }
 
 // serial charges the work of ctx's solve from now as one goroutine's, until
 // the function it returns is called: a phase that runs on one goroutine

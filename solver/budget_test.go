@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"runtime"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -111,8 +112,10 @@ func TestPanicIsAnError(t *testing.T) {
 // 2 workers, 0.6 s of wall time spent serially is 0.6 s of CPU, within
 // the budget, where the same time on both workers (1.2 s) passes it; the
 // 0.4 s left, on both workers, is then spent in 0.2 s of wall time.
+//
+// Not parallel: another solve running beside it would take its share of
+// the cores.
 func TestMeterChargesPhases(t *testing.T) {
-	t.Parallel()
 	var spent atomic.Bool
 	m := startMeter(time.Second, 2, func() { spent.Store(true) })
 	defer m.stop()
@@ -134,5 +137,32 @@ func TestMeterChargesPhases(t *testing.T) {
 		t.Error("serial without a meter returned no function")
 	} else {
 		end()
+	}
+}
+
+// TestMeterSharesCores checks that solves running at once in a process
+// share its cores: each of two solves on as many workers as there are
+// cores is charged half of them, and spends a budget in twice the wall
+// time of a solve alone.
+//
+// Not parallel, as TestMeterChargesPhases.
+func TestMeterSharesCores(t *testing.T) {
+	cores := runtime.GOMAXPROCS(0)
+	budget := time.Duration(cores) * 400 * time.Millisecond // 0.4 s of wall time alone
+	var spent [2]atomic.Bool
+	start := time.Now()
+	a := startMeter(budget, cores, func() { spent[0].Store(true) })
+	b := startMeter(budget, cores, func() { spent[1].Store(true) })
+	defer a.stop()
+	defer b.stop()
+	time.Sleep(600 * time.Millisecond)
+	if spent[0].Load() || spent[1].Load() {
+		t.Fatalf("two solves on %d cores spent a budget of %v in 0.6 s of wall time, want 0.8 s or more", cores, budget)
+	}
+	for !(spent[0].Load() && spent[1].Load()) && time.Since(start) < 5*time.Second {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if took := time.Since(start); !spent[0].Load() || !spent[1].Load() || took > 2*time.Second {
+		t.Errorf("two solves on %d cores spent a budget of %v after %v of wall time, want about 0.8 s", cores, budget, took)
 	}
 }
