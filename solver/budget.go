@@ -107,7 +107,7 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 	v, err := solve(context.WithValue(bctx, meterKey{}, m))
 	if err != nil && ctx.Err() == nil && context.Cause(bctx) == errBudgetSpent {
 		if !estimated {
-			// Only now is the estimate worth its tenth of a second: to say
+			// Only now is the estimate worth its tenth of a second or two: to say
 			// what the problem would have cost.
 			if c, eerr := Estimate(ctx, p, opt); eerr == nil {
 				cost = c

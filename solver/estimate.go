@@ -91,8 +91,9 @@ func Thousands(v int64) string {
 
 // Estimate returns the CPU time Solve is expected to take on p with opt,
 // without solving it: for a shard, of its slice. It takes milliseconds,
-// and about a tenth of a second at most. An error is a problem that is not
-// valid, or ctx's.
+// and 0.2 s at most (a bounded proof, the probes and a solutions list's
+// sample of its search, each of tens of milliseconds). An error is a
+// problem that is not valid, or ctx's.
 //
 // An estimate is a function of the problem, opt and the solver Version
 // alone: it counts work (the nodes of a search, as random probes with a
@@ -109,8 +110,8 @@ func Thousands(v int64) string {
 // estimate of the nodes at each depth. The search's cost is its nodes
 // times the time of one (perNode); the quadrant join's follows the open
 // board's placements and the board's half-boards (see joinCost). A
-// solutions list costs the share of the search that finds one placement
-// more than the limit, then the listing. A reserved count or list is
+// solutions list costs the search that finds one placement more than the
+// limit, then the listing (see solutionsCost). A reserved count or list is
 // preceded by the bounded proof that the board has a placement
 // (proofNodes), which the estimate runs: a board with none is answered by
 // it, and every board is charged its nodes, once for each slice too. Two

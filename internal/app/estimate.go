@@ -94,7 +94,7 @@ func (es Estimates) WriteTable(w io.Writer) error {
 
 // Estimate prints what solving each problem of the sets would cost in CPU
 // time, and whether solve would refuse it, without solving anything or
-// opening the cache: each estimate takes a tenth of a second at most.
+// opening the cache: each estimate takes 0.2 s at most.
 func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates, error) {
 	opt, err := req.Batch.options(con, "solve")
 	if err != nil {
