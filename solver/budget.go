@@ -87,6 +87,7 @@ var errBudgetSpent = errors.New("budget spent")
 func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(ctx context.Context) (T, error)) (T, error) {
 	var zero T
 	budget := opt.BudgetOrDefault()
+	ctx = context.WithValue(ctx, proofKey{}, &proofMemo{}) // proved once, for the estimate and the solve
 	var cost Cost
 	// Knights and reserved placements have a bound, not an estimate (see
 	// Estimate): they are not refused by it.

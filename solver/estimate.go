@@ -136,7 +136,7 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 	var proof float64 // the seconds of the proof before a reserved count or list
 	proofHow := ""
 	if p.Kind == Reserved && p.Ask != AskPlacement {
-		e, err := proveExists(ctx, p, proofNodes)
+		e, err := proveOnce(ctx, p)
 		if err != nil {
 			return Cost{}, err
 		}

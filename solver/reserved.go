@@ -180,7 +180,7 @@ func (s *matchSearch) exists() (bool, error) {
 // errProofLimit stops a matchSearch that has expanded its limit of nodes.
 var errProofLimit = errors.New("node limit reached")
 
-// Existence is what a search of proofNodes nodes at most decided about
+// Existence is what a search of a bounded number of nodes decided about
 // whether a reserved board has a placement.
 type Existence struct {
 	// Decided is false when the search reached its limit first.
@@ -193,8 +193,8 @@ type Existence struct {
 }
 
 // proofNodes is the most nodes a search for whether a reserved board has a
-// placement expands before a count or a list (about 80 ms at 300 ns a
-// node): every board with none that the tests know is proved at the root,
+// placement expands before a count or a list (about 70 ms at
+// matchPerNode): every board with none that the tests know is proved at the root,
 // and every random board of n = 16..32 in hundreds of nodes, but a 32×32
 // checkerboard with four squares flipped was not proved in 1.4·10^7. A
 // search that reaches it decides nothing, and the count or list that
@@ -217,11 +217,37 @@ func proveExists(ctx context.Context, p Problem, limit int) (Existence, error) {
 	return Existence{Decided: true, Exists: ok, Nodes: s.nodes}, nil
 }
 
-// proveSerial is proveExists of proofNodes nodes, charged to the budget of
-// ctx's solve as the one goroutine it runs on.
+// proofMemo keeps the bounded proof of a solve's board, so that the
+// solve's estimate and its count or list make it once between them.
+// withBudget puts one in the solve's context; a solve's steps run one
+// after another, so it needs no lock.
+type proofMemo struct {
+	done bool
+	e    Existence
+}
+
+// proofKey is the key of a solve's proofMemo in its context.
+type proofKey struct{}
+
+// proveOnce is proveExists of proofNodes nodes, or what ctx's solve
+// proved of p already.
+func proveOnce(ctx context.Context, p Problem) (Existence, error) {
+	m, _ := ctx.Value(proofKey{}).(*proofMemo)
+	if m != nil && m.done {
+		return m.e, nil
+	}
+	e, err := proveExists(ctx, p, proofNodes)
+	if err == nil && m != nil {
+		m.done, m.e = true, e
+	}
+	return e, err
+}
+
+// proveSerial is proveOnce charged to the budget of ctx's solve as the one
+// goroutine it runs on.
 func proveSerial(ctx context.Context, p Problem) (Existence, error) {
 	defer serial(ctx)()
-	return proveExists(ctx, p, proofNodes)
+	return proveOnce(ctx, p)
 }
 
 // HasPlacement decides whether p, a Reserved board, has a placement by a

@@ -227,3 +227,22 @@ func TestProofBounded(t *testing.T) {
 		t.Errorf("Solve(count, n = 24, the proof undecided) = %d, %v; want 0", a.Count, err)
 	}
 }
+
+// TestProofOnce checks that a solve proves its board once: the second
+// proof of a solve's context is the first's, made with no search (here
+// under a context already done, which any search would return).
+func TestProofOnce(t *testing.T) {
+	p := checkerFlipped(20)
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), proofKey{}, &proofMemo{}))
+	first, err := proveOnce(ctx, p)
+	if err != nil || !first.Decided {
+		t.Fatalf("proveOnce = %+v, %v", first, err)
+	}
+	cancel()
+	if again, err := proveOnce(ctx, p); err != nil || again != first {
+		t.Errorf("proveOnce again = %+v, %v; want %+v from the first", again, err, first)
+	}
+	if _, err := proveOnce(context.WithValue(ctx, proofKey{}, &proofMemo{}), p); err == nil {
+		t.Error("proveOnce of a new solve under a done context: no error")
+	}
+}
