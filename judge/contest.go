@@ -55,6 +55,10 @@ type Result struct {
 	// line of the answer at fault (0 when none).
 	Squares []string
 	Line    int
+	// WithoutTruth is true when the verdict was reached without the
+	// ground truth (see Judgement.WithoutTruth): on an attempt at a
+	// problem with tests, when every test's was.
+	WithoutTruth bool
 
 	// Test names the test a result in an attempt's Tests is for; "" on an
 	// attempt. Group is its group ("" for a sample, or in a problem
@@ -198,9 +202,14 @@ func (r Report) Rows() []Result {
 // problem with tests, or a folder for a problem without, is a *Stray; in
 // a manifest either is an attempt judged JE.
 //
-// truths is asked once per problem, or once per test of a problem with
-// tests, from this goroutine; the answers are judged on GOMAXPROCS
-// goroutines. A file larger than lim.MaxBytes is PE unread.
+// truths is asked at most once per problem, or once per test of a problem
+// with tests, and only when an answer needs the truth (see NeedsTruth and
+// JudgeLazily): an answer to a placement problem whose m is given is judged
+// by the checker alone unless it is none, so a valid placement is AC, and
+// an invalid one WA, even where the truth cannot be had; none is then JE.
+// A Result's WithoutTruth says which verdicts did not need the truth. The
+// asks come one at a time, from the goroutines that judge the answers, on
+// GOMAXPROCS goroutines. A file larger than lim.MaxBytes is PE unread.
 func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
 	lim = lim.withDefaults()
 	type job struct {
@@ -263,18 +272,24 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 		jobs = append(jobs, j)
 	}
 
+	// The truth of a case is asked when an answer first needs it (see
+	// NeedsTruth), one ask at a time, and kept for the other answers.
 	type ground struct {
 		truth Truth
 		err   error
 	}
-	truth := map[string]ground{} // by case, Ref
-	for _, p := range set.Problems {
-		if !slices.ContainsFunc(jobs, func(j job) bool { return j.prob.ID == p.ID }) {
-			continue
-		}
-		for _, c := range p.Cases() {
-			t, err := truths.Truth(ctx, c)
-			truth[c.Ref()] = ground{t, err}
+	var asking sync.Mutex
+	truth := map[string]ground{} // by case, Ref; guarded by asking
+	truthOf := func(c problems.Problem) func(context.Context) (Truth, error) {
+		return func(ctx context.Context) (Truth, error) {
+			asking.Lock()
+			defer asking.Unlock()
+			g, ok := truth[c.Ref()]
+			if !ok {
+				g.truth, g.err = truths.Truth(ctx, c)
+				truth[c.Ref()] = g
+			}
+			return g.truth, g.err
 		}
 	}
 
@@ -296,8 +311,7 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 				}
 				j := jobs[k]
 				if !j.prob.HasTests() {
-					g := truth[j.prob.ID]
-					results[k] = judgeSubmission(ctx, j.sub, j.prob, g.truth, g.err, lim)
+					results[k] = judgeSubmission(ctx, j.sub, j.prob, truthOf(j.prob), lim)
 					results[k].Index = j.index
 					continue
 				}
@@ -307,18 +321,17 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 					var tr Result
 					switch part, ok := j.parts[t.Name]; {
 					case j.sub.Err != nil:
-						tr = judgeSubmission(ctx, j.sub, c, Truth{}, nil, lim)
+						tr = judgeSubmission(ctx, j.sub, c, truthOf(c), lim)
 					case j.doubled[t.Name] != nil:
 						d := Doubled{Files: j.doubled[t.Name]}
 						tr = absent(j.sub, c, d.files(), lim)
 					case !ok:
 						tr = absent(j.sub, c, "", lim)
 					default:
-						g := truth[c.Ref()]
 						ps := j.sub
 						pt := j.sub.Parts[part]
 						ps.File, ps.Open, ps.Err = pt.File, pt.Open, pt.Err
-						tr = judgeSubmission(ctx, ps, c, g.truth, g.err, lim)
+						tr = judgeSubmission(ctx, ps, c, truthOf(c), lim)
 					}
 					tr.Test, tr.Group, tr.Sample, tr.Index = t.Name, t.Group, t.Sample, j.index
 					r.Tests = append(r.Tests, tr)
@@ -402,8 +415,9 @@ func problemOf(set *problems.Set, s Submission) (problems.Problem, bool) {
 // (no ground truth, a file that cannot be read), in bytes.
 const maxJudgeError = 1000
 
-// judgeSubmission judges one submission to p against key (or truthErr).
-func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, truth Truth, truthErr error, lim Limits) Result {
+// judgeSubmission judges one submission to p, asking truth for the ground
+// truth when the answer needs it (see JudgeLazily).
+func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, truth func(context.Context) (Truth, error), lim Limits) Result {
 	r := Result{Team: s.Team, Problem: p.ID, Time: s.Time, Timed: s.Timed, File: s.File}
 	je := func(msg string) Result {
 		// The judges' own errors say what to do about them (merge the
@@ -419,9 +433,16 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 		return je(fmt.Sprintf("not read: %v", s.Err))
 	case s.Open == nil:
 		return je("no answer to read")
-	case truthErr != nil:
-		// The row names the problem; a Source's error names it too.
-		return je(fmt.Sprintf("no ground truth: %v", truthErr))
+	}
+	if NeedsTruth(p.Problem) {
+		// Every answer needs it: had before the file is opened, and a
+		// truth that cannot be had is JE unread. The row names the
+		// problem; a Source's error names it too.
+		t, err := truth(ctx)
+		if err != nil {
+			return je(fmt.Sprintf("no ground truth: %v", err))
+		}
+		truth = func(context.Context) (Truth, error) { return t, nil }
 	}
 	rc, err := s.Open()
 	if err != nil {
@@ -433,13 +454,15 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 	// keeps a digest of what it reads): one too large is PE unread.
 	if f, ok := rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > lim.MaxBytes {
-			j = fail(PE, 0, "the answer has %d bytes, more than the %s limit", fi.Size(), size(lim.MaxBytes)).judgement(truth.Problem.N, lim)
+			j = fail(PE, 0, "the answer has %d bytes, more than the %s limit", fi.Size(), size(lim.MaxBytes)).judgement(p.N, lim)
+			j.WithoutTruth = !NeedsTruth(p.Problem)
 		}
 	}
 	if j.Verdict == "" {
-		j = Judge(ctx, truth, rc, lim)
+		j = JudgeLazily(ctx, p.Problem, truth, rc, lim)
 	}
 	r.Verdict, r.Message, r.TeamMessage, r.Squares, r.Line = j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line
+	r.WithoutTruth = j.WithoutTruth
 	return r
 }
 
@@ -646,6 +669,7 @@ func score(p problems.Problem, r *Result) {
 		}
 	}
 	r.Verdict, r.Squares, r.Line = AC, nil, 0
+	r.WithoutTruth = len(r.Tests) > 0 && !slices.ContainsFunc(r.Tests, func(t Result) bool { return !t.WithoutTruth })
 	r.Message = fmt.Sprintf("all %s right", solver.Plural(int64(len(r.Tests)), "test"))
 	r.TeamMessage = r.Message
 	if decided != nil {

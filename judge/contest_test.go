@@ -711,7 +711,7 @@ func TestJudgeErrorKeptWhole(t *testing.T) {
 	why := errors.New(`problem "q16": this cache holds slice 0/3 of its count (solve --shard), which counting it whole here would replace: merge the parts into another cache for its answer (queensjudge merge OUT.db PART.db...)`)
 	p := problems.Problem{ID: "q16"}
 	s := Submission{Team: "ada", Problem: "q16", File: "ada/q16.txt", Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("1\n")), nil }}
-	r := judgeSubmission(context.Background(), s, p, Truth{}, why, Limits{MaxMessage: DefaultMaxMessage})
+	r := judgeSubmission(context.Background(), s, p, func(context.Context) (Truth, error) { return Truth{}, why }, Limits{MaxMessage: DefaultMaxMessage})
 	if r.Verdict != JE || !strings.HasSuffix(r.Message, "(queensjudge merge OUT.db PART.db...)") {
 		t.Errorf("judgeSubmission = %s %q, want JE and the whole message", r.Verdict, r.Message)
 	}

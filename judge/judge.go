@@ -2,6 +2,7 @@ package judge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,21 +11,88 @@ import (
 	"github.com/queensjudge/queensjudge/solver"
 )
 
-// Judge judges the answer read from r against key. It never fails: bad input
-// is a verdict (PE, NO, WA) and a key or reader that cannot be used is JE. It
-// reads at most lim.MaxBytes+1 bytes and holds O(n) memory for a placement
-// (O(key count) for solutions) whatever the input. Safe for concurrent use.
+// Judge judges the answer read from r against truth, which is at hand. It
+// never fails: bad input is a verdict (PE, NO, WA) and a key or reader that
+// cannot be used is JE. It reads at most lim.MaxBytes+1 bytes and holds
+// O(n) memory for a placement (O(key count) for solutions) whatever the
+// input. Safe for concurrent use.
+//
+// A valid placement is AC, but one that truth says cannot exist is JE: the
+// truth at hand is wrong. Where the truth is still to be had, JudgeLazily
+// asks for it only when the answer needs it.
 func Judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) Judgement {
+	return judgeAnswer(ctx, truth.Problem, &lazyTruth{truth: truth, had: true}, r, lim)
+}
+
+// JudgeLazily judges the answer read from r to p as Judge does, asking
+// truth for the ground truth only when the answer needs it: before reading
+// the answer when every answer to p does (NeedsTruth), else only when the
+// answer is none. So a valid placement is AC, and an invalid one WA (the
+// checker says what is wrong), without the truth; none is AC or WA by the
+// truth, and JE when the truth cannot be had (truth's error), naming why.
+// An answer that needs a truth that cannot be had is JE before it is read,
+// as in Contest.
+//
+// Judgement.WithoutTruth says whether the verdict was reached without
+// asking. truth is called at most once, from this goroutine; the verdict
+// is judged against p, with the truth's Answer (and for a queens-knights
+// problem with M = solver.AnyM, its m). Safe for concurrent use when truth
+// is.
+func JudgeLazily(ctx context.Context, p solver.Problem, truth func(context.Context) (Truth, error), r io.Reader, lim Limits) Judgement {
+	return judgeAnswer(ctx, p, &lazyTruth{ask: truth}, r, lim)
+}
+
+// judgeAnswer judges the answer read from r to p against lt.
+func judgeAnswer(ctx context.Context, p solver.Problem, lt *lazyTruth, r io.Reader, lim Limits) Judgement {
 	lim = lim.withDefaults()
-	f := judge(ctx, truth, r, lim)
+	f := judge(ctx, p, lt, r, lim)
 	if f == nil { // not reached: every path ends in a verdict
 		f = keyError("no verdict")
 	}
-	return f.judgement(truth.Problem.N, lim)
+	j := f.judgement(p.N, lim)
+	j.WithoutTruth = !lt.used && j.Verdict != JE
+	return j
 }
 
-func judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) *failure {
-	p := truth.Problem
+// lazyTruth is the ground truth of one judgement: at hand (had), or asked
+// for the first time a verdict needs it.
+type lazyTruth struct {
+	ask   func(context.Context) (Truth, error)
+	had   bool // truth is at hand, or was asked for: err says whether it came
+	truth Truth
+	err   error
+	// used is true once a verdict depended on the truth.
+	used bool
+}
+
+// get returns the truth, asking for it the first time.
+func (lt *lazyTruth) get(ctx context.Context) (Truth, error) {
+	if !lt.had {
+		lt.had = true
+		if lt.ask == nil {
+			lt.err = errors.New("no source of the ground truth")
+		} else {
+			lt.truth, lt.err = lt.ask(ctx)
+		}
+	}
+	lt.used = true
+	return lt.truth, lt.err
+}
+
+// known returns the truth when it is at hand without asking.
+func (lt *lazyTruth) known() (Truth, bool) {
+	return lt.truth, lt.had && lt.err == nil
+}
+
+// noTruth is the JE of an answer that needs the ground truth when it
+// cannot be had: the judges' own error, kept whole up to maxJudgeError.
+func noTruth(format string, args ...any) *failure {
+	f := keyError(format, args...)
+	f.whole = true
+	return f
+}
+
+func judge(ctx context.Context, p solver.Problem, lt *lazyTruth, r io.Reader, lim Limits) *failure {
 	if err := p.Validate(); err != nil {
 		return keyError("the key's problem is not valid: %v", err)
 	}
@@ -33,6 +101,14 @@ func judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) *failure {
 	}
 	if err := ctx.Err(); err != nil {
 		return keyError("judging stopped: %v", err)
+	}
+	var truth Truth
+	if NeedsTruth(p) {
+		t, err := lt.get(ctx)
+		if err != nil {
+			return noTruth("no ground truth: %v", err)
+		}
+		truth = t
 	}
 	ck := &checker{p: p}
 	if p.Kind == solver.QueensKnights && p.M == solver.AnyM {
@@ -47,7 +123,7 @@ func judge(ctx context.Context, truth Truth, r io.Reader, lim Limits) *failure {
 	case solver.AskCount, solver.AskUnique, solver.AskMax:
 		return judgeNumber(s, p.Ask, truth.Answer.Count)
 	case solver.AskPlacement:
-		return judgePlacement(s, ck, truth)
+		return judgePlacement(ctx, s, ck, lt)
 	case solver.AskSolutions:
 		return judgeSolutions(ctx, s, ck, truth)
 	}
@@ -149,8 +225,10 @@ func (c *columns) ownBase() int {
 	return -1
 }
 
-// judgePlacement judges the answer to a placement problem.
-func judgePlacement(s *scanner, ck *checker, truth Truth) *failure {
+// judgePlacement judges the answer to a placement problem. Only none asks
+// lt for the truth: a placement is judged by the checker alone, and a
+// valid one is AC unless a truth already at hand says none exists.
+func judgePlacement(ctx context.Context, s *scanner, ck *checker, lt *lazyTruth) *failure {
 	p := ck.p
 	t, ok := s.next(max(p.N, colKeep))
 	if !ok {
@@ -164,6 +242,10 @@ func judgePlacement(s *scanner, ck *checker, truth Truth) *failure {
 	case isNone(t):
 		if f := s.rest("none"); f != nil {
 			return f
+		}
+		truth, err := lt.get(ctx)
+		if err != nil {
+			return noTruth("no ground truth to judge none: %v", err)
 		}
 		if truth.Answer.Placement == nil {
 			return accepted("none, and there is no placement")
@@ -200,7 +282,9 @@ func judgePlacement(s *scanner, ck *checker, truth Truth) *failure {
 			f.line = 0 // the squares say where; the line is the first
 		}
 		return f
-	case truth.Answer.Placement == nil:
+	}
+	if truth, ok := lt.known(); ok && truth.Answer.Placement == nil {
+		lt.used = true
 		return keyError("the key says there is no placement, but this one is valid")
 	}
 	return accepted("a valid placement")

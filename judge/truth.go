@@ -29,9 +29,33 @@ type Truth struct {
 // implements it with the cache and the solver.
 type Truths interface {
 	// Truth returns the ground truth of p. An error means it could not be
-	// had, and every answer to p is judged JE. Contest calls Truth once per
-	// problem, from one goroutine.
+	// had: every answer to p that needs it (see NeedsTruth) is judged JE,
+	// and every other answer is judged without it. Contest calls Truth at
+	// most once per problem, or per test of a problem with tests, and only
+	// when an answer needs it: for a placement problem, when an answer is
+	// none. The calls come one at a time, from any of Contest's judging
+	// goroutines.
 	Truth(ctx context.Context, p problems.Problem) (Truth, error)
+}
+
+// NeedsTruth reports whether every answer to p is judged against the
+// ground truth, which is then had before the answer is read. It is false
+// for a placement problem whose m is given (every one but queens-knights
+// with M = solver.AnyM): any valid placement is right, so the checker
+// alone decides every answer but none, and the truth, which may cost a
+// long solve or be out of reach (refused, stopped at its budget), is asked
+// only for none. A count, unique, max or solutions answer, and a placement
+// of a queens-knights problem that leaves m open (whose m is the truth's),
+// always need it.
+//
+// It is the one place that decides it: Judge, JudgeLazily and Contest
+// ask for the truth by it, and the commands that solve before judging
+// solve up front only the problems for which it is true.
+func NeedsTruth(p solver.Problem) bool {
+	if p.Ask != solver.AskPlacement {
+		return true
+	}
+	return p.Kind == solver.QueensKnights && p.M == solver.AnyM
 }
 
 // TruthsFunc adapts a function to the Truths interface.

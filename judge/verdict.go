@@ -69,6 +69,11 @@ type Judgement struct {
 	N int
 	// Line is the line of the answer text at fault, or 0.
 	Line int
+	// WithoutTruth is true when the verdict was reached without the
+	// ground truth: an answer to a placement problem whose m is given
+	// (see NeedsTruth), anything but none, which the checker decides
+	// alone. It is false on a JE.
+	WithoutTruth bool
 }
 
 // SquareNames returns the chess names of j.Squares ("b3").
@@ -120,6 +125,10 @@ type failure struct {
 	msg     string
 	team    string
 	squares []solver.Square
+	// whole keeps the messages up to maxJudgeError bytes, not
+	// Limits.MaxMessage: the judges' own errors say what to do about
+	// them (merge the parts, raise the budget).
+	whole bool
 }
 
 func fail(v Verdict, line int, format string, args ...any) *failure {
@@ -139,6 +148,9 @@ func (f *failure) judgement(n int, lim Limits) Judgement {
 	team := f.team
 	if team == "" {
 		team = f.msg
+	}
+	if f.whole {
+		lim.MaxMessage = max(lim.MaxMessage, maxJudgeError)
 	}
 	prefix := ""
 	if f.line > 0 {
