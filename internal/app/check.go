@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/judge"
-	"github.com/queensjudge/queensjudge/problems"
 )
 
 // CheckRequest asks for one answer to one problem to be judged.
@@ -32,6 +32,19 @@ type Checked struct {
 	TeamMessage string        `json:"team_message"`
 	Squares     []string      `json:"squares,omitempty"`
 	Line        int           `json:"line,omitempty"`
+	// Truth is "not needed" when the verdict was reached without the
+	// ground truth (judge.Judgement.WithoutTruth): a placement, valid or
+	// not, judged by the checker alone. Absent otherwise.
+	Truth string `json:"truth,omitempty"`
+}
+
+// truthWord is the word of Checked.Truth, and of the judge report's
+// "truth" (report.NotNeeded), for a verdict reached without the truth.
+func truthWord(without bool) string {
+	if without {
+		return report.NotNeeded
+	}
+	return ""
 }
 
 var _ output.Data = Checked{}
@@ -41,20 +54,28 @@ func (c Checked) JSONValue() any { return c }
 
 // Records is one row under a header.
 func (c Checked) Records() ([]string, [][]string) {
-	return []string{"problem", "verdict", "message", "team_message", "squares", "line"},
-		[][]string{{c.Problem, string(c.Verdict), c.Message, c.TeamMessage, strings.Join(c.Squares, " "), strconv.Itoa(c.Line)}}
+	return []string{"problem", "verdict", "message", "team_message", "squares", "line", "truth"},
+		[][]string{{c.Problem, string(c.Verdict), c.Message, c.TeamMessage, strings.Join(c.Squares, " "), strconv.Itoa(c.Line), c.Truth}}
 }
 
 // WriteTable writes the verdict, the judge message and the team message,
-// a line each.
+// a line each, and a line "truth:   not needed" for a verdict reached
+// without the ground truth.
 func (c Checked) WriteTable(w io.Writer) error {
 	_, err := fmt.Fprintf(w, "verdict: %s (%s)\njudge:   %s\nteam:    %s\n", c.Verdict, c.Verdict.Name(), c.Message, c.TeamMessage)
+	if err == nil && c.Truth != "" {
+		_, err = fmt.Fprintf(w, "truth:   %s\n", c.Truth)
+	}
 	return err
 }
 
 // Check judges the answer in a file, or on stdin, to one problem of a set
 // and prints the judgement. A wrong answer is a verdict, not an error; a
-// judge error (JE) is a said failure.
+// judge error (JE) is a said failure. The ground truth is had (from the
+// cache, or solved and stored) only when the answer needs it
+// (judge.JudgeLazily): a placement is judged by the checker alone, valid
+// or not, also where the solve would be refused or stopped at its budget,
+// and only none asks for the truth, and is JE when it cannot be had.
 func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err error) {
 	defer func() {
 		if err != nil && ctx.Err() != nil {
@@ -100,18 +121,17 @@ func Check(ctx context.Context, con Console, req CheckRequest) (c Checked, err e
 		return Checked{}, err
 	}
 	defer cache.Close()
-	src := cache.Source(opt)
-	src.Solve(ctx, []*problems.Set{{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}})
-	var j judge.Judgement
-	if t, err := src.Truth(ctx, p); err != nil {
-		j = judge.Judgement{Verdict: judge.JE, Message: err.Error(), TeamMessage: "judge error"}
-	} else {
-		j = judge.Judge(ctx, t, answer, judge.Limits{MaxBytes: req.MaxBytes})
-	}
+	// The truth is had (from the cache, or solved, stored and linked to
+	// the set) only when the answer needs it: for a placement problem,
+	// only when it is none.
+	truths := cache.Source(opt).For(set)
+	j := judge.JudgeLazily(ctx, p.Problem, func(ctx context.Context) (judge.Truth, error) { return truths.Truth(ctx, p) },
+		answer, judge.Limits{MaxBytes: req.MaxBytes})
 	if ctx.Err() != nil {
 		return Checked{}, context.Cause(ctx) // no verdict on half an answer
 	}
-	c = Checked{Problem: req.ID, Verdict: j.Verdict, Message: j.Message, TeamMessage: j.TeamMessage, Squares: j.SquareNames(), Line: j.Line}
+	c = Checked{Problem: req.ID, Verdict: j.Verdict, Message: j.Message, TeamMessage: j.TeamMessage, Squares: j.SquareNames(), Line: j.Line,
+		Truth: truthWord(j.WithoutTruth)}
 	if err := output.Write(con.Stdout, con.Format, c); err != nil {
 		return c, err
 	}

@@ -53,7 +53,10 @@ type JudgeResult struct {
 
 // Judge judges every submission against the ground truth of the set, from
 // the cache or solved, prints the verdicts and the scoreboard, writes the
-// files asked for and keeps the judgements in the cache for regrade, each
+// files asked for and keeps the judgements in the cache for regrade. The
+// truth of a placement problem is had only if an answer to it is none (see
+// judgeContest): a placement, valid or not, is judged by the checker alone,
+// and the report says so (report.NotNeeded). The judgements are kept each
 // with the SHA-256 of the file judged (and its bytes, when at most
 // store.MaxKeptAnswer), taken as it was read for the judging. Each
 // attempt is kept, also when a team sent one file for several, and each
@@ -281,21 +284,39 @@ func submissionPath(arg string) func(file string) string {
 	return func(file string) string { return filepath.Join(base, filepath.FromSlash(file)) }
 }
 
-// judgeContest answers the problems of set (from the cache or solved) and
-// judges subs against them. A signal on the way is a said interruption:
-// unread answers would be judged JE "judging stopped", so nothing of a
-// judging cut short is printed or kept; the ground truth solved so far is
-// kept, and the judging is cheap to run again.
+// judgeContest answers the problems of set whose every answer needs the
+// ground truth (from the cache or solved: see needingTruth) and judges
+// subs against them; the truth of a placement problem is had (and solved)
+// only if an answer to it is none (see truth.Source.For). A signal on the
+// way is a said interruption: unread answers would be judged JE "judging
+// stopped", so nothing of a judging cut short is printed or kept; the
+// ground truth solved so far is kept, and the judging is cheap to run
+// again.
 func judgeContest(ctx context.Context, con Console, command string, src *truth.Source, set *problems.Set, subs []judge.Submission, maxBytes int64) (judge.Report, error) {
-	if outs := src.Solve(ctx, []*problems.Set{set}); ctx.Err() != nil {
+	if outs := src.Solve(ctx, []*problems.Set{needingTruth(set)}); ctx.Err() != nil {
 		return judge.Report{}, interrupted(ctx, con, command, outs)
 	}
-	judged := judge.Contest(ctx, set, subs, src, judge.Limits{MaxBytes: maxBytes})
+	judged := judge.Contest(ctx, set, subs, src.For(set), judge.Limits{MaxBytes: maxBytes})
 	if ctx.Err() != nil {
 		con.errorf("interrupted: nothing judged is printed or kept; run %s again", command)
 		return judge.Report{}, stopped(ctx)
 	}
 	return judged, nil
+}
+
+// needingTruth returns set with only the problems whose every answer
+// needs the ground truth (judge.NeedsTruth of one of its cases): what
+// judge and regrade solve before they judge. A placement problem is left
+// to the judging, which asks for its truth only for an answer none.
+func needingTruth(set *problems.Set) *problems.Set {
+	out := *set
+	out.Problems = nil
+	for _, p := range set.Problems {
+		if slices.ContainsFunc(p.Cases(), func(c problems.Problem) bool { return judge.NeedsTruth(c.Problem) }) {
+			out.Problems = append(out.Problems, p)
+		}
+	}
+	return &out
 }
 
 // keptFile is what a judgement keeps of its submission beside the verdict:

@@ -206,7 +206,7 @@ func TestJudgeFiles(t *testing.T) {
 		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
 	}
 	// A row per answer of a problem without tests (28) and per test (3 × 16).
-	if lines := strings.Split(con.stdout.String(), "\n"); lines[0] != "team,problem,verdict,points,time,attempt,file,message,team_message,squares,line,test,group,sample,score" || len(lines) != 1+28+48+1 {
+	if lines := strings.Split(con.stdout.String(), "\n"); lines[0] != "team,problem,verdict,points,time,attempt,file,message,team_message,squares,line,test,group,sample,score,truth" || len(lines) != 1+28+48+1 {
 		t.Errorf("stdout: %d lines starting %q, want the CSV header and 76 results", len(lines), lines[0])
 	}
 

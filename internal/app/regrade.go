@@ -39,6 +39,9 @@ type Change struct {
 	Was     string `json:"was"`
 	Now     string `json:"now"`
 	Message string `json:"message"`
+	// Truth is "not needed" when the new verdict was reached without the
+	// ground truth (report.NotNeeded); absent otherwise.
+	Truth string `json:"truth,omitempty"`
 }
 
 // Changes are the verdicts a regrade changes, as printed.
@@ -58,12 +61,14 @@ func (cs Changes) JSONValue() any {
 func (cs Changes) Records() ([]string, [][]string) {
 	var rows [][]string
 	for _, ch := range cs {
-		rows = append(rows, []string{ch.Team, ch.Problem, ch.File, ch.Was, ch.Now, ch.Message})
+		rows = append(rows, []string{ch.Team, ch.Problem, ch.File, ch.Was, ch.Now, ch.Message, ch.Truth})
 	}
-	return []string{"team", "problem", "file", "was", "now", "message"}, rows
+	return []string{"team", "problem", "file", "was", "now", "message", "truth"}, rows
 }
 
-// WriteTable writes a line per change, or says there is none.
+// WriteTable writes a line per change, or says there is none; a message
+// is followed by "(truth not needed)" when the new verdict was reached
+// without the ground truth.
 func (cs Changes) WriteTable(w io.Writer) error {
 	if len(cs) == 0 {
 		_, err := fmt.Fprintln(w, "no verdict changes")
@@ -76,7 +81,11 @@ func (cs Changes) WriteTable(w io.Writer) error {
 		if was == "" {
 			was = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ch.Team, ch.Problem, ch.File, was, ch.Now, ch.Message)
+		msg := ch.Message
+		if ch.Truth != "" {
+			msg += " (truth " + ch.Truth + ")"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", ch.Team, ch.Problem, ch.File, was, ch.Now, msg)
 	}
 	return tw.Flush()
 }
@@ -89,7 +98,9 @@ type RegradeResult struct {
 
 // Regrade judges again every attempt that judge kept for the set, against
 // the ground truth of the set as it is now, prints the verdicts that change
-// and keeps the new ones, unless DryRun. Each kept attempt is judged and
+// and keeps the new ones, unless DryRun. As judge, it has the truth of a
+// placement problem only if an answer to it is none: a placement is judged
+// by the checker alone. Each kept attempt is judged and
 // compared with itself, also when a team sent one file for several.
 //
 // It judges exactly the bytes judge judged: the answer the cache kept, or
@@ -283,7 +294,8 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 				// Printed as judge prints them: one line of valid UTF-8
 				// each, whatever the team's file names hold.
 				res.Changes = append(res.Changes, Change{Team: text.Printable(row.Team), Problem: row.Ref(),
-					File: text.Printable(row.File), Was: was, Now: string(row.Verdict), Message: row.Message})
+					File: text.Printable(row.File), Was: was, Now: string(row.Verdict), Message: row.Message,
+					Truth: truthWord(row.WithoutTruth)})
 			}
 		}
 	}

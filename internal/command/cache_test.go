@@ -146,8 +146,12 @@ func TestReadOnlyCache(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
 	const set = "testdata/example/contest.yaml"
-	if _, errs, code := queensjudge(t, db, "judge", set, "testdata/example/submissions"); code != 0 {
-		t.Fatalf("judge: exit %d\n%s", code, errs)
+	// judge solves only what the judging needs (a valid placement needs
+	// no truth): solve fills the cache for key.
+	for _, args := range [][]string{{"solve", set}, {"judge", set, "testdata/example/submissions"}} {
+		if _, errs, code := queensjudge(t, db, args...); code != 0 {
+			t.Fatalf("%s: exit %d\n%s", args[0], code, errs)
+		}
 	}
 	outside := t.TempDir()
 	_, parts := shardParts(t, outside, 2)

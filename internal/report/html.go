@@ -34,7 +34,9 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // An attempt at a problem with tests shows its score and, for a problem
 // with groups, what it earns in each group, then every test with its
 // verdict and messages; a cell of a problem with groups shows the team's
-// score, green at the full score and amber below it.
+// score, green at the full score and amber below it. A verdict reached
+// without the ground truth (judge.Result.WithoutTruth) is tagged "truth
+// not needed".
 //
 // The page needs no network and runs no script: the style and the boards
 // are inline. Team names, problem ids and messages are text.Printable and
@@ -365,6 +367,7 @@ li.test { display: grid; grid-template-columns: minmax(4em, 9em) 3.6em minmax(0,
 li.test .tname { font-weight: 600; overflow-wrap: anywhere; }
 li.test .v { min-width: 2.4em; font-size: .85em; }
 li.test .tag { font-size: .8em; color: var(--muted); }
+.truth { font-size: .8em; color: var(--muted); }
 {{end}}@media (max-width: 700px) {
   header h1 { font-size: 1.6em; }
   li.result { grid-template-columns: minmax(0, 1fr) auto; }
@@ -401,13 +404,13 @@ li.test .tag { font-size: .8em; color: var(--muted); }
 <ol class="results">
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
 <div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
-<div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span></div>
+<div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</div>
 <div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{if .Picture}}
 <figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}{{if .Tests}}
 <p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · on the scoreboard{{end}}</p>{{if .Groups}}
 <ul class="groups">{{range .Groups}}<li class="{{if .Points}}earned{{else}}lost{{end}}" data-group="{{.Name}}">{{.Name}} {{.Points}}/{{.Of}}</li>{{end}}</ul>{{end}}
 <ol class="tests">
-{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span></span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{if .Picture}}
+{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{if .Picture}}
 <figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</span></li>
 {{end}}</ol>{{end}}</div>
 </li>

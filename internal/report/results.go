@@ -29,7 +29,18 @@ type jsonResult struct {
 	Group  string `json:"group,omitempty"`
 	Sample bool   `json:"sample,omitempty"`
 	Score  *int   `json:"score,omitempty"`
+	// Truth is NotNeeded on a verdict reached without the ground truth.
+	Truth string `json:"truth,omitempty"`
 }
+
+// NotNeeded is the "truth" of a result whose verdict was reached without
+// the ground truth (judge.Result.WithoutTruth): an answer to a placement
+// problem whose m is given, other than none, which the checker decides
+// alone; such a verdict stands whether or not the truth can be had. Every
+// format of the report says it: the "truth" field of JSON and YAML, the
+// truth column of CSV, "(truth not needed)" after the message of the
+// table, a tag on the HTML page for the judges.
+const NotNeeded = "not needed"
 
 type jsonStanding struct {
 	Rank    int    `json:"rank"`
@@ -44,7 +55,7 @@ type jsonStanding struct {
 //	{"set": NAME,
 //	 "results": [{"team", "problem", "verdict", "message", "team_message",
 //	              "points", "time", "attempt", "file", "squares", "line",
-//	              "test", "group", "sample", "score"}],
+//	              "test", "group", "sample", "score", "truth"}],
 //	 "scoreboard": [{"rank", "team", "solved", "points", "penalty"}]}
 //
 // There is one result per attempt at a problem without tests, and one per
@@ -54,8 +65,9 @@ type jsonStanding struct {
 // (the attempt's score); their "points" are the attempt's points, and
 // "file" the test's file (the folder when it has none), the same "attempt"
 // and "time" on each test of an attempt. time (minutes from the start) is
-// there only when known, squares and line only when some are at fault.
-// The scoreboard's points are the scores. Names and messages are
+// there only when known, squares and line only when some are at fault,
+// and truth ("not needed", NotNeeded) only on a verdict reached without
+// the ground truth. The scoreboard's points are the scores. Names and messages are
 // text.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
 	return output.WriteJSON(w, jsonValue(r))
@@ -84,6 +96,9 @@ func jsonValue(r judge.Report) any {
 			score := res.Score
 			j.Score = &score
 		}
+		if res.WithoutTruth {
+			j.Truth = NotNeeded
+		}
 		out.Results = append(out.Results, j)
 	}
 	for _, s := range r.Scoreboard {
@@ -97,8 +112,10 @@ func jsonValue(r judge.Report) any {
 // verdict, points, time (minutes, empty when unknown), attempt, file,
 // message, team_message, squares (space-separated) and line (empty for 0),
 // and when some problem has tests test, group, sample (true or empty) and
-// score, empty on the rows of problems without tests. Every cell is an
-// output.Cell: one line, and never a formula.
+// score, empty on the rows of problems without tests; and last, when some
+// verdict was reached without the ground truth, truth (NotNeeded on those
+// rows, empty on the others). Every cell is an output.Cell: one line, and
+// never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
 	header, recs := records(r)
 	return output.WriteCSV(w, header, recs)
@@ -108,6 +125,7 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 func records(r judge.Report) (header []string, records [][]string) {
 	rows := r.Rows()
 	tests := slices.ContainsFunc(rows, func(res judge.Result) bool { return res.Test != "" })
+	without := slices.ContainsFunc(rows, func(res judge.Result) bool { return res.WithoutTruth })
 	for _, res := range rows {
 		t, line := "", ""
 		if res.Timed {
@@ -128,21 +146,36 @@ func records(r judge.Report) (header []string, records [][]string) {
 			}
 			rec = append(rec, res.Test, res.Group, sample, score)
 		}
+		if without {
+			rec = append(rec, truthCell(res))
+		}
 		records = append(records, rec)
 	}
 	header = []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}
 	if tests {
 		header = append(header, "test", "group", "sample", "score")
 	}
+	if without {
+		header = append(header, "truth")
+	}
 	return header, records
+}
+
+// truthCell is the truth of res as the report writes it: NotNeeded, or "".
+func truthCell(res judge.Result) string {
+	if res.WithoutTruth {
+		return NotNeeded
+	}
+	return ""
 }
 
 // WriteTable writes the results and then the scoreboard as aligned columns,
 // for people. An attempt at a problem with tests is a line, with its
 // verdict, its points and, for a problem with groups, its score ("30/100"),
 // followed by a line per test (PROBLEM/TEST) that is not AC. The messages
-// are the judge messages. Names and messages are text.Printable, so that
-// each result is one line.
+// are the judge messages, followed by "(truth not needed)" on a verdict
+// reached without the ground truth. Names and messages are
+// text.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
 	r = printable(r)
 	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
@@ -158,7 +191,7 @@ func WriteTable(w io.Writer, r judge.Report) error {
 		if res.Timed {
 			t = strconv.FormatInt(res.Minutes(), 10)
 		}
-		msg := res.Message
+		msg := withTruth(res.Message, res)
 		if res.Groups != nil {
 			msg = fmt.Sprintf("score %d/%d; %s", res.Score, worth[res.Problem], msg)
 		}
@@ -166,7 +199,7 @@ func WriteTable(w io.Writer, r judge.Report) error {
 			res.Verdict, res.Points, msg)
 		for _, tr := range res.Tests {
 			if tr.Verdict != judge.AC {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\t%s\n", tr.Team, tr.Ref(), tr.Attempt, t, tr.Verdict, tr.Message)
+				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\t%s\n", tr.Team, tr.Ref(), tr.Attempt, t, tr.Verdict, withTruth(tr.Message, tr))
 			}
 		}
 	}
@@ -176,6 +209,15 @@ func WriteTable(w io.Writer, r judge.Report) error {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, s.Team, s.Solved, s.Points, s.Penalty)
 	}
 	return tw.Flush()
+}
+
+// withTruth is msg as the table shows it for res: followed by "(truth not
+// needed)" when its verdict was reached without the ground truth.
+func withTruth(msg string, res judge.Result) string {
+	if res.WithoutTruth {
+		return msg + " (truth " + NotNeeded + ")"
+	}
+	return msg
 }
 
 // Data returns the report as an output.Data, so that the judge command

@@ -280,6 +280,28 @@ func (s *Source) truth(ctx context.Context, p problems.Problem) (judge.Truth, er
 	return judge.SolveTruth(ctx, p.Problem, solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget})
 }
 
+// For returns the Truths that judge.Contest asks while it judges the
+// problems of set: each truth is had as Solve has it (from the cache, or
+// solved, stored and linked to set, so that show finds it by id; on a
+// Source that stores nothing, as Truth has it), then read through Truth.
+// A problem that Solve already answered, or failed to, is not solved
+// again. The commands that judge solve up front, with Solve, only the
+// problems whose every answer needs the truth (judge.NeedsTruth): the
+// truth of a placement problem is asked, and solved, only when an answer
+// is none, so a valid placement is judged even where the solve would be
+// refused or stopped. Safe for concurrent use.
+func (s *Source) For(set *problems.Set) judge.Truths {
+	return judge.TruthsFunc(func(ctx context.Context, p problems.Problem) (judge.Truth, error) {
+		s.mu.Lock()
+		_, known := s.known[Key(p.Problem)]
+		s.mu.Unlock()
+		if s.keep && !known {
+			s.Solve(ctx, []*problems.Set{{Name: set.Name, File: set.File, Problems: []problems.Problem{p}}})
+		}
+		return s.Truth(ctx, p)
+	})
+}
+
 // TruthOf returns the ground truth of p held in r, a result of this cache
 // or its head (see store.DB.Head): a placement that r does not hold is read
 // from the cache now, and a solutions answer streams its placements from
