@@ -76,14 +76,39 @@ func validate(ctx context.Context, con Console, req ValidateRequest, cachePath s
 	if err != nil {
 		return judge.Judgement{}, err
 	}
-	t, err := validatorTruth(ctx, cachePath, cacheErr == nil, p, req.Budget)
-	if err != nil {
+	// The truth is had once, and only when the judging needs it: for a
+	// placement problem, when the answer file or the team output is none
+	// (see judge.JudgeLazily).
+	lt := &onceTruth{get: func(ctx context.Context) (judge.Truth, error) {
+		return validatorTruth(ctx, cachePath, cacheErr == nil, p, req.Budget)
+	}}
+	if judge.NeedsTruth(p.Problem) {
+		if _, err := lt.truth(ctx); err != nil {
+			return judge.Judgement{}, err
+		}
+	}
+	if err := crossCheck(ctx, req.Answer, p.Problem, lt); err != nil {
 		return judge.Judgement{}, err
 	}
-	if err := crossCheck(ctx, req.Answer, t); err != nil {
-		return judge.Judgement{}, err
+	return judge.JudgeLazily(ctx, p.Problem, lt.truth, newCtxReader(ctx, con.Stdin), judge.Limits{MaxBytes: req.MaxBytes}), nil
+}
+
+// onceTruth is the ground truth of one validator call, had the first time
+// it is asked for, and kept. Not safe for concurrent use.
+type onceTruth struct {
+	get   func(context.Context) (judge.Truth, error)
+	asked bool
+	t     judge.Truth
+	err   error
+}
+
+// truth returns the truth, getting it the first time.
+func (o *onceTruth) truth(ctx context.Context) (judge.Truth, error) {
+	if !o.asked {
+		o.asked = true
+		o.t, o.err = o.get(ctx)
 	}
-	return judge.Judge(ctx, t, newCtxReader(ctx, con.Stdin), judge.Limits{MaxBytes: req.MaxBytes}), nil
+	return o.t, o.err
 }
 
 // validatorProblem reads the problem from input: plain input when the
@@ -164,31 +189,42 @@ func validatorTruth(ctx context.Context, cachePath string, useCache bool, p prob
 	return t, truth.Refusal(err)
 }
 
-// crossCheck checks the judges' answer file against the ground truth; a
-// wrong, missing or unreadable one means the problem package is broken,
-// and the run is a judge error, not a verdict.
+// crossCheck checks the judges' answer file to p against the ground truth
+// that ask gives; a wrong, missing or unreadable one means the problem
+// package is broken, and the run is a judge error, not a verdict.
 //
 // A placement answer file is right when it is a valid placement of the
 // problem (or none, exactly when there is none), whichever placement the
-// solver gives: a setter's own placement is as good as the project's. A
+// solver gives: a setter's own placement is as good as the project's, and
+// is right without the truth (judge.NeedsTruth), which only none asks
+// for. A
 // solutions file is right when it holds the same set, in any order and
 // either form. Each is judged as a team's answer would be, and must be
 // accepted. A number must be exactly what export writes for it
 // (pkgexport.WriteAnswer): "92" and a line end, no other text.
-func crossCheck(ctx context.Context, answer string, t judge.Truth) error {
+func crossCheck(ctx context.Context, answer string, p solver.Problem, lt *onceTruth) error {
 	f, err := os.Open(answer)
 	if err != nil {
 		return fmt.Errorf("answer file: %w", err)
 	}
 	defer f.Close()
-	if ask := t.Problem.Ask; ask == solver.AskPlacement || ask == solver.AskSolutions {
+	if p.Ask == solver.AskPlacement || p.Ask == solver.AskSolutions {
 		// No limit but the file's own size: the judges' file is trusted
 		// to be as large as the truth needs (79 MB at n = 10^7).
-		j := judge.Judge(ctx, t, bufio.NewReader(f), judge.Limits{MaxBytes: 1 << 40})
+		j := judge.JudgeLazily(ctx, p, lt.truth, bufio.NewReader(f), judge.Limits{MaxBytes: 1 << 40})
+		if j.Verdict == judge.JE && lt.asked && lt.err != nil {
+			// No truth to judge the file by (it says none): not the
+			// file's fault.
+			return fmt.Errorf("answer file %s: %s", answer, j.Message)
+		}
 		if j.Verdict != judge.AC {
 			return fmt.Errorf("answer file %s is wrong: %s: %s", answer, j.Verdict, j.Message)
 		}
 		return nil
+	}
+	t, err := lt.truth(ctx)
+	if err != nil {
+		return err
 	}
 	cmp := &sameBytes{r: bufio.NewReader(f)}
 	werr := pkgexport.WriteAnswer(ctx, cmp, t)
