@@ -3,8 +3,11 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
@@ -72,5 +75,90 @@ func TestCheckRefused(t *testing.T) {
 	checkOutcome(t, "Check no-such-id", err, status.Failed, false)
 	if con.stdout.Len() != 0 {
 		t.Errorf("printed %q, want no verdict", con.stdout)
+	}
+}
+
+// hardBoard writes a set of one placement problem, "band", on a 32×32
+// board whose placement the search of 2026-11-27 does not find in a CPU
+// second: stripes along the diagonals (r-c+1 mod 9 < 4 reserved) around a
+// planted placement, which it returns in the column form. The solve
+// stops at --budget 1s, estimated at 26 CPU-days; should the search come
+// to find it in a second, a board it stops on again takes its place.
+func hardBoard(t *testing.T, dir string) (set, valid string) {
+	t.Helper()
+	const n = 32
+	var cols []int // the placement solver.Solve builds for n = 32, from 1
+	for c := 2; c <= n; c += 2 {
+		cols = append(cols, c)
+	}
+	cols = append(cols, 3, 1)
+	for c := 7; c < n; c += 2 {
+		cols = append(cols, c)
+	}
+	cols = append(cols, 5)
+	var b strings.Builder
+	b.WriteString("name: hard\nproblems:\n  - id: band\n    kind: reserved\n    ask: placement\n    board: |\n")
+	for r := range n {
+		b.WriteString("      ")
+		for c := range n {
+			if (r-c+64+1)%9 < 4 && cols[r] != c+1 {
+				b.WriteByte('*')
+			} else {
+				b.WriteByte('.')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	set = filepath.Join(dir, "hard.yaml")
+	writeFile(t, set, b.String())
+	var ans strings.Builder
+	for _, c := range cols {
+		fmt.Fprintf(&ans, "%d\n", c)
+	}
+	return set, ans.String()
+}
+
+// TestCheckWithoutTruth: on a board whose solve is stopped at its budget
+// (--budget 1s), or cut short by --timeout, a valid placement is AC and an
+// invalid one WA, neither needing the truth, and none is JE, naming why.
+func TestCheckWithoutTruth(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	set, valid := hardBoard(t, dir)
+	swapped := strings.Replace(valid, "2\n4\n", "4\n2\n", 1) // rows 1 and 2 swapped: b32 is reserved
+	for _, c := range []struct {
+		name, answer string
+		batch        app.Batch
+		want         judge.Verdict
+		msg          string // in the judge message
+	}{
+		{"valid", valid, app.Batch{Jobs: 1, Budget: time.Second}, judge.AC, "a valid placement"},
+		{"invalid", swapped, app.Batch{Jobs: 1, Budget: time.Second}, judge.WA, "reserved"},
+		{"none, stopped", "none\n", app.Batch{Jobs: 1, Budget: time.Second}, judge.JE, "no ground truth to judge none: problem \"band\": stopped at its budget of 1 CPU-second"},
+		{"valid, timeout", valid, app.Batch{Jobs: 1, Timeout: time.Nanosecond}, judge.AC, "a valid placement"},
+		{"none, timeout", "none\n", app.Batch{Jobs: 1, Timeout: time.Nanosecond}, judge.JE, "timed out after 1ns"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			con := newConsole(output.JSON, "")
+			answer := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".txt")
+			writeFile(t, answer, c.answer)
+			got, err := app.Check(ctx, con.Console, app.CheckRequest{Cache: tempCache(t), Set: set, ID: "band", Answer: answer, Batch: c.batch})
+			if c.want == judge.JE {
+				checkOutcome(t, "Check", err, status.Failed, true)
+			} else {
+				checkOutcome(t, "Check", err, 0, false)
+			}
+			if got.Verdict != c.want || !strings.Contains(got.Message, c.msg) {
+				t.Errorf("Check = %s %q, want %s and %q", got.Verdict, got.Message, c.want, c.msg)
+			}
+			var printed map[string]any
+			if err := json.Unmarshal(con.stdout.Bytes(), &printed); err != nil {
+				t.Fatalf("stdout: %v\n%s", err, con.stdout)
+			}
+			if truth, want := printed["truth"], c.want != judge.JE; (truth == "not needed") != want || (truth == nil) == want {
+				t.Errorf("printed truth %v, want \"not needed\": %v\n%s", truth, want, con.stdout)
+			}
+		})
 	}
 }

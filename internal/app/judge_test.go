@@ -603,3 +603,83 @@ func TestJudgeRefusesNonCCSIDs(t *testing.T) {
 	_, err = app.Judge(context.Background(), newConsole(output.Table, "").Console, req)
 	checkOutcome(t, "Judge", err, 0, false)
 }
+
+// TestJudgeWithoutTruth: judge, and regrade after it, on a board whose
+// solve is stopped at its budget (--budget 1s): every valid placement is
+// AC and an invalid one WA, and the report says they did not need the
+// truth; none is JE naming the budget, and the command fails. With no
+// answer none, nothing is solved: the judging takes no budget and has no
+// judge error.
+func TestJudgeWithoutTruth(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	set, valid := hardBoard(t, dir)
+	subs := filepath.Join(dir, "submissions")
+	answers := map[string]string{"ada": valid, "bob": strings.Replace(valid, "2\n4\n", "4\n2\n", 1), "cy": "none\n", "dee": valid}
+	for team, answer := range answers {
+		if err := os.MkdirAll(filepath.Join(subs, team), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, filepath.Join(subs, team, "band.txt"), answer)
+	}
+	hard := app.Batch{Jobs: 1, Budget: time.Second}
+	type row struct {
+		Team, Verdict, Message, Truth string
+	}
+	printed := func(con console) map[string]row {
+		var out struct{ Results []row }
+		if err := json.Unmarshal(con.stdout.Bytes(), &out); err != nil {
+			t.Fatalf("stdout: %v\n%s", err, con.stdout)
+		}
+		rows := map[string]row{}
+		for _, r := range out.Results {
+			rows[r.Team] = r
+		}
+		return rows
+	}
+	want := map[string]string{"ada": "AC", "bob": "WA", "cy": "JE", "dee": "AC"}
+
+	cache := tempCache(t)
+	con := newConsole(output.JSON, "")
+	_, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: set, Submissions: subs, Batch: hard})
+	checkOutcome(t, "Judge", err, status.Failed, true) // cy's none is JE
+	for team, v := range want {
+		r := printed(con)[team]
+		if r.Verdict != v || (r.Truth == "not needed") != (v != "JE") {
+			t.Errorf("Judge: %s: %s %q, truth %q; want %s, truth not needed unless JE", team, r.Verdict, r.Message, r.Truth, v)
+		}
+	}
+	if r := printed(con)["cy"]; !strings.Contains(r.Message, "no ground truth to judge none: problem \"band\": stopped at its budget of 1 CPU-second") {
+		t.Errorf("Judge: cy's none: %q, want the budget named", r.Message)
+	}
+	if !strings.Contains(con.stderr.String(), "judge error: team cy, problem band: no ground truth to judge none") {
+		t.Errorf("Judge: stderr %q, want cy's judge error", con.stderr)
+	}
+
+	// Regrade judges the kept answers the same way: nothing changes.
+	for _, dry := range []bool{true, false} {
+		con := newConsole(output.JSON, "")
+		res, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: set, Batch: hard, DryRun: dry})
+		checkOutcome(t, "Regrade", err, status.Failed, true)
+		if len(res.Changes) != 0 {
+			t.Errorf("Regrade (dry run %v): changes %+v, want none", dry, res.Changes)
+		}
+		for _, r := range res.Report.Results {
+			if string(r.Verdict) != want[r.Team] || r.WithoutTruth != (r.Verdict != judge.JE) {
+				t.Errorf("Regrade (dry run %v): %s: %s %q (WithoutTruth %v), want %s", dry, r.Team, r.Verdict, r.Message, r.WithoutTruth, want[r.Team])
+			}
+		}
+	}
+
+	// Without none, the truth is never asked: no solve, no judge error.
+	if err := os.RemoveAll(filepath.Join(subs, "cy")); err != nil {
+		t.Fatal(err)
+	}
+	con = newConsole(output.JSON, "")
+	_, err = app.Judge(ctx, con.Console, app.JudgeRequest{Cache: tempCache(t), Set: set, Submissions: subs, Batch: hard})
+	checkOutcome(t, "Judge (no none)", err, 0, false)
+	if rows := printed(con); len(rows) != 3 || rows["ada"].Verdict != "AC" || rows["bob"].Verdict != "WA" {
+		t.Errorf("Judge (no none): %+v", rows)
+	}
+}
