@@ -30,7 +30,12 @@ minute of the first attempt reaching it plus 20 per attempt before it (the
 ICPC penalty, for problems without groups).
 
 Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty or no file,
-JE judge error (the ground truth could not be had; exit status 1).
+JE judge error (the ground truth could not be had; exit status 1). A
+placement (to a problem whose m is given) is judged by the checker alone,
+without solving the problem: a valid one is AC, an invalid one WA, even
+where the solve would be refused or stopped at its budget. Only none asks
+for the truth, and is JE when it cannot be had. The report marks the
+verdicts that needed no truth ("truth": "not needed").
 
 A file that is no submission (a README beside the team folders, a file named
 after no problem or no test) is skipped with a warning; so are hidden names
@@ -97,7 +102,9 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "SET.yaml ID FILE|-",
 		Description: `Check judges the answer in FILE (- for stdin) to the problem ID of the set
 and prints the verdict, the judge message and the team message. The exit
-status is 0 whatever the verdict, 1 on a judge error (JE).`,
+status is 0 whatever the verdict, 1 on a judge error (JE). A placement is
+judged without the ground truth (a valid one is AC, also where the solve
+would be refused or stopped at its budget); only none asks for it.`,
 		Flags: append(batchFlags(), formatFlag("table"), maxBytesFlag("an answer larger than `N` bytes is PE, unread")),
 		Action: action(arity{3, 3, "a problem set, a problem id and an answer file"}, func(c *cli.Context) error {
 			db, err := cacheFlag(c)
