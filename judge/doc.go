@@ -54,7 +54,9 @@
 //   - none, in any case, when the team claims there is no placement: AC
 //     exactly when the key has none.
 //
-// Any valid placement is right. The column form is checked in O(n) time and
+// Any valid placement is right, so a placement is judged by the checker
+// alone, without the ground truth (see NeedsTruth and JudgeLazily): only
+// none asks for it, and is JE when it cannot be had. The column form is checked in O(n) time and
 // under 5 bytes of memory a row: a 10,000,000-queen answer (79 MB of text)
 // takes 0.7 s and 44 MB. The board form is checked with solver.Check.
 //
