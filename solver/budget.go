@@ -71,10 +71,11 @@ func (opt Options) BudgetOrDefault() time.Duration {
 
 // Over reports whether a problem of cost c is refused at once under budget:
 // when c estimates more than the budget. A bound over it is not refused
-// (a placement's bound is its whole search tree, and the search often ends
-// at its first leaf): the solve stops at the budget if it must.
+// (queens and knights are bounded by the hardest Validate accepts), nor is
+// a search for a placement that its estimate did not decide (AtLeast):
+// the solve stops at the budget if it must.
 func (c Cost) Over(budget time.Duration) bool {
-	return !c.Bound && c.Seconds > budget.Seconds()
+	return !c.Bound && !c.AtLeast && c.Seconds > budget.Seconds()
 }
 
 // errBudgetSpent is the cause of the context a solve runs under once its
@@ -89,8 +90,9 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 	budget := opt.BudgetOrDefault()
 	ctx = context.WithValue(ctx, proofKey{}, &proofMemo{}) // proved once, for the estimate and the solve
 	var cost Cost
-	// Knights and reserved placements have a bound, not an estimate (see
-	// Estimate): they are not refused by it.
+	// Knights have a bound, not an estimate, and a reserved placement's
+	// estimate runs the search itself (see Estimate): neither is refused,
+	// nor estimated before the solve.
 	estimated := p.Kind != QueensKnights && (p.Kind != Reserved || p.Ask != AskPlacement)
 	if estimated {
 		var err error

@@ -41,17 +41,17 @@ func TestBudgetRefusesAtOnce(t *testing.T) {
 }
 
 // TestBudgetStopsTheSolve checks that a solve not refused by an estimate
-// (a reserved placement, bounded only by its search tree, found in 0.4 s
-// on a 28×28 board of this shape and in more on this 32×32 one) stops at
-// its budget.
+// (a reserved placement; this 32×32 board, reserved on every third
+// anti-diagonal and every fourth diagonal, is not decided in 10 s) stops
+// at its budget.
 func TestBudgetStopsTheSolve(t *testing.T) {
-	p := freeBoard(32, func(r, c int) bool { return (r+c)%4 != 0 })
+	p := freeBoard(32, func(r, c int) bool { return (r+c)%3 != 0 && (c-r+32)%4 != 0 })
 	p.Ask = AskPlacement
 	start := time.Now()
 	_, err := Solve(context.Background(), p, Options{Workers: 1, Budget: 20 * time.Millisecond})
 	var be *BudgetError
-	if !errors.As(err, &be) || !be.Stopped || !be.Cost.Bound {
-		t.Fatalf("Solve(a 32×32 placement, budget 20 ms) = %v, want it stopped at its budget with a bound", err)
+	if !errors.As(err, &be) || !be.Stopped || !be.Cost.AtLeast {
+		t.Fatalf("Solve(a 32×32 placement, budget 20 ms) = %v, want it stopped at its budget, with what its estimate's search spent", err)
 	}
 	t.Logf("stopped after %v: %v", time.Since(start), err)
 }

@@ -19,9 +19,11 @@ type Cost struct {
 	// Seconds is the CPU time estimated, in seconds.
 	Seconds float64
 	// Bound is true when Seconds bounds the cost from above rather than
-	// estimating it: the whole search tree of a placement, which may be
-	// found at its first leaf.
+	// estimating it: what Validate accepts of queens and knights.
 	Bound bool
+	// AtLeast is true when Seconds bounds the cost from below: a search
+	// for a placement that decided nothing in that time.
+	AtLeast bool
 	// How says how the estimate was made, for people.
 	How string
 }
@@ -30,8 +32,11 @@ type Cost struct {
 // "0.2 CPU-seconds", "3.1 CPU-hours", "2,400 CPU-years".
 func (c Cost) String() string {
 	s := CPUTime(c.Seconds)
-	if c.Bound {
+	switch {
+	case c.Bound:
 		return "at most " + s
+	case c.AtLeast:
+		return "more than " + s
 	}
 	return s
 }
@@ -132,6 +137,8 @@ func estimate(ctx context.Context, p Problem, opt Options) (Cost, error) {
 		return Cost{Seconds: knightsBound, Bound: true, How: "the measured limit of every accepted n and m"}, nil
 	case p.Kind == NQueens && p.Ask == AskPlacement:
 		return Cost{Seconds: float64(p.N) * placementSecondsPerQueen, How: "built in O(n)"}, nil
+	case p.Kind == Reserved && p.Ask == AskPlacement:
+		return placementCost(ctx, p)
 	}
 	var proof float64 // the seconds of the proof before a reserved count or list
 	proofHow := ""
@@ -298,11 +305,57 @@ const (
 	// onto the columns left at every node: 170 to 360 ns on boards of
 	// n = 20 to 32 searched for 10^3 to 2.6·10^5 nodes.
 	matchPerNode = 260e-9
+	// wideNodeBase and wideNodePerSide make a node of wideSearch: 1.55,
+	// 2.2 and 3.8 µs on random boards of n = 64, 100 and 200 searched for
+	// 2.6·10^6 to 4.5·10^6 nodes, about 0.5 µs + 16 ns·n.
+	wideNodeBase    = 0.5e-6
+	wideNodePerSide = 16e-9
 	// listPerQueen is what a placement of a solutions list costs to hand
 	// on (Options.Emit: the cache's rows, in truth), a queen: 2.9 to 3.9
 	// µs a placement of n = 14 and 16, over lists of 31,000 to 366,000.
 	listPerQueen = 0.22e-6
 )
+
+// placementEstimate is the CPU time of the search the estimate of a
+// reserved placement runs, counted in nodes (placeNodeSeconds).
+const placementEstimate = 0.1
+
+// placeNodeSeconds is the time of a node of findPlacement's search on a
+// board of side n.
+func placeNodeSeconds(n int) float64 {
+	if n <= MaxReservedN {
+		return matchPerNode
+	}
+	return wideNodeBase + wideNodePerSide*float64(n)
+}
+
+// placementCost estimates a reserved placement by running its search,
+// findPlacement, for placementEstimate seconds' worth of nodes: most boards
+// are decided in far fewer, and then the estimate is the search's own
+// nodes, the same the solve takes. A board it does not decide is searched
+// until the budget: its cost is more than those nodes, by an amount no
+// estimate knows (Cost.AtLeast).
+func placementCost(ctx context.Context, p Problem) (Cost, error) {
+	per := placeNodeSeconds(p.N)
+	res, err := findPlacement(ctx, p, max(int(placementEstimate/per), 1))
+	if err != nil {
+		return Cost{}, err
+	}
+	c := Cost{Seconds: float64(res.Nodes) * per}
+	runs := Plural(int64(res.Runs), "run")
+	switch {
+	case res.Exists:
+		c.How = fmt.Sprintf("a placement found by a search of %s nodes (%s)", Thousands(int64(res.Nodes)), runs)
+	case res.Decided && res.Nodes == 0:
+		c.How = "no placement: proved by the matchings of its lines"
+	case res.Decided:
+		c.How = fmt.Sprintf("no placement: proved by a search of %s nodes (%s)", Thousands(int64(res.Nodes)), runs)
+	default:
+		c.AtLeast = true
+		c.How = fmt.Sprintf("not decided by a search of %s nodes (%s, restarted with cut-offs that grow); it searches on until its budget", Thousands(int64(res.Nodes)), runs)
+	}
+	return c, nil
+}
 
 // tree is what the probes of a search tree found.
 type tree struct {

@@ -3,14 +3,13 @@ package solver
 import (
 	"errors"
 	"fmt"
-	"math/bits"
 )
 
 // Version identifies the answers this solver gives and how it numbers the
 // subproblems of a long count. Change it whenever a change could alter
 // either, so that cached results are solved afresh and checkpoints or shards
 // of an older numbering are not mixed in.
-const Version = "5"
+const Version = "6"
 
 // Kind is the sort of puzzle.
 type Kind string
@@ -60,8 +59,13 @@ const (
 	MaxCountN = 27
 	// MaxPlacementN is the largest n for which an n-queens placement is built.
 	MaxPlacementN = 10_000_000
-	// MaxReservedN is the largest reserved board: its diagonals fit one word.
+	// MaxReservedN is the largest reserved board for count, unique and
+	// solutions: its diagonals fit one word.
 	MaxReservedN = 32
+	// MaxReservedPlacementN is the largest reserved board for placement:
+	// a board of a million squares, read in a set within its size limit,
+	// and searched in seconds when it has a placement (placeSearch).
+	MaxReservedPlacementN = 1000
 	// MaxKnightsN is the largest queens-knights board for max and
 	// placement. From n = 21 on, n-4 knights no longer fit the 16 squares
 	// left by n-4 queens, so the largest m is n-5 at most, and a placement
@@ -121,8 +125,10 @@ type Problem struct {
 	Kind Kind
 	// N is the side of the board.
 	N int
-	// Reserved holds, for a Reserved problem, one mask per row: bit c of
-	// Reserved[r] is set when the square in row r, column c is reserved.
+	// Reserved holds, for a Reserved problem, the reserved squares row by
+	// row, ReservedWords(N) words a row: the square in row r, column c is
+	// reserved when bit c%64 of Reserved[r*ReservedWords(N)+c/64] is set.
+	// Up to n = 64 that is one mask per row, bit c for column c.
 	Reserved []uint64
 	// M is the number of queens and of knights of a QueensKnights problem,
 	// or AnyM for the largest possible.
@@ -139,6 +145,9 @@ func MaxN(kind Kind, ask Ask) int {
 		}
 		return MaxCountN
 	case Reserved:
+		if ask == AskPlacement {
+			return MaxReservedPlacementN
+		}
 		return MaxReservedN
 	case QueensKnights:
 		if ask == AskMax || ask == AskPlacement {
@@ -205,11 +214,12 @@ func (p Problem) Validate() error {
 		errs = append(errs, fieldErrorf(FieldN, "n must be 1..%d for %s %s, got %d", max, p.Kind, p.Ask, p.N))
 	}
 	if p.Kind == Reserved {
-		if len(p.Reserved) != p.N {
-			errs = append(errs, fieldErrorf(FieldBoard, "board has %d rows, want %d", len(p.Reserved), p.N))
-		} else if p.N >= 1 && p.N <= MaxReservedN {
-			for r, mask := range p.Reserved {
-				if bits.Len64(mask) > p.N {
+		if w := ReservedWords(p.N); p.N < 0 || len(p.Reserved) != p.N*w {
+			errs = append(errs, fieldErrorf(FieldBoard, "board has %d rows, want %d", len(p.Reserved)/max(w, 1), p.N))
+		} else if p.N >= 1 && p.N <= MaxReservedPlacementN {
+			last := uint64(1)<<uint((p.N-1)%64+1) - 1 // the columns of a row's last word
+			for r := range p.N {
+				if p.Reserved[(r+1)*w-1]&^last != 0 {
 					errs = append(errs, fieldErrorf(FieldBoard, "row %d reserves a square beyond column %d", r+1, p.N))
 				}
 			}
@@ -232,7 +242,25 @@ func (p Problem) Validate() error {
 	return errors.Join(errs...)
 }
 
+// ReservedWords returns the words a row of a reserved board of side n
+// takes in Problem.Reserved.
+func ReservedWords(n int) int { return (n + 63) / 64 }
+
+// NewReserved returns the board of side n with no square reserved, in the
+// form Problem.Reserved holds.
+func NewReserved(n int) []uint64 { return make([]uint64, max(n, 0)*ReservedWords(n)) }
+
 // IsReserved reports whether the square at row r, column c is reserved.
 func (p Problem) IsReserved(r, c int) bool {
-	return p.Kind == Reserved && r < len(p.Reserved) && p.Reserved[r]>>uint(c)&1 == 1
+	if p.Kind != Reserved || r < 0 || c < 0 || c >= p.N {
+		return false
+	}
+	i := r*ReservedWords(p.N) + c/64
+	return i < len(p.Reserved) && p.Reserved[i]>>uint(c%64)&1 == 1
+}
+
+// Reserve reserves the square at row r, column c of p's board, which
+// must be allocated (NewReserved).
+func (p Problem) Reserve(r, c int) {
+	p.Reserved[r*ReservedWords(p.N)+c/64] |= 1 << uint(c%64)
 }

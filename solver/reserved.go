@@ -26,8 +26,8 @@ import (
 // row r, column c), as in spread.
 //
 // It answers whether a board has a placement (exists, before a count), a
-// placement (witness: the first it finds, the answer of reserved placement
-// problems) and every placement in lexicographic order of columns (each).
+// placement (the runs of findPlacement, on boards of n ≤ 32) and every
+// placement in lexicographic order of columns (each).
 type matchSearch struct {
 	n    int
 	full uint64
@@ -40,6 +40,12 @@ type matchSearch struct {
 	cols  [MaxReservedN]int // the column of each row's queen, as placed
 
 	pf proof
+
+	// random makes complete break its ties and order its choices by ch,
+	// as the runs of placeSearch do; without it the order is fixed.
+	random bool
+	ch     chooser
+	strong bool
 }
 
 // matchNode is a partial placement: the rows still empty, what the queens
@@ -250,13 +256,14 @@ func proveSerial(ctx context.Context, p Problem) (Existence, error) {
 	return proveOnce(ctx, p)
 }
 
-// HasPlacement decides whether p, a Reserved board, has a placement by a
-// search of at most maxNodes nodes, the matching search that answers
-// AskPlacement: Existence.Decided is false when it reaches them first. Its
-// answer and its Nodes depend on the board and the solver Version alone,
-// never on the machine or the clock, so that what is decided with it (a
-// generated board kept or dropped) is the same everywhere. An error is a
-// board that is not valid, or ctx's.
+// HasPlacement decides whether p, a Reserved board, has a placement by
+// the search that answers AskPlacement (findPlacement), for at most
+// maxNodes nodes: Existence.Decided is false when it reaches them first.
+// Its answer and its Nodes depend on the board and the solver Version
+// alone, never on the machine or the clock, so that what is decided with
+// it (a generated board kept or dropped) is the same everywhere. A node of
+// a board past MaxReservedN costs about n/32 of one within it. An error is
+// a board that is not valid, or ctx's.
 func HasPlacement(ctx context.Context, p Problem, maxNodes int) (e Existence, err error) {
 	defer recovered(&err)
 	if p.Kind != Reserved {
@@ -267,23 +274,8 @@ func HasPlacement(ctx context.Context, p Problem, maxNodes int) (e Existence, er
 	if err := q.Validate(); err != nil {
 		return Existence{}, err
 	}
-	return proveExists(ctx, p, max(maxNodes, 1))
-}
-
-// witness returns the first placement complete finds, or nil when there
-// is none, or ctx's error. The search's order is fixed by the board alone,
-// so a board always gets the same placement, on any machine and with any
-// number of workers.
-func (s *matchSearch) witness() (*Placement, error) {
-	if !s.proveRoot() {
-		return nil, nil
-	}
-	x := s.root()
-	if !s.complete(&x) {
-		return nil, s.err
-	}
-	pl := FromColumns(append([]int(nil), s.cols[:s.n]...))
-	return &pl, nil
+	res, err := findPlacement(ctx, q, max(maxNodes, 1))
+	return res.Existence, err
 }
 
 // place returns x with a queen on row r, column c.
@@ -316,10 +308,13 @@ func (s *matchSearch) complete(x *matchNode) bool {
 	if !s.fill(x, &cand) {
 		return false
 	}
+	if s.strong && !s.pf.prune(&cand, x.rows) {
+		return false
+	}
 	// The columns that one row can take (c1 &^ c2), two (c2 &^ c3), three
 	// (c3 &^ c4), and the row with the fewest candidates.
 	var c1, c2, c3, c4 uint64
-	row, least := -1, 65
+	row, least, ties := -1, 65, 0
 	for rs := x.rows; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs)
 		f := cand[r]
@@ -327,8 +322,13 @@ func (s *matchSearch) complete(x *matchNode) bool {
 		c3 |= c2 & f
 		c2 |= c1 & f
 		c1 |= f
-		if k := bits.OnesCount64(f); k < least {
-			row, least = r, k
+		switch k := bits.OnesCount64(f); {
+		case k < least:
+			row, least, ties = r, k, 1
+		case k == least && s.random:
+			if ties++; s.ch.below(ties) == 0 {
+				row = r // each of the rows tied is kept with chance 1/ties
+			}
 		}
 	}
 	var col uint64 // a column with fewer candidates than the row, if any
@@ -342,13 +342,17 @@ func (s *matchSearch) complete(x *matchNode) bool {
 	}
 	if col != 0 {
 		// Fill that column: each row that can take it, in turn.
-		col &= -col
+		col = s.pick(col)
 		c := bits.TrailingZeros64(col)
+		var rows uint64
 		for rs := x.rows; rs != 0; rs &= rs - 1 {
-			r := bits.TrailingZeros64(rs)
-			if cand[r]&col == 0 {
-				continue
+			if r := bits.TrailingZeros64(rs); cand[r]&col != 0 {
+				rows |= 1 << uint(r)
 			}
+		}
+		var order [MaxReservedN]int8
+		for _, r := range s.order(rows, &order) {
+			r := int(r)
 			child := s.place(*x, r, c)
 			s.cols[r] = c
 			if s.complete(&child) {
@@ -360,9 +364,9 @@ func (s *matchSearch) complete(x *matchNode) bool {
 		}
 		return false
 	}
-	choices := cand[row]
-	for ; choices != 0; choices &= choices - 1 {
-		c := bits.TrailingZeros64(choices)
+	var order [MaxReservedN]int8
+	for _, c := range s.order(cand[row], &order) {
+		c := int(c)
 		child := s.place(*x, row, c)
 		s.cols[row] = c
 		if s.complete(&child) {
@@ -375,16 +379,69 @@ func (s *matchSearch) complete(x *matchNode) bool {
 	return false
 }
 
+// pick returns one of the bits of set, set ≠ 0: the lowest, or one drawn
+// at random in a run.
+func (s *matchSearch) pick(set uint64) uint64 {
+	if !s.random {
+		return set & -set
+	}
+	for k := s.ch.below(bits.OnesCount64(set)); k > 0; k-- {
+		set &= set - 1
+	}
+	return set & -set
+}
+
+// order returns the bits of set in the order complete tries them, in buf:
+// from the lowest, or shuffled in a run.
+func (s *matchSearch) order(set uint64, buf *[MaxReservedN]int8) []int8 {
+	xs := buf[:0]
+	for ; set != 0; set &= set - 1 {
+		xs = append(xs, int8(bits.TrailingZeros64(set)))
+	}
+	if s.random {
+		shuffle(&s.ch, xs)
+	}
+	return xs
+}
+
+// prepare drops the squares proveRoot shows hold no queen, and reports
+// false when it proves the board has none: a run of placeSearch.
+func (s *matchSearch) prepare() bool { return s.proveRoot() }
+
+// run is one run of placeSearch: complete from the root, its ties and
+// choices drawn from seed, for limit nodes at most.
+func (s *matchSearch) run(seed uint64, limit int) (outcome, int) {
+	s.random = true
+	s.ch.reset(seed)
+	s.nodes, s.limit, s.err = 0, limit, nil
+	x := s.root()
+	ok := s.complete(&x)
+	nodes := min(s.nodes, limit)
+	switch {
+	case ok:
+		return found, nodes
+	case s.err == errProofLimit:
+		return cutOff, nodes
+	case s.err != nil:
+		return stopped, nodes
+	}
+	return exhausted, nodes
+}
+
+// placement returns the placement complete found last.
+func (s *matchSearch) placement() Placement {
+	return FromColumns(append([]int(nil), s.cols[:s.n]...))
+}
+
+// cause returns the error that stopped a run.
+func (s *matchSearch) cause() error { return s.err }
+
 // reservedPlacement answers a Reserved AskPlacement problem: the placement
-// matchSearch finds first (witness), or nil when there is none.
-//
-// Until solver version 5 it was the least placement in lexicographic order
-// of columns, which asks the search to prove that no smaller one exists:
-// on boards with every third or fourth anti-diagonal reserved (n = 28)
-// that proof took minutes, where witness takes 1 to 170 ms. Any placement
-// is a right answer; this one is as reproducible.
+// findPlacement finds, or nil when there is none. Any placement is a right
+// answer, and this one is the same on every machine.
 func reservedPlacement(ctx context.Context, p Problem) (*Placement, error) {
-	return newMatchSearch(ctx, p).witness()
+	res, err := findPlacement(ctx, p, 0)
+	return res.Placement, err
 }
 
 // each calls fn with the columns of every placement in lexicographic

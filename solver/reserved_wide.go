@@ -1,0 +1,400 @@
+package solver
+
+import (
+	"context"
+	"math/bits"
+)
+
+// wideSearch is the search for a placement on a reserved board of any
+// side up to MaxReservedPlacementN, whose lines do not fit a word. It
+// keeps, for every row and column left, how many squares it can still
+// take (free, on no line a queen holds), and updates the counts of the
+// squares on the four lines of each queen it places or lifts: O(n) a
+// node. It fills first the line, row or column, with the fewest squares,
+// ties and the order of the squares drawn at random, and gives up a node
+// as soon as a row or column left has none (forward checking). Before the
+// runs, prepare tests the matchings of the proof (reserved_proof.go) that
+// need no search: every pair of the four families of lines must have a
+// matching of size n through the free squares.
+type wideSearch struct {
+	n, w int
+	free []uint64 // the free squares, w words a row
+
+	ctx   context.Context
+	err   error
+	nodes int
+	limit int
+
+	rowUsed, colUsed   []bool
+	diagUsed, antiUsed []bool  // by c-r+n-1 and r+c
+	rowLeft, colLeft   []int32 // the squares each row and column can take
+	cols               []int32 // the column of each row's queen
+	squares            []int32 // the candidates of the lines being tried, a stack
+	ch                 chooser
+}
+
+func newWideSearch(ctx context.Context, p Problem) *wideSearch {
+	n, w := p.N, ReservedWords(p.N)
+	s := &wideSearch{
+		n: n, w: w, free: make([]uint64, n*w), ctx: ctx,
+		rowUsed: make([]bool, n), colUsed: make([]bool, n),
+		diagUsed: make([]bool, 2*n-1), antiUsed: make([]bool, 2*n-1),
+		rowLeft: make([]int32, n), colLeft: make([]int32, n),
+		cols: make([]int32, n),
+	}
+	for r := range n {
+		for k := range w {
+			word := ^p.Reserved[r*w+k]
+			if rest := n - 64*k; rest < 64 {
+				word &= 1<<uint(rest) - 1
+			}
+			s.free[r*w+k] = word
+		}
+	}
+	return s
+}
+
+// isFree reports whether the square at row r, column c is not reserved.
+func (s *wideSearch) isFree(r, c int) bool {
+	return s.free[r*s.w+c>>6]>>uint(c&63)&1 == 1
+}
+
+// open reports whether a queen can go on row r, column c: the square is
+// free and on no line a queen holds.
+func (s *wideSearch) open(r, c int) bool {
+	n := s.n
+	return s.isFree(r, c) && !s.rowUsed[r] && !s.colUsed[c] && !s.diagUsed[c-r+n-1] && !s.antiUsed[r+c]
+}
+
+// prepare reports false when some two families of lines have no matching
+// of size n through the free squares.
+func (s *wideSearch) prepare() bool {
+	return wideMatchings(s.n, s.isFree)
+}
+
+// reset empties the board for a run.
+func (s *wideSearch) reset() {
+	clear(s.rowUsed)
+	clear(s.colUsed)
+	clear(s.diagUsed)
+	clear(s.antiUsed)
+	clear(s.colLeft)
+	for r := range s.n {
+		var k int32
+		row := s.free[r*s.w : (r+1)*s.w]
+		for i, word := range row {
+			k += int32(bits.OnesCount64(word))
+			for ; word != 0; word &= word - 1 {
+				s.colLeft[i*64+bits.TrailingZeros64(word)]++
+			}
+		}
+		s.rowLeft[r] = k
+	}
+}
+
+// run is one run of placeSearch.
+func (s *wideSearch) run(seed uint64, limit int) (outcome, int) {
+	s.ch.reset(seed)
+	s.reset()
+	s.nodes, s.limit, s.err = 0, limit, nil
+	for _, k := range s.rowLeft {
+		if k == 0 {
+			return exhausted, 0
+		}
+	}
+	for _, k := range s.colLeft {
+		if k == 0 {
+			return exhausted, 0
+		}
+	}
+	how := s.complete(s.n)
+	return how, min(s.nodes, limit)
+}
+
+// complete fills the left rows still empty, and reports how it ended. On
+// found the board holds the placement; otherwise it is as it was.
+func (s *wideSearch) complete(left int) outcome {
+	if left == 0 {
+		return found
+	}
+	if s.nodes++; s.nodes > s.limit {
+		return cutOff
+	}
+	if s.nodes&(1<<10-1) == 0 {
+		if s.err = s.ctx.Err(); s.err != nil {
+			return stopped
+		}
+	}
+	// The line with the fewest squares left, ties drawn at random.
+	line, least, ties := -1, int32(1<<30), 0
+	for i := range 2 * s.n {
+		var k int32
+		if i < s.n {
+			if s.rowUsed[i] {
+				continue
+			}
+			k = s.rowLeft[i]
+		} else {
+			if s.colUsed[i-s.n] {
+				continue
+			}
+			k = s.colLeft[i-s.n]
+		}
+		switch {
+		case k < least:
+			line, least, ties = i, k, 1
+		case k == least:
+			if ties++; s.ch.below(ties) == 0 {
+				line = i
+			}
+		}
+	}
+	base := len(s.squares)
+	if line < s.n {
+		r := line
+		for c := range s.n {
+			if s.open(r, c) {
+				s.squares = append(s.squares, int32(r*s.n+c))
+			}
+		}
+	} else {
+		c := line - s.n
+		for r := range s.n {
+			if s.open(r, c) {
+				s.squares = append(s.squares, int32(r*s.n+c))
+			}
+		}
+	}
+	shuffle(&s.ch, s.squares[base:])
+	how := exhausted
+	for i := base; i < len(s.squares); i++ {
+		r, c := int(s.squares[i])/s.n, int(s.squares[i])%s.n
+		if s.place(r, c) {
+			if how = s.complete(left - 1); how != exhausted {
+				break // found keeps the board; cutOff and stopped end the run
+			}
+		}
+		s.lift(r, c)
+		how = exhausted
+	}
+	s.squares = s.squares[:base]
+	return how
+}
+
+// place puts a queen on row r, column c, an open square, and reports
+// whether every row and column left can still take a square.
+func (s *wideSearch) place(r, c int) bool {
+	alive := s.count(r, c, -1)
+	n := s.n
+	s.rowUsed[r], s.colUsed[c] = true, true
+	s.diagUsed[c-r+n-1], s.antiUsed[r+c] = true, true
+	s.cols[r] = int32(c)
+	return alive
+}
+
+// lift takes the queen off row r, column c.
+func (s *wideSearch) lift(r, c int) {
+	n := s.n
+	s.rowUsed[r], s.colUsed[c] = false, false
+	s.diagUsed[c-r+n-1], s.antiUsed[r+c] = false, false
+	s.count(r, c, +1)
+}
+
+// count adds by to the counts of the rows and columns of the open squares
+// on the four lines through row r, column c (the square itself once), and
+// reports whether every row and column left other than r's and c's still
+// has a square.
+func (s *wideSearch) count(r, c int, by int32) bool {
+	n := s.n
+	alive := true
+	add := func(r2, c2 int) {
+		if !s.open(r2, c2) {
+			return
+		}
+		s.rowLeft[r2] += by
+		s.colLeft[c2] += by
+		if s.rowLeft[r2] == 0 && r2 != r || s.colLeft[c2] == 0 && c2 != c {
+			alive = false
+		}
+	}
+	add(r, c)
+	for c2 := range n {
+		if c2 != c {
+			add(r, c2)
+		}
+	}
+	for r2 := range n {
+		if r2 == r {
+			continue
+		}
+		add(r2, c)
+		if d := c + r2 - r; d >= 0 && d < n {
+			add(r2, d)
+		}
+		if a := c - (r2 - r); a >= 0 && a < n {
+			add(r2, a)
+		}
+	}
+	return alive
+}
+
+// placement returns the placement the last run found.
+func (s *wideSearch) placement() Placement {
+	cols := make([]int, s.n)
+	for r, c := range s.cols {
+		cols[r] = int(c)
+	}
+	return FromColumns(cols)
+}
+
+// cause returns the error that stopped a run.
+func (s *wideSearch) cause() error { return s.err }
+
+// wideMatchings reports whether every two of the four families of lines
+// of a board of side n (rows, columns, diagonals, anti-diagonals) have a
+// matching of size n through its free squares, as a placement needs: the
+// test of proof.prune without its filtering, for boards of any side.
+func wideMatchings(n int, free func(r, c int) bool) bool {
+	var squares [][2]int
+	for r := range n {
+		for c := range n {
+			if free(r, c) {
+				squares = append(squares, [2]int{r, c})
+			}
+		}
+	}
+	if len(squares) < n {
+		return false
+	}
+	lineOf := func(family int, sq [2]int) int {
+		switch family {
+		case 0:
+			return sq[0]
+		case 1:
+			return sq[1]
+		case 2:
+			return sq[1] - sq[0] + n - 1
+		}
+		return sq[0] + sq[1]
+	}
+	lines := [4]int{n, n, 2*n - 1, 2*n - 1}
+	for a := range 4 {
+		for b := a + 1; b < 4; b++ {
+			g := newBipartite(lines[a], lines[b], len(squares))
+			for _, sq := range squares {
+				g.edge(lineOf(a, sq), lineOf(b, sq))
+			}
+			if g.maxMatching() < n {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// bipartite is a bipartite graph whose largest matching Hopcroft and
+// Karp's algorithm finds in O(E·√V) ("An n^5/2 algorithm for maximum
+// matchings in bipartite graphs", 1973).
+type bipartite struct {
+	left, right int
+	from, to    []int32 // the edges, as added
+	start, adj  []int32 // the edges by left vertex: adj[start[l]:start[l+1]]
+}
+
+func newBipartite(left, right, edges int) *bipartite {
+	return &bipartite{left: left, right: right, from: make([]int32, 0, edges), to: make([]int32, 0, edges)}
+}
+
+func (g *bipartite) edge(l, r int) {
+	g.from = append(g.from, int32(l))
+	g.to = append(g.to, int32(r))
+}
+
+// maxMatching returns the size of a largest matching.
+func (g *bipartite) maxMatching() int {
+	g.start = make([]int32, g.left+1)
+	for _, l := range g.from {
+		g.start[l+1]++
+	}
+	for l := range g.left {
+		g.start[l+1] += g.start[l]
+	}
+	g.adj = make([]int32, len(g.to))
+	next := append([]int32(nil), g.start[:g.left]...)
+	for i, l := range g.from {
+		g.adj[next[l]] = g.to[i]
+		next[l]++
+	}
+	mateL, mateR := make([]int32, g.left), make([]int32, g.right)
+	for i := range mateL {
+		mateL[i] = -1
+	}
+	for i := range mateR {
+		mateR[i] = -1
+	}
+	size := 0
+	for l := range g.left { // a greedy pass first
+		for _, r := range g.adj[g.start[l]:g.start[l+1]] {
+			if mateR[r] < 0 {
+				mateL[l], mateR[r] = r, int32(l)
+				size++
+				break
+			}
+		}
+	}
+	dist := make([]int32, g.left)
+	queue := make([]int32, 0, g.left)
+	it := make([]int32, g.left)
+	const inf = int32(1 << 30)
+	for {
+		// Breadth first from the free left vertices: the layers of the
+		// shortest augmenting paths.
+		queue = queue[:0]
+		for l := range g.left {
+			if mateL[l] < 0 {
+				dist[l] = 0
+				queue = append(queue, int32(l))
+			} else {
+				dist[l] = inf
+			}
+		}
+		reached := false
+		for i := 0; i < len(queue); i++ {
+			l := queue[i]
+			for _, r := range g.adj[g.start[l]:g.start[l+1]] {
+				switch m := mateR[r]; {
+				case m < 0:
+					reached = true
+				case dist[m] == inf:
+					dist[m] = dist[l] + 1
+					queue = append(queue, m)
+				}
+			}
+		}
+		if !reached {
+			return size
+		}
+		// Depth first along the layers: a maximal set of disjoint
+		// shortest augmenting paths.
+		copy(it, g.start[:g.left])
+		var augment func(l int32) bool
+		augment = func(l int32) bool {
+			for ; it[l] < g.start[l+1]; it[l]++ {
+				r := g.adj[it[l]]
+				m := mateR[r]
+				if m < 0 || dist[m] == dist[l]+1 && augment(m) {
+					mateL[l], mateR[r] = r, l
+					it[l]++
+					return true
+				}
+			}
+			dist[l] = inf
+			return false
+		}
+		for l := range g.left {
+			if mateL[l] < 0 && augment(int32(l)) {
+				size++
+			}
+		}
+	}
+}
