@@ -233,7 +233,7 @@ var (
 	jsonSeconds  = regexp.MustCompile(`"seconds": [0-9.e+-]+`)
 	yamlSeconds  = regexp.MustCompile(`seconds: [0-9.e+-]+`)
 	tableSeconds = regexp.MustCompile(`(?m)(yes|no)( +)[0-9]+\.[0-9]{3}$`)
-	csvSeconds   = regexp.MustCompile(`,(true|false),[0-9.e+-]+,`)
+	csvSeconds   = regexp.MustCompile(`,(true|false),[0-9.e+-]+,([0-9a-f]{64}),`) // cached, seconds, hash
 )
 
 func normalize(s, db string) string {
@@ -241,7 +241,7 @@ func normalize(s, db string) string {
 	s = jsonSeconds.ReplaceAllString(s, `"seconds": 0`)
 	s = yamlSeconds.ReplaceAllString(s, `seconds: 0`)
 	s = tableSeconds.ReplaceAllString(s, "${1}${2}0.000")
-	s = csvSeconds.ReplaceAllString(s, ",${1},0,")
+	s = csvSeconds.ReplaceAllString(s, ",${1},0,${2},")
 	if s != "" && !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
