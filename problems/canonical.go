@@ -58,6 +58,7 @@ func Hash(p solver.Problem) string {
 // with solver.Problem.Validate.
 func ParseCanonical(text string) (solver.Problem, error) {
 	p := solver.Problem{M: solver.AnyM}
+	var rows []string // the board's, read once n is known
 	lines := strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 	if len(lines) == 0 || lines[0] != "queensjudge-problem 1" {
 		return p, fmt.Errorf("canonical definition: unknown header %q", lines[0])
@@ -80,15 +81,7 @@ func ParseCanonical(text string) (solver.Problem, error) {
 				p.M, err = strconv.Atoi(value)
 			}
 		case "board":
-			rows := strings.Split(value, "/")
-			p.Reserved = make([]uint64, len(rows))
-			for r, row := range rows {
-				for c := 0; c < len(row) && c < 64; c++ {
-					if row[c] == '*' {
-						p.Reserved[r] |= 1 << uint(c)
-					}
-				}
-			}
+			rows = strings.Split(value, "/")
 		default:
 			return p, fmt.Errorf("canonical definition: unknown key %q", key)
 		}
@@ -96,22 +89,59 @@ func ParseCanonical(text string) (solver.Problem, error) {
 			return p, fmt.Errorf("canonical definition: %s: %w", key, err)
 		}
 	}
+	// Every row is n squares long, so that the board laid out for n takes
+	// no more words than the text has bytes, whatever n says.
+	for r, row := range rows {
+		if len(row) != p.N {
+			return p, fmt.Errorf("canonical definition: board row %d has %d squares, want %d", r+1, len(row), p.N)
+		}
+	}
+	if rows != nil {
+		p.Reserved = reservedOf(rows, p.N)
+	}
 	if err := p.Validate(); err != nil {
 		return p, fmt.Errorf("canonical definition: %w", err)
 	}
 	return p, nil
 }
 
+// reservedOf returns the board whose rows are written in rows, '*' for a
+// reserved square, in the form solver.Problem.Reserved holds for a board
+// of side n, for Validate to check against n: as many rows as rows has,
+// and the squares of each up to the last column the layout holds (those
+// past n, up to the next multiple of 64, are kept for Validate to refuse;
+// those past that are left out). It takes rows·n/64 words or so: the
+// caller bounds n by the text the rows come from.
+func reservedOf(rows []string, n int) []uint64 {
+	w := solver.ReservedWords(n)
+	out := make([]uint64, len(rows)*w)
+	for r, row := range rows {
+		for c := 0; c < len(row) && c < 64*w; c++ {
+			if row[c] == '*' {
+				out[r*w+c/64] |= 1 << uint(c%64)
+			}
+		}
+	}
+	return out
+}
+
 // BoardRows returns the rows of p's board as a set writes them, '.' for a
-// free square and '*' for a reserved one; none when p has no board.
+// free square and '*' for a reserved one; none when p has no board. The
+// board is read in the layout of solver.Problem.Reserved for p.N, as many
+// rows as it holds.
 func BoardRows(p solver.Problem) []string {
-	cols := min(max(p.N, 0), 64) // a mask holds 64 columns; a valid board far fewer
-	rows := make([]string, len(p.Reserved))
-	row := make([]byte, cols)
-	for r, mask := range p.Reserved {
-		for c := range cols {
+	n := max(p.N, 0)
+	w := solver.ReservedWords(n)
+	if w == 0 {
+		return []string{}
+	}
+	rows := make([]string, len(p.Reserved)/w)
+	row := make([]byte, n)
+	for r := range rows {
+		masks := p.Reserved[r*w : (r+1)*w]
+		for c := range n {
 			row[c] = '.'
-			if mask>>uint(c)&1 == 1 {
+			if masks[c/64]>>uint(c%64)&1 == 1 {
 				row[c] = '*'
 			}
 		}

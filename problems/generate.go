@@ -101,6 +101,8 @@ func (d *decoder) generate(f field, base solver.Problem, room int, errorf report
 		switch {
 		case good && x >= lo && x <= hi:
 			return x, true
+		case good && key == "n":
+			errorf(f.key.Line, "n must be %d..%d for %s %s, got %d%s", lo, hi, base.Kind, base.Ask, x, onlyPlacement(base.Kind, base.Ask, x))
 		case good:
 			errorf(f.key.Line, "%s must be %d..%d, got %d", key, lo, hi, x)
 		case big:
@@ -134,7 +136,8 @@ func (d *decoder) generate(f field, base solver.Problem, room int, errorf report
 		return out
 	}
 
-	n, ok1 := num("n", 1, solver.MaxReservedN)
+	most := solver.MaxN(base.Kind, base.Ask)
+	n, ok1 := num("n", 1, most)
 	count, ok2 := num("count", 1, MaxTests)
 	seed, ok3 := num("seed", 0, 1<<62)
 	k, ok4 := 0, false
@@ -157,8 +160,16 @@ func (d *decoder) generate(f field, base solver.Problem, room int, errorf report
 		return nil
 	}
 	base.N, base.Reserved = n, nil
-	if err := (solver.Problem{Kind: solver.Reserved, Ask: base.Ask, N: n, Reserved: make([]uint64, n), M: solver.AnyM}).Validate(); err != nil {
+	if err := (solver.Problem{Kind: solver.Reserved, Ask: base.Ask, N: n, Reserved: solver.NewReserved(n), M: solver.AnyM}).Validate(); err != nil {
 		errorf(f.key.Line, "generate: %v", err)
+		return nil
+	}
+	// A set whose answers would take more than it may write is refused
+	// here, before its boards are drawn and checked (a thousand boards of
+	// 1000×1000 would take minutes), as well as once it is read.
+	if per := testBytes + answerBytes(solver.Problem{Kind: solver.Reserved, Ask: base.Ask, N: n}); int64(count)*per > MaxSetBytes {
+		errorf(f.key.Line, "generate: %d boards of %d×%d: their answers would take %s, more than the %d GiB a set may write to the cache or the answer key: ask for fewer or smaller boards",
+			count, n, n, byteSize(int64(count)*per), MaxSetBytes>>30)
 		return nil
 	}
 	boards, err := randomBoards(&d.genNodes, n, k, count, uint64(seed), placements)
@@ -196,7 +207,8 @@ func (s *splitmix64) below(m uint64) uint64 {
 	}
 }
 
-// randomBoard draws a board of side n with k reserved squares.
+// randomBoard draws a board of side n with k reserved squares, in the
+// layout of solver.Problem.Reserved.
 func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
 	for i := range squares {
 		squares[i] = i
@@ -205,11 +217,14 @@ func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
 		j := i + int(s.below(uint64(n*n-i)))
 		squares[i], squares[j] = squares[j], squares[i]
 	}
-	masks := make([]uint64, n)
+	// Laid out as solver.Problem.Reserved holds it: up to n = 64 (every
+	// board of count, unique and solutions) one mask a row, bit c for
+	// column c, as boards were drawn before boards past 32 were.
+	p := solver.Problem{Kind: solver.Reserved, N: n, Reserved: solver.NewReserved(n)}
 	for _, sq := range squares[:k] {
-		masks[sq/n] |= 1 << uint(sq%n)
+		p.Reserve(sq/n, sq%n)
 	}
-	return masks
+	return p.Reserved
 }
 
 // randomBoards makes count distinct boards of side n with k reserved

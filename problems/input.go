@@ -61,17 +61,17 @@ func ParseInput(file string, data []byte, kind solver.Kind, ask solver.Ask, m in
 		if len(board) != p.N {
 			return p, errorf(0, "board has %d rows, want %d", len(board), p.N)
 		}
-		if p.N > solver.MaxReservedN {
-			return p, errorf(first+solver.MaxReservedN, "board has %d rows, at most %d allowed", p.N, solver.MaxReservedN)
+		if most := solver.MaxN(kind, ask); p.N > most {
+			return p, errorf(first+most, "board has %d rows, at most %d allowed for reserved %s%s", p.N, most, ask, onlyPlacement(kind, ask, p.N))
 		}
-		p.Reserved = make([]uint64, p.N)
+		p.Reserved = solver.NewReserved(p.N)
 		for r, row := range board {
 			if len(row) != p.N {
 				return p, errorf(first+r, "board row %d has %d squares, want %d", r+1, len(row), p.N)
 			}
 			for c := 0; c < len(row); c++ {
 				if row[c] == '*' {
-					p.Reserved[r] |= 1 << uint(c)
+					p.Reserve(r, c)
 				}
 			}
 		}

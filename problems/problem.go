@@ -171,11 +171,16 @@ func (d *decoder) instance(fs, outer *fields, entry *yaml.Node, base solver.Prob
 	case p.Kind != solver.Reserved && hasBoard:
 		errorf(bf.key.Line, "only a reserved problem has a board")
 	case p.Kind == solver.Reserved && hasBoard:
-		masks, ok := board(bf, errorf)
+		rows, ok := board(bf, errorf)
 		if ok && !hasN {
-			p.N = len(masks)
+			p.N = len(rows)
 		}
-		p.Reserved = masks
+		// Laid out for its own side, its number of rows, whatever n says:
+		// the instance checks the two agree before Validate reads it.
+		p.Reserved = nil
+		if ok {
+			p.Reserved = reservedOf(rows, len(rows))
+		}
 		complete = complete && ok
 	case p.Kind == solver.Reserved && whole && p.Reserved == nil:
 		if outer != nil {
@@ -214,7 +219,21 @@ func (d *decoder) instance(fs, outer *fields, entry *yaml.Node, base solver.Prob
 	}
 
 	if complete {
-		errs := flatten(p.Validate())
+		var errs []error
+		if p.Kind == solver.Reserved && p.Reserved != nil {
+			// The board, the problem's or the test's, is laid out for its
+			// number of rows; an n that differs is said here, in words
+			// Validate would miscount with the layout of another n.
+			if rows := boardSide(len(p.Reserved)); rows != p.N {
+				errs = append(errs, &solver.FieldError{Field: solver.FieldBoard, Msg: fmt.Sprintf("board has %d rows, want %d", rows, p.N)})
+			}
+		}
+		for _, err := range flatten(p.Validate()) {
+			if len(errs) > 0 && fieldOf(err) == solver.FieldBoard {
+				continue // the board's rows are not n's
+			}
+			errs = append(errs, err)
+		}
 		askBad := slices.ContainsFunc(errs, func(err error) bool { return fieldOf(err) == solver.FieldAsk })
 		for _, err := range errs {
 			line := validationLine(err, entry, fs, outer)
@@ -226,10 +245,38 @@ func (d *decoder) instance(fs, outer *fields, entry *yaml.Node, base solver.Prob
 				}
 				continue
 			}
+			if fieldOf(err) == solver.FieldN {
+				errorf(line, "%v%s", err, onlyPlacement(p.Kind, p.Ask, p.N))
+				continue
+			}
 			errorf(line, "%v", err)
 		}
 	}
 	return p
+}
+
+// boardSide returns the side of the board that takes words words in the
+// layout of solver.Problem.Reserved, laid out for its number of rows (see
+// reservedOf): the r with r·solver.ReservedWords(r) = words, or the first
+// r past it when there is none. words is at most about 16,000 (a file's
+// largest board), so a count is quick.
+func boardSide(words int) int {
+	r := 0
+	for r*solver.ReservedWords(r) < words {
+		r++
+	}
+	return r
+}
+
+// onlyPlacement returns the reason a reserved board of side n is refused
+// for ask when only placement takes it ("": not so), to follow the range
+// of n in a message: a setter who wrote a 40×40 board for count learns
+// that the board is not too large for the format, only for the ask.
+func onlyPlacement(kind solver.Kind, ask solver.Ask, n int) string {
+	if kind != solver.Reserved || ask == solver.AskPlacement || n <= solver.MaxN(kind, ask) || n > solver.MaxN(kind, solver.AskPlacement) {
+		return ""
+	}
+	return fmt.Sprintf(": boards past %d are only for placement (up to %d)", solver.MaxN(kind, ask), solver.MaxN(kind, solver.AskPlacement))
 }
 
 // fieldOf returns the field a validation error is about, or "".
@@ -246,7 +293,7 @@ func fieldOf(err error) string {
 func askError(kind solver.Kind, ask solver.Ask) error {
 	probe := solver.Problem{Kind: kind, Ask: ask, N: 1, M: solver.AnyM}
 	if kind == solver.Reserved {
-		probe.Reserved = []uint64{0}
+		probe.Reserved = solver.NewReserved(1)
 	}
 	for _, err := range flatten(probe.Validate()) {
 		if fieldOf(err) == solver.FieldAsk {
@@ -370,10 +417,12 @@ func validationLine(err error, n *yaml.Node, fs, outer *fields) int {
 	return n.Line
 }
 
-// board decodes the rows of a reserved board into row masks, written either
-// as a | block or as a list of row strings. Trailing blanks on a row, and
+// board decodes the rows of a reserved board, written either as a | block
+// or as a list of row strings, checked to be a square of '.' and '*': the
+// caller lays them out for the board's n (reservedOf). A file holds boards
+// of up to about 1,020 rows (MaxFileSize). Trailing blanks on a row, and
 // blank lines after the last row, are ignored.
-func board(f field, errorf reporter) (masks []uint64, ok bool) {
+func board(f field, errorf reporter) ([]string, bool) {
 	type row struct {
 		text string
 		line int
@@ -453,13 +502,9 @@ func board(f field, errorf reporter) (masks []uint64, ok bool) {
 			return nil, false
 		}
 	}
-	masks = make([]uint64, len(rows))
+	out := make([]string, len(rows))
 	for i, r := range rows {
-		for c := 0; c < len(r.text) && c < 64; c++ {
-			if r.text[c] == '*' {
-				masks[i] |= 1 << uint(c)
-			}
-		}
+		out[i] = r.text
 	}
-	return masks, true
+	return out, true
 }

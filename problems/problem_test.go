@@ -53,7 +53,10 @@ func TestValidationLines(t *testing.T) {
 		{"m with max", "problems:\n- id: q\n  kind: queens-knights\n  n: 4\n  ask: max\n  m: 2\n", []string{"m"}},
 		{"two mistakes", "problems:\n- id: q\n  kind: nqueens\n  ask: max\n  points: 2\n  n: 0\n", []string{"ask", "n"}},
 		{"n in range for the kind", "problems:\n- id: q\n  kind: nqueens\n  ask: max\n  n: 99\n", []string{"ask"}},
-		{"n too large for the kind", "problems:\n- id: q\n  kind: reserved\n  ask: max\n  n: 33\n  board: |\n" + rows(33), []string{"n", "ask"}},
+		// Past the widest n of any ask of the kind (placement's 1,000).
+		{"n too large for the kind", "problems:\n- id: q\n  kind: reserved\n  ask: max\n  n: 1001\n  board: |\n" + rows(1001), []string{"n", "ask"}},
+		{"reserved n too large for placement", "problems:\n- id: q\n  kind: reserved\n  ask: placement\n  board: |\n" + rows(1001), []string{"board"}},
+		{"reserved n and rows differ past 64", "problems:\n- id: q\n  kind: reserved\n  ask: placement\n  n: 100\n  board: |\n" + rows(40), []string{"board"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -27,7 +27,7 @@ const MaxSetBytes = 1 << 30
 const testBytes = 4 << 10
 
 // answerBytes returns a bound of what the answer to in takes, beyond
-// testBytes, in the cache and in every form of the answer key. Only an
+// testBytes, in the cache and in every form of the answer key. An
 // n-queens placement grows past testBytes with the problem: its columns
 // are a permutation of 1..n, written in decimal, and the largest form of
 // them, the key's JSON, puts each on a line of its own, indented six
@@ -35,11 +35,26 @@ const testBytes = 4 << 10
 // cache stores one space a column; 149 MB against 79 MB for n = 10^7).
 // An instance outside the solver's limits, which the loader refuses
 // besides, takes nothing here.
+//
+// A reserved board past solver.MaxReservedN (placement only, up to
+// n = 1,000) grows past testBytes too, with its board as well as its
+// placement: the cache keeps the board in the problem's definition, a row
+// of n squares and a '/' each, and the key's JSON writes it for a test a
+// row a line, quoted, indented and ended by a comma: n + 16 bytes a row at
+// most. A 1000×1000 test takes some 1 MB; the 1 GiB of a set holds about
+// a thousand of them.
 func answerBytes(in solver.Problem) int64 {
-	if in.Kind != solver.NQueens || in.Ask != solver.AskPlacement || in.N < 1 || in.N > solver.MaxN(in.Kind, in.Ask) {
+	if in.N < 1 || in.N > solver.MaxN(in.Kind, in.Ask) {
 		return 0
 	}
-	return digitsUpTo(in.N) + 8*int64(in.N)
+	n := int64(in.N)
+	switch {
+	case in.Kind == solver.NQueens && in.Ask == solver.AskPlacement:
+		return digitsUpTo(in.N) + 8*n
+	case in.Kind == solver.Reserved && in.N > solver.MaxReservedN:
+		return n*(n+16) + digitsUpTo(in.N) + 8*n
+	}
+	return 0
 }
 
 // digitsUpTo returns the number of decimal digits in 1, 2, …, n written out.
@@ -60,6 +75,8 @@ type setSize struct {
 	// past MaxSetBytes, nil while it has not; its message is worded at the
 	// end, with the whole set's size.
 	over *Error
+	// what is what to ask fewer of, said of the case that passed the sum.
+	what string
 }
 
 // add counts the cases of p, the index-th problem of the list.
@@ -68,6 +85,10 @@ func (s *setSize) add(index int, p Problem) {
 		s.total += testBytes + answerBytes(c.Problem)
 		if s.over == nil && s.total > MaxSetBytes {
 			s.over = &Error{Line: c.Line, Index: index, ID: p.ID}
+			s.what = "n-queens placements"
+			if c.Kind == solver.Reserved {
+				s.what = "reserved boards"
+			}
 			if c.Test != nil {
 				s.over.Test = c.Test.Name
 			}
@@ -88,7 +109,7 @@ func (s *setSize) check(d *decoder) {
 		what = "test"
 	}
 	e.Msg = fmt.Sprintf("the set's answers would take %s, more than the %d GiB a set may write to the cache or the answer key, "+
-		"from this %s on: ask for fewer or smaller n-queens placements", byteSize(s.total), MaxSetBytes>>30, what)
+		"from this %s on: ask for fewer or smaller %s", byteSize(s.total), MaxSetBytes>>30, what, s.what)
 	d.errs = append(d.errs, &e)
 }
 
