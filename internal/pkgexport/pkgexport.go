@@ -182,9 +182,10 @@ func Input(p solver.Problem) string {
 		return strconv.Itoa(p.N) + "\n"
 	}
 	var b strings.Builder
+	b.Grow(p.N * (p.N + 1))
 	for r := 0; r < p.N; r++ {
 		for c := 0; c < p.N; c++ {
-			if p.Reserved[r]&(1<<uint(c)) != 0 {
+			if p.IsReserved(r, c) {
 				b.WriteByte('*')
 			} else {
 				b.WriteByte('.')

@@ -47,7 +47,7 @@ func Statement(p problems.Problem) string {
 	}
 	b.WriteString("\\section*{Input}\n\n")
 	if p.Kind == solver.Reserved {
-		fmt.Fprintf(&b, "The input is the board: $n$ lines of $n$ characters each, \\texttt{.} for a free\nsquare and \\texttt{*} for a reserved one ($1 \\le n \\le %d$).\n\n", solver.MaxReservedN)
+		fmt.Fprintf(&b, "The input is the board: $n$ lines of $n$ characters each, \\texttt{.} for a free\nsquare and \\texttt{*} for a reserved one ($1 \\le n \\le %d$).\n\n", solver.MaxN(p.Kind, p.Ask))
 	} else if p.Tests == nil {
 		fmt.Fprintf(&b, "The input is one line holding the integer $n$ ($n = %d$ in the secret test case).\n\n", p.N)
 	} else {
