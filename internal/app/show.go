@@ -331,7 +331,7 @@ func writeSVG(ctx context.Context, g *guard.Guard, stdout io.Writer, path string
 			return err
 		}
 		var b strings.Builder
-		if err := picture.WriteSVG(&b, p, *pl, nil); err != nil {
+		if err := picture.WriteFileSVG(&b, p, *pl, nil); err != nil {
 			return err
 		}
 		return g.WriteFile(path, 0o644, stdout, func(w io.Writer) error {

@@ -59,13 +59,31 @@ const (
 // arguments only, and it has no ids, so several pictures can share one HTML
 // page. An error is a write error, or a placement for another board side.
 func WriteSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square) error {
+	return writeSVG(w, p, pl, highlight, MaxSVG)
+}
+
+// MaxFileSVG is the largest board side WriteFileSVG draws: the largest
+// board of any problem with a board (solver.MaxReservedPlacementN).
+const MaxFileSVG = solver.MaxReservedPlacementN
+
+// WriteFileSVG is WriteSVG for a picture on its own, a file rather than one
+// of many on a page: it draws boards up to MaxFileSVG. Past MaxSVG the
+// board is drawn compactly, to stay a few megabytes at n = 1,000 (a line a
+// rank for the dark squares, a rectangle a run of reserved squares in a
+// rank, no crosses, which would be a pixel wide), and scaled to about 960
+// pixels across.
+func WriteFileSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square) error {
+	return writeSVG(w, p, pl, highlight, MaxFileSVG)
+}
+
+func writeSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []solver.Square, most int) error {
 	n, err := side(p, pl)
 	if err != nil {
 		return fmt.Errorf("board picture: %w", err)
 	}
 	var b strings.Builder
-	if n > MaxSVG {
-		svgTooLarge(&b, n)
+	if n > most {
+		svgTooLarge(&b, n, most)
 	} else {
 		drawSVG(&b, p, pl, highlight)
 	}
@@ -77,8 +95,8 @@ func WriteSVG(w io.Writer, p solver.Problem, pl solver.Placement, highlight []so
 
 const svgFonts = `font-family="DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"`
 
-func svgTooLarge(b *strings.Builder, n int) {
-	text := fmt.Sprintf("%d×%d board: too large to draw (at most %d×%d)", n, n, MaxSVG, MaxSVG)
+func svgTooLarge(b *strings.Builder, n, most int) {
+	text := fmt.Sprintf("%d×%d board: too large to draw (at most %d×%d)", n, n, most, most)
 	fmt.Fprintf(b, `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 480 60" width="480" height="60" role="img" aria-label="%s">`+"\n", text)
 	fmt.Fprintf(b, `<rect x="1" y="1" width="478" height="58" rx="6" fill="#f4f4f4" stroke="#999" stroke-width="2"/>`+"\n")
 	fmt.Fprintf(b, `<text x="240" y="36" text-anchor="middle" font-size="17" fill="%s" %s>%s</text>`+"\n", svgLabel, svgFonts, text)
@@ -92,10 +110,17 @@ func drawSVG(b *strings.Builder, p solver.Problem, pl solver.Placement, highligh
 	step := (n + 15) / 16
 	font := min(15*step, 40)
 	margin := font*2 + 4 // room for "64" to the left and a row of letters below
+	large := n > MaxSVG
+	if large {
+		margin = max(margin, font*len(strconv.Itoa(n))*3/5+font/2+4) // "1000"
+	}
 	side := n * svgCell
 	width, height := margin+side+8, 8+side+margin
-	px := min(56, max(9, 480/n)) // screen pixels per square
-	scale := func(u int) string { return strconv.FormatFloat(float64(u*px)/svgCell, 'f', 0, 64) }
+	px := float64(min(56, max(9, 480/n))) // screen pixels per square
+	if large {
+		px = 960 / float64(n)
+	}
+	scale := func(u int) string { return strconv.FormatFloat(float64(u)*px/svgCell, 'f', 0, 64) }
 	x0, y0 := margin, 8
 	at := func(s solver.Square) (int, int) { return x0 + s.Col*svgCell, y0 + s.Row*svgCell }
 
@@ -106,21 +131,44 @@ func drawSVG(b *strings.Builder, p solver.Problem, pl solver.Placement, highligh
 
 	// The board: light squares as one rectangle, the dark ones on top.
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", x0, y0, side, side, svgLight)
-	b.WriteString(`<path fill="` + svgDark + `" d="`)
-	for r := range n {
-		for c := range n {
-			if (r+c)%2 == 1 {
-				x, y := at(solver.Square{Row: r, Col: c})
-				fmt.Fprintf(b, "M%d %dh%dv%dh-%dZ", x, y, svgCell, svgCell, svgCell)
+	if large {
+		// A rank's dark squares as one dashed line: n lines, not n²/2
+		// squares.
+		fmt.Fprintf(b, `<g stroke="%s" stroke-width="%d" stroke-dasharray="%d %d">`+"\n", svgDark, svgCell, svgCell, svgCell)
+		for r := range n {
+			first := 1 - r%2 // the first dark square of rank r: (r+c)%2 == 1
+			fmt.Fprintf(b, `<path d="M%d %dh%d"/>`+"\n", x0+first*svgCell, y0+r*svgCell+svgCell/2, (n-first)*svgCell)
+		}
+		b.WriteString("</g>\n")
+	} else {
+		b.WriteString(`<path fill="` + svgDark + `" d="`)
+		for r := range n {
+			for c := range n {
+				if (r+c)%2 == 1 {
+					x, y := at(solver.Square{Row: r, Col: c})
+					fmt.Fprintf(b, "M%d %dh%dv%dh-%dZ", x, y, svgCell, svgCell, svgCell)
+				}
 			}
 		}
+		b.WriteString("\"/>\n")
 	}
-	b.WriteString("\"/>\n")
-
 	// Reserved squares: shaded, with a cross, so that they show without colour.
 	var reserved, cross strings.Builder
 	for r := range n {
-		for c := range n {
+		for c := 0; c < n && large; c++ {
+			// A run of reserved squares in rank r as one rectangle.
+			if !p.IsReserved(r, c) {
+				continue
+			}
+			run := 1
+			for c+run < n && p.IsReserved(r, c+run) {
+				run++
+			}
+			x, y := at(solver.Square{Row: r, Col: c})
+			fmt.Fprintf(&reserved, "M%d %dh%dv%dh-%dZ", x, y, run*svgCell, svgCell, run*svgCell)
+			c += run - 1
+		}
+		for c := 0; c < n && !large; c++ {
 			if p.IsReserved(r, c) {
 				x, y := at(solver.Square{Row: r, Col: c})
 				fmt.Fprintf(&reserved, "M%d %dh%dv%dh-%dZ", x, y, svgCell, svgCell, svgCell)
@@ -130,7 +178,9 @@ func drawSVG(b *strings.Builder, p solver.Problem, pl solver.Placement, highligh
 	}
 	if reserved.Len() > 0 {
 		fmt.Fprintf(b, `<path fill="%s" d="%s"/>`+"\n", svgReserved, reserved.String())
-		fmt.Fprintf(b, `<path fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" d="%s"/>`+"\n", cross.String())
+		if cross.Len() > 0 {
+			fmt.Fprintf(b, `<path fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" d="%s"/>`+"\n", cross.String())
+		}
 	}
 	fmt.Fprintf(b, `<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="%s" stroke-width="2"/>`+"\n", x0-1, y0-1, side+2, side+2, svgLabel)
 

@@ -3,6 +3,7 @@ package picture
 import (
 	"bytes"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -91,5 +92,55 @@ func TestWriteSVGErrors(t *testing.T) {
 	pl := solver.Placement{N: 4, Queens: []solver.Square{{Row: -1, Col: 0}, {Row: 4, Col: 4}}}
 	if err := WriteSVG(&b, solver.Problem{N: 4}, pl, []solver.Square{{Row: 9, Col: 9}}); err != nil {
 		t.Errorf("WriteSVG with pieces off the board: %v", err)
+	}
+}
+
+// TestWriteFileSVG draws reserved boards past MaxSVG, as show --svg does:
+// every queen drawn, the reserved squares in runs (as many rectangles as
+// runs), a line a rank for the dark squares, and a note past MaxFileSVG.
+func TestWriteFileSVG(t *testing.T) {
+	for _, n := range []int{40, 65, 100, 1000} {
+		p := solver.Problem{Kind: solver.Reserved, Ask: solver.AskPlacement, N: n, Reserved: solver.NewReserved(n), M: solver.AnyM}
+		runs := 0
+		for r := range n {
+			for c := range n {
+				if (r*7+c*c)%5 == 0 && c != (2*r)%n {
+					p.Reserve(r, c)
+					if c == 0 || !p.IsReserved(r, c-1) {
+						runs++
+					}
+				}
+			}
+		}
+		cols := make([]int, n)
+		for r := range cols {
+			cols[r] = (2 * r) % n // not a placement: the picture does not care
+		}
+		var b bytes.Buffer
+		if err := WriteFileSVG(&b, p, solver.FromColumns(cols), nil); err != nil {
+			t.Fatalf("n = %d: %v", n, err)
+		}
+		got := b.String()
+		if strings.Contains(got, "too large") || strings.Count(got, svgQueen) != n {
+			t.Errorf("n = %d: %d queens drawn, want %d (too large: %v)", n, strings.Count(got, svgQueen), n, strings.Contains(got, "too large"))
+		}
+		if n > MaxSVG {
+			if k := strings.Count(got, "Z") - strings.Count(got, svgQueen)*strings.Count(svgQueen, "Z"); k != runs {
+				t.Errorf("n = %d: %d reserved rectangles, want %d runs", n, k, runs)
+			}
+			if k := len(regexp.MustCompile(`<path d="M\d+ \d+h\d+"/>`).FindAllString(got, -1)); k != n {
+				t.Errorf("n = %d: %d rank lines, want %d", n, k, n)
+			}
+		} else if small := b.String(); func() string {
+			var s bytes.Buffer
+			WriteSVG(&s, p, solver.FromColumns(cols), nil)
+			return s.String()
+		}() != small {
+			t.Errorf("n = %d: WriteFileSVG differs from WriteSVG up to MaxSVG", n)
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteFileSVG(&b, solver.Problem{Kind: solver.NQueens, N: MaxFileSVG + 1}, solver.Placement{}, nil); err != nil || !strings.Contains(b.String(), "too large to draw (at most 1000×1000)") {
+		t.Errorf("WriteFileSVG of a %d×%d board = %v, %q, want the note", MaxFileSVG+1, MaxFileSVG+1, err, b.String())
 	}
 }
