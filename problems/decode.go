@@ -32,9 +32,10 @@ type decoder struct {
 	// cut is the line from which a new mistake is dropped unformatted, once
 	// errs holds maxErrors+1 mistakes before it; 0 until then.
 	cut int
-	// genNodes counts the nodes of search the file's generate: items
-	// have taken to check their boards (see randomBoards).
-	genNodes int
+	// gen counts the nodes of search the file's generate: items have
+	// taken to check their boards, and the squares of the boards they
+	// drew (see randomBoards).
+	gen genWork
 	// setTests counts the tests of the problems decoded so far.
 	setTests int
 }

@@ -33,7 +33,8 @@ import (
 // refused, alike on every machine and at every load: an item may take
 // 20·count + 1000 draws, the check of one board's placements
 // maxBoardNodes nodes of the solver's search (solver.HasPlacement), and the
-// checks of one file maxFileNodes in all. Which boards are kept depends on
+// checks of one file maxFileNodes in all, and the boards drawn by one file
+// maxFileSquares squares in all. Which boards are kept depends on
 // the algorithm above alone; whether a set within these bounds loads may
 // change with the solver's version (a search that decides a board in fewer
 // nodes).
@@ -47,7 +48,20 @@ const (
 	// (solver's constants), close to the 30 s of wall time that bounded
 	// them before.
 	maxFileNodes = 1 << 27
+	// maxFileSquares is the most squares the boards drawn by the generate:
+	// items of one file may have in all, kept or dropped: 33 boards of
+	// 1000×1000, or 134 of 500×500, some 7 s of drawing and checking. A
+	// node of search on a board of a million squares costs more than one
+	// on a board of a thousand, which maxFileNodes does not see.
+	maxFileSquares = 1 << 25
 )
+
+// genWork is the work the generate: items of one file have taken so far,
+// for the bounds above.
+type genWork struct {
+	nodes   int // of search, to check boards for placements
+	squares int // of the boards drawn
+}
 
 var generateKeys = []string{"n", "reserved", "count", "seed", "placements", "from", "to"}
 
@@ -164,15 +178,15 @@ func (d *decoder) generate(f field, base solver.Problem, room int, errorf report
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
 	}
-	// A set whose answers would take more than it may write is refused
-	// here, before its boards are drawn and checked (a thousand boards of
-	// 1000×1000 would take minutes), as well as once it is read.
-	if per := testBytes + answerBytes(solver.Problem{Kind: solver.Reserved, Ask: base.Ask, N: n}); int64(count)*per > MaxSetBytes {
-		errorf(f.key.Line, "generate: %d boards of %d×%d: their answers would take %s, more than the %d GiB a set may write to the cache or the answer key: ask for fewer or smaller boards",
-			count, n, n, byteSize(int64(count)*per), MaxSetBytes>>30)
+	// Boards that would pass the file's bound of squares drawn once kept
+	// are refused before any is drawn (up to 1,000 boards of a million
+	// squares would take minutes).
+	if sq := int64(count) * int64(n*n); int64(d.gen.squares)+sq > maxFileSquares {
+		errorf(f.key.Line, "generate: %d boards of %d×%d take %s squares, more than the %s a file's generate: items may draw (%s drawn above): ask for fewer or smaller boards",
+			count, n, n, solver.Thousands(sq), solver.Thousands(maxFileSquares), solver.Thousands(int64(d.gen.squares)))
 		return nil
 	}
-	boards, err := randomBoards(&d.genNodes, n, k, count, uint64(seed), placements)
+	boards, err := randomBoards(&d.gen, n, k, count, uint64(seed), placements)
 	if err != nil {
 		errorf(f.key.Line, "generate: %v", err)
 		return nil
@@ -231,9 +245,11 @@ func (s *splitmix64) randomBoard(squares []int, n, k int) []uint64 {
 // squares from seed, each with the placements asked for, by the algorithm
 // above. It gives up, with an error, after 20·count + 1000 draws, on a
 // board whose check takes more than maxBoardNodes nodes, or when the
-// checks of the file pass maxFileNodes: nodes counts those taken so far,
-// and it adds its own.
-func randomBoards(nodes *int, n, k, count int, seed uint64, placements string) ([][]uint64, error) {
+// checks of the file pass maxFileNodes, or the boards drawn by the file
+// pass maxFileSquares: work counts those taken so far, and it adds its
+// own.
+func randomBoards(work *genWork, n, k, count int, seed uint64, placements string) ([][]uint64, error) {
+	nodes := &work.nodes
 	if placements != "any" && *nodes >= maxFileNodes {
 		return nil, fmt.Errorf("not made: the generate: items above took the %s nodes of search a file may take to check boards for placements", solver.Thousands(maxFileNodes))
 	}
@@ -245,6 +261,10 @@ func randomBoards(nodes *int, n, k, count int, seed uint64, placements string) (
 	for draws := 0; len(out) < count; draws++ {
 		if draws == maxDraws {
 			return nil, fmt.Errorf("%d of %d boards found in %d draws: %s", len(out), count, draws, fewer(placements))
+		}
+		if work.squares += n * n; work.squares > maxFileSquares {
+			return nil, fmt.Errorf("the file's generated boards take more than %s squares, the most a file may draw (%d of %d boards found here, in %s): ask for fewer or smaller boards",
+				solver.Thousands(maxFileSquares), len(out), count, solver.Plural(int64(draws+1), "draw"))
 		}
 		b := rng.randomBoard(squares, n, k)
 		key := fmt.Sprint(b)

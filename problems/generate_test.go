@@ -54,8 +54,8 @@ func TestGenerateSameEverywhere(t *testing.T) {
 func TestGenerateWorkBound(t *testing.T) {
 	var msgs []string
 	for range 2 {
-		nodes := maxFileNodes - 20 // the file's earlier items took nearly all
-		_, err := randomBoards(&nodes, 24, 300, 40, 5, "some")
+		work := genWork{nodes: maxFileNodes - 20} // the file's earlier items took nearly all
+		_, err := randomBoards(&work, 24, 300, 40, 5, "some")
 		if err == nil {
 			t.Fatal("randomBoards past the file's nodes: no error")
 		}
@@ -68,15 +68,22 @@ func TestGenerateWorkBound(t *testing.T) {
 	if msgs[0] != msgs[1] {
 		t.Errorf("two runs refuse with %q and %q", msgs[0], msgs[1])
 	}
-	nodes := maxFileNodes
-	if _, err := randomBoards(&nodes, 8, 10, 5, 1, "some"); err == nil || !strings.Contains(err.Error(), "not made: the generate: items above took") {
+	work := genWork{nodes: maxFileNodes}
+	if _, err := randomBoards(&work, 8, 10, 5, 1, "some"); err == nil || !strings.Contains(err.Error(), "not made: the generate: items above took") {
 		t.Errorf("randomBoards after the file's nodes are spent = %v, want it not made", err)
 	}
-	if _, err := randomBoards(&nodes, 8, 10, 5, 1, "any"); err != nil {
+	if _, err := randomBoards(&work, 8, 10, 5, 1, "any"); err != nil {
 		t.Errorf("randomBoards of placements: any after the file's nodes are spent = %v, want the boards (they are not checked)", err)
 	}
-	nodes = 0
-	if _, err := randomBoards(&nodes, 24, 300, 40, 5, "some"); err != nil || nodes == 0 || nodes > maxFileNodes {
-		t.Errorf("randomBoards within the bound: %v, %d nodes", err, nodes)
+	work = genWork{}
+	if _, err := randomBoards(&work, 24, 300, 40, 5, "some"); err != nil || work.nodes == 0 || work.nodes > maxFileNodes {
+		t.Errorf("randomBoards within the bound: %v, %d nodes", err, work.nodes)
+	}
+	// The squares drawn are bounded too, kept or not, before the board
+	// past the bound is drawn: a file of large boards loads in seconds.
+	work = genWork{squares: maxFileSquares - 2*1000*1000 + 1}
+	_, err := randomBoards(&work, 1000, 10, 5, 1, "any")
+	if want := "the file's generated boards take more than 33,554,432 squares, the most a file may draw (1 of 5 boards found here, in 2 draws)"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("randomBoards past the file's squares = %v, want it to say %q", err, want)
 	}
 }

@@ -94,8 +94,8 @@ func TestGeneratedBoards(t *testing.T) {
 // with the number of reserved squares asked for.
 func TestGeneratedPlacements(t *testing.T) {
 	for _, want := range []string{"some", "none"} {
-		var nodes int
-		boards, err := randomBoards(&nodes, 6, 8, 30, 7, want)
+		var work genWork
+		boards, err := randomBoards(&work, 6, 8, 30, 7, want)
 		if err != nil {
 			t.Fatal(err)
 		}
