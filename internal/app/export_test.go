@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -11,6 +12,8 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/pkgexport"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // quickSet is three problems of the example contest, one of each form of
@@ -251,5 +254,57 @@ func TestExportTestsOfManyM(t *testing.T) {
 	}
 	if len(res.Packages) != 1 || exists(t, filepath.Join(out, "qk")) {
 		t.Errorf("Export wrote %q, want eight alone", res.Packages)
+	}
+}
+
+// TestExportPast32 exports reserved placement problems past 32 in every
+// layout: the 100×100 board's input is its rows as the set has them, its
+// answer a valid placement on that board, and its statement gives the
+// bound of placement, 1,000.
+func TestExportPast32(t *testing.T) {
+	t.Parallel()
+	set, err := problems.Load(past32Set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hundred, _ := set.Problem("hundred")
+	cache := tempCache(t)
+	for _, layout := range []pkgexport.Layout{pkgexport.Legacy, pkgexport.V2025_09, pkgexport.CMS} {
+		out := filepath.Join(t.TempDir(), "packages")
+		con := newConsole(output.Table, "")
+		if _, err := app.Export(context.Background(), con.Console, app.ExportRequest{
+			Cache: cache, OutDir: out, Sets: []string{past32Set}, Batch: batch, Layout: layout,
+			Binary: fakeBinary(t), AllowDynamic: true,
+		}); err != nil {
+			t.Fatalf("Export %s = %v; stderr:\n%s", layout, err, con.stderr)
+		}
+		in, ans := filepath.Join(out, "hundred", "data", "secret", "1.in"), filepath.Join(out, "hundred", "data", "secret", "1.ans")
+		if layout == pkgexport.CMS {
+			in, ans = filepath.Join(out, "hundred", "input", "input1.txt"), filepath.Join(out, "hundred", "output", "output1.txt")
+		}
+		if got, want := string(readFile(t, in)), strings.Join(problems.BoardRows(hundred.Problem), "\n")+"\n"; got != want {
+			t.Errorf("%s: hundred's input is not its board (%d bytes, want %d)", layout, len(got), len(want))
+		}
+		lines := strings.Split(strings.TrimSpace(string(readFile(t, ans))), "\n")
+		var cols []int
+		for _, f := range strings.Fields(lines[len(lines)-1]) { // CMS: after its header lines
+			c, err := strconv.Atoi(f)
+			if err != nil {
+				t.Fatalf("%s: hundred's answer %q: %v", layout, f, err)
+			}
+			cols = append(cols, c-1)
+		}
+		if len(cols) != 100 {
+			t.Fatalf("%s: hundred's answer has %d columns, want 100", layout, len(cols))
+		}
+		if v := solver.Check(hundred.Problem, solver.FromColumns(cols)); v != nil {
+			t.Errorf("%s: hundred's answer is not a placement on its board: %v", layout, v)
+		}
+		if layout == pkgexport.Legacy {
+			tex := string(readFile(t, filepath.Join(out, "hundred", "problem_statement", "problem.en.tex")))
+			if !strings.Contains(tex, `$1 \le n \le 1000$`) {
+				t.Errorf("the statement does not bound n by 1000:\n%s", tex)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
@@ -400,5 +402,76 @@ func TestShowKilledCount(t *testing.T) {
 				t.Errorf("Doctor of a killed count:\n%s\nwant the line %q, show's words", con.stdout, line)
 			}
 		})
+	}
+}
+
+// past32Set holds reserved placement boards past 32: written 40×40 and
+// 100×100, and three generated 500×500.
+const past32Set = testdata + "/past32/past32.yaml"
+
+// TestShowPast32 draws the placement of a 40×40 reserved board, as text
+// (files past z named aa, ab, …) and as SVG, and a 100×100 one as SVG: each
+// queen of the solved placement on a free square, every reserved square
+// of the board shown.
+func TestShowPast32(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{past32Set}, Batch: batch}); err != nil {
+		t.Fatalf("Solve = %v; stderr:\n%s", err, con.stderr)
+	}
+	set, err := problems.Load(past32Set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forty, _ := set.Problem("forty")
+
+	con = newConsole(output.Table, "")
+	res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"forty"}, Board: true, Glyphs: picture.ASCII})
+	if err != nil || len(res.Rows) != 1 {
+		t.Fatalf("Show --board = %d rows, %v; stderr:\n%s", len(res.Rows), err, con.stderr)
+	}
+	var board []string // the drawn ranks, top first, without their numbers
+	for _, line := range strings.Split(con.stdout.String(), "\n") {
+		if f := strings.Fields(line); len(f) == 41 && f[0] == strconv.Itoa(40-len(board)) {
+			board = append(board, strings.Join(f[1:], ""))
+		}
+	}
+	if len(board) != 40 || !strings.Contains(con.stdout.String(), " z  aa ab") || !strings.HasSuffix(strings.TrimSpace(con.stdout.String()), "am an") {
+		t.Fatalf("Show --board drew %d ranks, want 40 with files a..an:\n%s", len(board), con.stdout)
+	}
+	queens := 0
+	for r, row := range board {
+		for c := range 40 {
+			switch {
+			case row[c] == 'Q' && forty.IsReserved(r, c):
+				t.Errorf("a queen on the reserved square %s", solver.Square{Row: r, Col: c}.Name(40))
+			case row[c] == 'Q':
+				queens++
+			case (row[c] == '*') != forty.IsReserved(r, c):
+				t.Errorf("square %s drawn %q", solver.Square{Row: r, Col: c}.Name(40), row[c])
+			}
+		}
+	}
+	if queens != 40 {
+		t.Errorf("%d queens drawn, want 40", queens)
+	}
+
+	for _, c := range []struct {
+		id       string
+		n        int
+		reserved string // how a reserved square is drawn
+	}{{"forty", 40, `stroke-linecap="round"`}, {"hundred", 100, `fill="#7d8796"`}} {
+		path := filepath.Join(t.TempDir(), c.id+".svg")
+		con := newConsole(output.Table, "")
+		if _, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{c.id}, SVG: path}); err != nil {
+			t.Fatalf("Show --svg %s = %v; stderr:\n%s", c.id, err, con.stderr)
+		}
+		svg := string(readFile(t, path))
+		label := fmt.Sprintf(`aria-label="%d×%d board, %d queens, 0 knights"`, c.n, c.n, c.n)
+		if !strings.Contains(svg, label) || strings.Contains(svg, "too large") || !strings.Contains(svg, c.reserved) {
+			t.Errorf("Show --svg %s: want a drawn board (%s) with its reserved squares; got %.300s", c.id, label, svg)
+		}
 	}
 }
