@@ -41,7 +41,11 @@
 // path. Integers are plain decimal numbers (underscores between digits are
 // allowed, leading zeros are not, since YAML reads 010 as octal 8). n must lie
 // within solver.MaxN for the kind and ask; ask max is for queens-knights only
-// and takes no m.
+// and takes no m. A reserved board is at most 32×32 for count, unique and
+// solutions and at most 1000×1000 for placement (written, a board of a
+// 1000 rows is about 1 MB, within MaxFileSize; or generated); a board too
+// large for its ask is refused with the reason ("boards past 32 are only
+// for placement").
 //
 // Every mistake is reported as "FILE:LINE: problem "ID": message", or with
 // "problem 3" (its place in the list) when the problem has no valid id, or
