@@ -436,14 +436,6 @@ func (s *matchSearch) placement() Placement {
 // cause returns the error that stopped a run.
 func (s *matchSearch) cause() error { return s.err }
 
-// reservedPlacement answers a Reserved AskPlacement problem: the placement
-// findPlacement finds, or nil when there is none. Any placement is a right
-// answer, and this one is the same on every machine.
-func reservedPlacement(ctx context.Context, p Problem) (*Placement, error) {
-	res, err := findPlacement(ctx, p, 0)
-	return res.Placement, err
-}
-
 // each calls fn with the columns of every placement in lexicographic
 // order, as board.each does, stopping at the first error fn returns (or
 // ctx's). The nodes with pruneRows rows left or more are cut as

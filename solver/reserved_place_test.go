@@ -70,7 +70,7 @@ func checkReservedPlacement(t *testing.T, name string, p Problem, want *Placemen
 		}
 		return pl.String()
 	}
-	got, err := reservedPlacement(ctx, p)
+	got, err := reservedPlacement(ctx, p, Options{})
 	if err != nil || (got == nil) != (want == nil) {
 		t.Errorf("%s %v: placement %s, %v; the plain search finds %s", name, boardRows(p), str(got), err, str(want))
 	}
@@ -79,7 +79,7 @@ func checkReservedPlacement(t *testing.T, name string, p Problem, want *Placemen
 			t.Errorf("%s %v: placement %s: %v", name, boardRows(p), str(got), v)
 		}
 	}
-	if again, _ := reservedPlacement(ctx, p); str(again) != str(got) {
+	if again, _ := reservedPlacement(ctx, p, Options{}); str(again) != str(got) {
 		t.Errorf("%s %v: placement %s, then %s", name, boardRows(p), str(got), str(again))
 	}
 	// The listing of solutions: the plain search's, in its order.
@@ -233,7 +233,7 @@ func BenchmarkReservedPlacement(b *testing.B) {
 		b.Run(c.name, func(b *testing.B) {
 			for b.Loop() {
 				for _, p := range c.ps {
-					if _, err := reservedPlacement(context.Background(), p); err != nil {
+					if _, err := reservedPlacement(context.Background(), p, Options{}); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -178,7 +178,7 @@ func solveQueens(ctx context.Context, p Problem, opt Options) (Answer, error) {
 			}
 			return Answer{Placement: &pl}, nil
 		}
-		pl, err := reservedPlacement(ctx, p)
+		pl, err := reservedPlacement(ctx, p, opt)
 		if err != nil {
 			return Answer{}, err
 		}
