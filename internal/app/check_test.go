@@ -78,30 +78,22 @@ func TestCheckRefused(t *testing.T) {
 	}
 }
 
-// hardBoard writes a set of one placement problem, "band", on a 32×32
-// board whose placement the search of 2026-11-27 does not find in a CPU
-// second: stripes along the diagonals (r-c+1 mod 9 < 4 reserved) around a
-// planted placement, which it returns in the column form. The solve
-// stops at --budget 1s, estimated at 26 CPU-days; should the search come
-// to find it in a second, a board it stops on again takes its place.
+// hardBoard writes a set of one placement problem, "grid", on a 29×29
+// board the search of 2026-11-27 takes 3.9 s to find a placement on
+// (every third square of every third row, and every sixth anti-diagonal,
+// reserved), and returns that placement in the column form: the solve
+// stops at --budget 1s. Should the search come to find it in a second, a
+// board it stops on again takes its place.
 func hardBoard(t *testing.T, dir string) (set, valid string) {
 	t.Helper()
-	const n = 32
-	var cols []int // the placement solver.Solve builds for n = 32, from 1
-	for c := 2; c <= n; c += 2 {
-		cols = append(cols, c)
-	}
-	cols = append(cols, 3, 1)
-	for c := 7; c < n; c += 2 {
-		cols = append(cols, c)
-	}
-	cols = append(cols, 5)
+	const n = 29
+	cols := []int{15, 22, 16, 2, 7, 1, 18, 27, 19, 3, 12, 28, 9, 4, 23, 21, 17, 25, 11, 6, 10, 26, 29, 5, 24, 20, 14, 8, 13}
 	var b strings.Builder
-	b.WriteString("name: hard\nproblems:\n  - id: band\n    kind: reserved\n    ask: placement\n    board: |\n")
+	b.WriteString("name: hard\nproblems:\n  - id: grid\n    kind: reserved\n    ask: placement\n    board: |\n")
 	for r := range n {
 		b.WriteString("      ")
 		for c := range n {
-			if (r-c+64+1)%9 < 4 && cols[r] != c+1 {
+			if r%3 == 0 && c%3 == 0 || (r+c)%6 == 1 {
 				b.WriteByte('*')
 			} else {
 				b.WriteByte('.')
@@ -126,7 +118,7 @@ func TestCheckWithoutTruth(t *testing.T) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	set, valid := hardBoard(t, dir)
-	swapped := strings.Replace(valid, "2\n4\n", "4\n2\n", 1) // rows 1 and 2 swapped: b32 is reserved
+	swapped := strings.Replace(valid, "15\n22\n", "22\n15\n", 1) // rows 1 and 2 swapped: v29 is reserved
 	for _, c := range []struct {
 		name, answer string
 		batch        app.Batch
@@ -135,7 +127,7 @@ func TestCheckWithoutTruth(t *testing.T) {
 	}{
 		{"valid", valid, app.Batch{Jobs: 1, Budget: time.Second}, judge.AC, "a valid placement"},
 		{"invalid", swapped, app.Batch{Jobs: 1, Budget: time.Second}, judge.WA, "reserved"},
-		{"none, stopped", "none\n", app.Batch{Jobs: 1, Budget: time.Second}, judge.JE, "no ground truth to judge none: problem \"band\": stopped at its budget of 1 CPU-second"},
+		{"none, stopped", "none\n", app.Batch{Jobs: 1, Budget: time.Second}, judge.JE, "no ground truth to judge none: problem \"grid\": stopped at its budget of 1 CPU-second"},
 		{"valid, timeout", valid, app.Batch{Jobs: 1, Timeout: time.Nanosecond}, judge.AC, "a valid placement"},
 		{"none, timeout", "none\n", app.Batch{Jobs: 1, Timeout: time.Nanosecond}, judge.JE, "timed out after 1ns"},
 	} {
@@ -143,7 +135,7 @@ func TestCheckWithoutTruth(t *testing.T) {
 			con := newConsole(output.JSON, "")
 			answer := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".txt")
 			writeFile(t, answer, c.answer)
-			got, err := app.Check(ctx, con.Console, app.CheckRequest{Cache: tempCache(t), Set: set, ID: "band", Answer: answer, Batch: c.batch})
+			got, err := app.Check(ctx, con.Console, app.CheckRequest{Cache: tempCache(t), Set: set, ID: "grid", Answer: answer, Batch: c.batch})
 			if c.want == judge.JE {
 				checkOutcome(t, "Check", err, status.Failed, true)
 			} else {

@@ -616,12 +616,12 @@ func TestJudgeWithoutTruth(t *testing.T) {
 	dir := t.TempDir()
 	set, valid := hardBoard(t, dir)
 	subs := filepath.Join(dir, "submissions")
-	answers := map[string]string{"ada": valid, "bob": strings.Replace(valid, "2\n4\n", "4\n2\n", 1), "cy": "none\n", "dee": valid}
+	answers := map[string]string{"ada": valid, "bob": strings.Replace(valid, "15\n22\n", "22\n15\n", 1), "cy": "none\n", "dee": valid}
 	for team, answer := range answers {
 		if err := os.MkdirAll(filepath.Join(subs, team), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, filepath.Join(subs, team, "band.txt"), answer)
+		writeFile(t, filepath.Join(subs, team, "grid.txt"), answer)
 	}
 	hard := app.Batch{Jobs: 1, Budget: time.Second}
 	type row struct {
@@ -650,10 +650,10 @@ func TestJudgeWithoutTruth(t *testing.T) {
 			t.Errorf("Judge: %s: %s %q, truth %q; want %s, truth not needed unless JE", team, r.Verdict, r.Message, r.Truth, v)
 		}
 	}
-	if r := printed(con)["cy"]; !strings.Contains(r.Message, "no ground truth to judge none: problem \"band\": stopped at its budget of 1 CPU-second") {
+	if r := printed(con)["cy"]; !strings.Contains(r.Message, "no ground truth to judge none: problem \"grid\": stopped at its budget of 1 CPU-second") {
 		t.Errorf("Judge: cy's none: %q, want the budget named", r.Message)
 	}
-	if !strings.Contains(con.stderr.String(), "judge error: team cy, problem band: no ground truth to judge none") {
+	if !strings.Contains(con.stderr.String(), "judge error: team cy, problem grid: no ground truth to judge none") {
 		t.Errorf("Judge: stderr %q, want cy's judge error", con.stderr)
 	}
 
