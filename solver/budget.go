@@ -48,7 +48,10 @@ type BudgetError struct {
 }
 
 func (e *BudgetError) Error() string {
-	if e.Stopped {
+	switch {
+	case e.Stopped && e.Cost.AtLeast:
+		return fmt.Sprintf("stopped at its budget of %s, with no placement found and none proved impossible", CPUTime(e.Budget.Seconds()))
+	case e.Stopped:
 		return fmt.Sprintf("stopped at its budget of %s (estimated: %s)", CPUTime(e.Budget.Seconds()), e.Cost)
 	}
 	return fmt.Sprintf("estimated %s; the budget is %s", e.Cost, CPUTime(e.Budget.Seconds()))
