@@ -310,6 +310,10 @@ const (
 	// 2.6·10^6 to 4.5·10^6 nodes, about 0.5 µs + 16 ns·n.
 	wideNodeBase    = 0.5e-6
 	wideNodePerSide = 16e-9
+	// wideMatchPerSquare is the matchings wideSearch tests before its
+	// runs, a free square: 130 to 520 ns, median 210, on random boards of
+	// n = 100 to 1,000 with 0% to 90% reserved.
+	wideMatchPerSquare = 210e-9
 	// listPerQueen is what a placement of a solutions list costs to hand
 	// on (Options.Emit: the cache's rows, in truth), a queen: 2.9 to 3.9
 	// µs a placement of n = 14 and 16, over lists of 31,000 to 366,000.
@@ -332,7 +336,7 @@ func placeNodeSeconds(n int) float64 {
 // placementCost estimates a reserved placement by running its search,
 // findPlacement, for placementEstimate seconds' worth of nodes: most boards
 // are decided in far fewer, and then the estimate is the search's own
-// nodes, the same the solve takes. A board it does not decide is searched
+// nodes, the same the solve takes, and past 32 its matchings. A board it does not decide is searched
 // until the budget: its cost is more than those nodes, by an amount no
 // estimate knows (Cost.AtLeast).
 func placementCost(ctx context.Context, p Problem) (Cost, error) {
@@ -342,6 +346,13 @@ func placementCost(ctx context.Context, p Problem) (Cost, error) {
 		return Cost{}, err
 	}
 	c := Cost{Seconds: float64(res.Nodes) * per}
+	if p.N > MaxReservedN {
+		free := p.N * p.N
+		for _, w := range p.Reserved {
+			free -= bits.OnesCount64(w)
+		}
+		c.Seconds += float64(free) * wideMatchPerSquare
+	}
 	runs := Plural(int64(res.Runs), "run")
 	switch {
 	case res.Exists:
