@@ -81,6 +81,21 @@ func (c Cost) Over(budget time.Duration) bool {
 	return !c.Bound && !c.AtLeast && c.Seconds > budget.Seconds()
 }
 
+// refusable reports whether a solve of p is estimated first, and refused
+// when its estimate is over the budget. Knights have a bound, not an
+// estimate, and a reserved placement's estimate runs the search itself
+// (see Estimate): neither is.
+func refusable(p Problem) bool {
+	return p.Kind != QueensKnights && (p.Kind != Reserved || p.Ask != AskPlacement)
+}
+
+// Refuses reports whether Solve refuses p at once, under budget, when
+// Estimate gives it cost: the one rule, for the solve and for what
+// solve --estimate says of it.
+func Refuses(p Problem, cost Cost, budget time.Duration) bool {
+	return refusable(p) && cost.Over(budget)
+}
+
 // errBudgetSpent is the cause of the context a solve runs under once its
 // budget is spent.
 var errBudgetSpent = errors.New("budget spent")
@@ -93,16 +108,13 @@ func withBudget[T any](ctx context.Context, p Problem, opt Options, solve func(c
 	budget := opt.BudgetOrDefault()
 	ctx = context.WithValue(ctx, proofKey{}, &proofMemo{}) // proved once, for the estimate and the solve
 	var cost Cost
-	// Knights have a bound, not an estimate, and a reserved placement's
-	// estimate runs the search itself (see Estimate): neither is refused,
-	// nor estimated before the solve.
-	estimated := p.Kind != QueensKnights && (p.Kind != Reserved || p.Ask != AskPlacement)
+	estimated := refusable(p)
 	if estimated {
 		var err error
 		if cost, err = Estimate(ctx, p, opt); err != nil {
 			return zero, err
 		}
-		if cost.Over(budget) {
+		if Refuses(p, cost, budget) {
 			return zero, &BudgetError{Cost: cost, Budget: budget}
 		}
 	}

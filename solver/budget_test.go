@@ -166,3 +166,30 @@ func TestMeterSharesCores(t *testing.T) {
 		t.Errorf("two solves on %d cores spent a budget of %v after %v of wall time, want about 0.8 s", cores, budget, took)
 	}
 }
+
+// TestRefuses checks the one rule of refusal: an estimate over the budget
+// refuses a count, never a reserved placement (its estimate is its search)
+// or queens and knights (a bound), nor a cost that is at least, or at most.
+func TestRefuses(t *testing.T) {
+	count := Problem{Kind: Reserved, N: 8, Ask: AskCount, Reserved: NewReserved(8), M: AnyM}
+	place := count
+	place.Ask = AskPlacement
+	knights := Problem{Kind: QueensKnights, N: 8, Ask: AskMax, M: AnyM}
+	over := Cost{Seconds: 3600}
+	for _, c := range []struct {
+		p    Problem
+		cost Cost
+		want bool
+	}{
+		{count, over, true},
+		{count, Cost{Seconds: 1}, false},
+		{count, Cost{Seconds: 3600, AtLeast: true}, false},
+		{place, over, false},
+		{knights, Cost{Seconds: 3600, Bound: true}, false},
+		{knights, over, false},
+	} {
+		if got := Refuses(c.p, c.cost, time.Minute); got != c.want {
+			t.Errorf("Refuses(%s %s, %+v, 1 minute) = %v, want %v", c.p.Kind, c.p.Ask, c.cost, got, c.want)
+		}
+	}
+}

@@ -32,7 +32,10 @@ type Estimated struct {
 	Estimate   string      `json:"estimate"`
 	// Bound is true when CPUSeconds bounds the cost rather than estimates
 	// it (a placement may be found at the first leaf of its search).
-	Bound         bool    `json:"bound"`
+	Bound bool `json:"bound"`
+	// AtLeast is true when CPUSeconds is what a search for a placement
+	// took without deciding: the cost is more.
+	AtLeast       bool    `json:"at_least"`
 	BudgetSeconds float64 `json:"budget_seconds"`
 	// Refused is true when solve would refuse the problem at once: an
 	// estimate, not a bound, over the budget.
@@ -67,11 +70,11 @@ func (es Estimates) Records() ([]string, [][]string) {
 	for _, e := range es {
 		rows = append(rows, []string{
 			e.Set, e.ref(), string(e.Kind), string(e.Ask), strconv.Itoa(e.N),
-			strconv.FormatFloat(e.CPUSeconds, 'g', 3, 64), e.Estimate, strconv.FormatBool(e.Bound),
+			strconv.FormatFloat(e.CPUSeconds, 'g', 3, 64), e.Estimate, strconv.FormatBool(e.Bound), strconv.FormatBool(e.AtLeast),
 			strconv.FormatFloat(e.BudgetSeconds, 'f', 0, 64), strconv.FormatBool(e.Refused), e.How,
 		})
 	}
-	return []string{"set", "id", "kind", "ask", "n", "cpu_seconds", "estimate", "bound", "budget_seconds", "refused", "how"}, rows
+	return []string{"set", "id", "kind", "ask", "n", "cpu_seconds", "estimate", "bound", "at_least", "budget_seconds", "refused", "how"}, rows
 }
 
 // WriteTable writes a line per problem: its estimate, and what solve
@@ -86,6 +89,8 @@ func (es Estimates) WriteTable(w io.Writer) error {
 			verdict = "refuses: over the budget of " + solver.CPUTime(e.BudgetSeconds)
 		case e.Bound && e.CPUSeconds > e.BudgetSeconds:
 			verdict = "stops at the budget if not found sooner"
+		case e.AtLeast:
+			verdict = "searches until it decides, or stops at the budget"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%s\t%s\t%s\n", e.Set, e.ref(), e.Kind, e.Ask, e.N, e.Estimate, verdict, e.How)
 	}
@@ -122,7 +127,7 @@ func Estimate(ctx context.Context, con Console, req EstimateRequest) (Estimates,
 			es = append(es, Estimated{
 				Set: set.Name, ID: p.ID, Test: test, Kind: p.Kind, Ask: p.Ask, N: p.N,
 				CPUSeconds: c.Seconds, Estimate: c.String(), Bound: c.Bound,
-				BudgetSeconds: budget.Seconds(), Refused: c.Over(budget),
+				BudgetSeconds: budget.Seconds(), Refused: solver.Refuses(p.Problem, c, budget), AtLeast: c.AtLeast,
 				How: c.How,
 			})
 		}

@@ -236,3 +236,34 @@ func TestEstimateSameEverywhere(t *testing.T) {
 		t.Errorf("solve --estimate beside a busy loop printed other estimates than idle:\n%s\n---\n%s", idle, loaded)
 	}
 }
+
+// TestEstimatePlacement: the estimate of a reserved placement runs its
+// search; one it does not decide is at least what the search took, and no
+// placement is refused, whatever the budget, as solve refuses none.
+func TestEstimatePlacement(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	set, _ := hardBoard(t, dir)
+	b := batch
+	b.Budget = time.Second // the least there is; the estimate alone takes 0.1 s
+	con := newConsole(output.Table, "")
+	es, err := app.Estimate(context.Background(), con.Console, app.EstimateRequest{Sets: []string{set, "../../testdata/example/contest.yaml"}, Batch: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if e.Kind != solver.Reserved || e.Ask != solver.AskPlacement {
+			continue
+		}
+		hard := e.ID == "grid"
+		if e.Refused || e.AtLeast != hard || e.Bound {
+			t.Errorf("%s: %+v; want not refused, at least %v", e.ID, e, hard)
+		}
+		if hard != strings.HasPrefix(e.How, "not decided by a search of") {
+			t.Errorf("%s: how %q", e.ID, e.How)
+		}
+	}
+	if !strings.Contains(con.stdout.String(), "searches until it decides, or stops at the budget") {
+		t.Errorf("the table does not say what solve does with the hard board:\n%s", con.stdout)
+	}
+}
