@@ -96,15 +96,17 @@ func findPlacement(ctx context.Context, p Problem, maxNodes int) (searchResult, 
 // restarts is the runs of a search for a placement on one board, which
 // can be resumed after a pause between runs.
 type restarts struct {
-	s        restartable
-	seed     uint64
-	unit     int
-	prepared bool
-	res      searchResult
+	s          restartable
+	ls         *localSearch // nil when off (tests of s alone)
+	localFirst bool
+	seed       uint64
+	unit       int
+	prepared   bool
+	res        searchResult
 }
 
 func newRestarts(ctx context.Context, p Problem) *restarts {
-	rs := &restarts{seed: boardSeed(p), unit: lubyUnit(p.N)}
+	rs := &restarts{seed: boardSeed(p), unit: lubyUnit(p.N), ls: newLocalSearch(ctx, p), localFirst: p.N > MaxReservedN}
 	if p.N <= MaxReservedN {
 		rs.s = newMatchSearch(ctx, p)
 	} else {
@@ -115,7 +117,11 @@ func newRestarts(ctx context.Context, p Problem) *restarts {
 
 // until runs the search until a run decides, and starts no run once
 // pause nodes are spent (none when 0); maxNodes bounds the nodes of all
-// runs (none when 0): a run that would pass it is cut there.
+// runs (none when 0): a run that would pass it is cut there. Each round is
+// a run of the complete search and a try of the local search (if any), as
+// long as each other: on boards past 32 the try goes first, as it finds a
+// placement sooner there, and the complete search proves none only where
+// its matchings do.
 func (rs *restarts) until(pause, maxNodes int) error {
 	res := &rs.res
 	if !rs.prepared {
@@ -125,28 +131,63 @@ func (rs *restarts) until(pause, maxNodes int) error {
 			return nil
 		}
 	}
+	steps := []func(seed uint64, limit int) error{rs.complete, rs.local}
+	if rs.localFirst {
+		steps[0], steps[1] = steps[1], steps[0]
+	}
 	for !res.Decided {
 		if pause > 0 && res.Nodes >= pause || maxNodes > 0 && res.Nodes >= maxNodes {
 			return nil
 		}
 		res.Runs++
-		limit := luby(res.Runs) * rs.unit
-		if maxNodes > 0 {
-			limit = min(limit, maxNodes-res.Nodes)
-		}
-		how, nodes := rs.s.run(rs.seed+uint64(res.Runs), limit)
-		res.Nodes += nodes
-		switch how {
-		case exhausted:
-			res.Decided = true
-		case found:
-			pl := rs.s.placement()
-			res.Decided, res.Exists, res.Placement = true, true, &pl
-		case stopped:
-			return rs.s.cause()
+		for _, step := range steps {
+			limit := luby(res.Runs) * rs.unit
+			if maxNodes > 0 {
+				limit = min(limit, maxNodes-res.Nodes)
+			}
+			if limit <= 0 || res.Decided {
+				break
+			}
+			if err := step(rs.seed+uint64(res.Runs), limit); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
+}
+
+// complete runs the complete search for limit nodes at most.
+func (rs *restarts) complete(seed uint64, limit int) error {
+	res := &rs.res
+	how, nodes := rs.s.run(seed, limit)
+	res.Nodes += nodes
+	switch how {
+	case exhausted:
+		res.Decided = true
+	case found:
+		pl := rs.s.placement()
+		res.Decided, res.Exists, res.Placement = true, true, &pl
+	case stopped:
+		return rs.s.cause()
+	}
+	return nil
+}
+
+// local tries the local search, if any, for limit nodes' worth of steps,
+// with a seed of its own.
+func (rs *restarts) local(seed uint64, limit int) error {
+	if rs.ls == nil {
+		return nil
+	}
+	res := &rs.res
+	per := rs.ls.stepsPerNode
+	ok, used, err := rs.ls.try(seed^0x5bd1e995, limit*per)
+	res.Nodes += (used + per - 1) / per
+	if ok {
+		pl := rs.ls.placement()
+		res.Decided, res.Exists, res.Placement = true, true, &pl
+	}
+	return err
 }
 
 // reservedPlacement answers a Reserved AskPlacement problem: the placement

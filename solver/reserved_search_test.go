@@ -56,6 +56,19 @@ func checkSearches(t *testing.T, name string, p Problem) {
 			}
 		}
 	}
+	if ls := newLocalSearch(ctx, p); ls != nil {
+		ok, _, err := ls.try(boardSeed(p), 20000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok {
+			if pl := ls.placement(); !want || Check(p, pl) != nil {
+				t.Errorf("%s %v: the local search placed %v: %v; the plain search finds one: %v", name, boardRows(p), pl, Check(p, pl), want)
+			}
+		}
+	} else if want {
+		t.Errorf("%s %v: no local search, but the plain search finds a placement", name, boardRows(p))
+	}
 	if !wideMatchings(p.N, func(r, c int) bool { return !p.IsReserved(r, c) }) && want {
 		t.Errorf("%s %v: wideMatchings says none, the plain search finds one", name, boardRows(p))
 	}
@@ -317,5 +330,36 @@ func TestPlacementEstimate(t *testing.T) {
 		if a.Over(time.Second) {
 			t.Errorf("%s: the estimate %v refuses the placement", c.name, a)
 		}
+	}
+}
+
+// TestLocalSearchFindsLines checks that the local search finds a placement
+// where the complete searches go wrong from the root: boards of n = 100 to
+// 1,000 reserved along random whole diagonals (30%), on which wideSearch's
+// runs were stopped at a CPU-second, and 30 CPU-seconds at n = 500.
+func TestLocalSearchFindsLines(t *testing.T) {
+	t.Parallel()
+	for _, n := range []int{100, 500, 1000} {
+		p := famLines(rand.New(rand.NewPCG(uint64(n), 45)), n, 0.16)
+		ls := newLocalSearch(context.Background(), p)
+		var ok bool
+		var steps, tries int
+		for tries = 1; tries <= 8 && !ok; tries++ {
+			var used int
+			var err error
+			ok, used, err = ls.try(uint64(tries), 1<<20)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps += used
+		}
+		if !ok {
+			t.Errorf("n = %d: no placement in %d tries (%d steps)", n, tries-1, steps)
+			continue
+		}
+		if v := Check(p, ls.placement()); v != nil {
+			t.Errorf("n = %d: %v", n, v)
+		}
+		t.Logf("n = %d: a placement in %d steps", n, steps)
 	}
 }
