@@ -64,7 +64,7 @@ const (
 	MaxReservedN = 32
 	// MaxReservedPlacementN is the largest reserved board for placement:
 	// a board of a million squares, read in a set within its size limit,
-	// and searched in seconds when it has a placement (placeSearch).
+	// and searched in seconds when it has a placement (findPlacement).
 	MaxReservedPlacementN = 1000
 	// MaxKnightsN is the largest queens-knights board for max and
 	// placement. From n = 21 on, n-4 knights no longer fit the 16 squares

@@ -42,7 +42,7 @@ type matchSearch struct {
 	pf proof
 
 	// random makes complete break its ties and order its choices by ch,
-	// as the runs of placeSearch do; without it the order is fixed.
+	// as the runs of findPlacement do; without it the order is fixed.
 	random bool
 	ch     chooser
 	strong bool
@@ -405,10 +405,10 @@ func (s *matchSearch) order(set uint64, buf *[MaxReservedN]int8) []int8 {
 }
 
 // prepare drops the squares proveRoot shows hold no queen, and reports
-// false when it proves the board has none: a run of placeSearch.
+// false when it proves the board has none: a run of findPlacement.
 func (s *matchSearch) prepare() bool { return s.proveRoot() }
 
-// run is one run of placeSearch: complete from the root, its ties and
+// run is one run of findPlacement: complete from the root, its ties and
 // choices drawn from seed, for limit nodes at most.
 func (s *matchSearch) run(seed uint64, limit int) (outcome, int) {
 	s.random = true

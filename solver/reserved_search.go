@@ -14,7 +14,7 @@ import (
 // heavy-tailed run times: one wrong choice near the root can cost hours
 // where another order finds a placement at once (Gomes, Selman and Kautz,
 // "Heavy-tailed phenomena in satisfiability and constraint satisfaction
-// problems", 2000). So placeSearch runs a complete search again and again
+// problems", 2000). So findPlacement runs a complete search again and again
 // from the root, each run with its ties and the order of its choices
 // drawn at random, and stops each run after a cut-off of nodes that grows
 // by Luby's sequence (1, 1, 2, 1, 1, 2, 4, …; Luby, Sinclair and
@@ -28,10 +28,14 @@ import (
 // same placement, after the same nodes, on every machine and at every
 // load.
 //
-// Two searches do the runs: matchSearch on boards of n ≤ 32, whose lines
-// fit a word and which tests at every node that the rows left can still
-// take distinct columns, and wideSearch on boards up to
-// MaxReservedPlacementN.
+// Two complete searches do the runs: matchSearch on boards of n ≤ 32,
+// whose lines fit a word and which tests at every node that the rows left
+// can still take distinct columns, and wideSearch on boards up to
+// MaxReservedPlacementN. Each run is paired with a try, as long, of
+// min-conflicts (localSearch), which finds placements where every
+// complete run goes wrong from the root but proves nothing. A solve of
+// n ≤ 32 also counts the board once the count is cheap next to the
+// restarts so far (reservedPlacement): a count of 0 proves none.
 
 // outcome is how one run of a restarted search ended.
 type outcome int

@@ -92,7 +92,7 @@ func (s *wideSearch) reset() {
 	}
 }
 
-// run is one run of placeSearch.
+// run is one run of findPlacement.
 func (s *wideSearch) run(seed uint64, limit int) (outcome, int) {
 	s.ch.reset(seed)
 	s.reset()
