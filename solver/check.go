@@ -233,10 +233,10 @@ func (f *conflicts) quick(s Square) bool {
 func (f *conflicts) add(i int, pc piece, at func(int) piece) *Violation {
 	n := f.n
 	if i > 0 && at(i-1).Square == pc.Square {
-		return violation([]Square{pc.Square}, "two pieces on %s", pc.Name(n))
+		return violation([]Square{pc.Square}, "two pieces on %s", pc.where(n))
 	}
 	if pc.queen && f.p.IsReserved(pc.Row, pc.Col) {
-		return violation([]Square{pc.Square}, "square %s is reserved", pc.Name(n))
+		return violation([]Square{pc.Square}, "square %s is reserved", pc.where(n))
 	}
 	if pc.queen && f.anyLine.hit(pc.Square, n) {
 		return conflict(nearestOnLine(at, i, false), pc, n)
@@ -298,12 +298,12 @@ func conflict(a, b piece, n int) *Violation {
 		case a.Col == b.Col:
 			line = "column"
 		}
-		return violation(sq, "queens on %s and %s share a %s", a.Name(n), b.Name(n), line)
+		return violation(sq, "queens on %s and %s share a %s", a.where(n), b.where(n), line)
 	}
 	if a.queen {
-		return violation(sq, "queen on %s attacks knight on %s", a.Name(n), b.Name(n))
+		return violation(sq, "queen on %s attacks knight on %s", a.where(n), b.where(n))
 	}
-	return violation(sq, "queen on %s attacks knight on %s", b.Name(n), a.Name(n))
+	return violation(sq, "queen on %s attacks knight on %s", b.where(n), a.where(n))
 }
 
 // knightConflict describes a and b (a before b) a knight's move apart, one of
@@ -311,13 +311,13 @@ func conflict(a, b piece, n int) *Violation {
 func knightConflict(a, b piece, n int) *Violation {
 	sq := []Square{a.Square, b.Square}
 	if !a.queen && !b.queen {
-		return violation(sq, "knights on %s and %s attack each other", a.Name(n), b.Name(n))
+		return violation(sq, "knights on %s and %s attack each other", a.where(n), b.where(n))
 	}
 	k, other := a, b
 	if a.queen {
 		k, other = b, a
 	}
-	return violation(sq, "knight on %s attacks %s on %s", k.Name(n), other.name(), other.Name(n))
+	return violation(sq, "knight on %s attacks %s on %s", k.where(n), other.name(), other.where(n))
 }
 
 // Plural returns k and noun, with an s after noun unless k is 1: "1 queen",

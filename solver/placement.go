@@ -19,6 +19,17 @@ func (s Square) Name(n int) string {
 	return FileName(s.Col) + strconv.Itoa(n-s.Row)
 }
 
+// where names s in a message about an n×n board: its chess name, and past
+// 26 files, where two letters name a file, its row from the top and its
+// column as an answer numbers them too: "bo100 (row 1 from the top,
+// column 67)".
+func (s Square) where(n int) string {
+	if n <= 26 {
+		return s.Name(n)
+	}
+	return fmt.Sprintf("%s (row %d from the top, column %d)", s.Name(n), s.Row+1, s.Col+1)
+}
+
 // FileName returns the letters of file c (0-based): a…z, then aa, ab, ….
 func FileName(c int) string {
 	var b []byte
