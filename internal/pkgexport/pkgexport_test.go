@@ -77,6 +77,21 @@ func TestStatementSections(t *testing.T) {
 	}
 }
 
+// TestStatementPieces: the output section names knights only where the
+// problem has them.
+func TestStatementPieces(t *testing.T) {
+	for _, p := range []solver.Problem{
+		{Kind: solver.Reserved, Ask: solver.AskPlacement, N: 4, M: solver.AnyM, Reserved: solver.NewReserved(4)},
+		{Kind: solver.NQueens, Ask: solver.AskSolutions, N: 6, M: solver.AnyM},
+		{Kind: solver.QueensKnights, Ask: solver.AskPlacement, N: 6, M: 3},
+	} {
+		s := Statement(problems.Problem{Problem: p, ID: "x"})
+		if knights := p.Kind == solver.QueensKnights; strings.Contains(s, "knight") != knights {
+			t.Errorf("Statement of %s %s: mentions knights: %v, want %v:\n%s", p.Kind, p.Ask, !knights, knights, s)
+		}
+	}
+}
+
 // TestSampleIsNotTheSecret gives every kind a secret case that is the
 // sample SampleOf would give, or one of its rotations and reflections: the
 // sample must then be another problem, so that its answer, shown to the

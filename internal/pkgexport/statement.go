@@ -71,7 +71,11 @@ func Statement(p problems.Problem) string {
 		} else {
 			b.WriteString("Output every placement, in any order, each once.\n")
 		}
-		b.WriteString("A placement is the board: $n$ lines of $n$ characters, \\texttt{Q} for a queen,\n\\texttt{N} for a knight and \\texttt{.} for an empty square")
+		if p.Kind == solver.QueensKnights {
+			b.WriteString("A placement is the board: $n$ lines of $n$ characters, \\texttt{Q} for a queen,\n\\texttt{N} for a knight and \\texttt{.} for an empty square")
+		} else {
+			b.WriteString("A placement is the board: $n$ lines of $n$ characters, \\texttt{Q} for a queen\nand \\texttt{.} for an empty square")
+		}
 		if p.Kind == solver.Reserved {
 			b.WriteString(" (a reserved square may\nbe written \\texttt{*})")
 		}
