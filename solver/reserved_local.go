@@ -27,9 +27,9 @@ type localSearch struct {
 	order []int32
 	best  []int32 // the squares of a row tied for the fewest conflicts
 	ch    chooser
-	// stepsPerNode is the steps counted as a node of the complete search
-	// of the board: as long (placeNodeSeconds / localStepSeconds).
-	stepsPerNode int
+	// looksPerNode is the looks counted as a node of the complete search
+	// of the board: as long (placeNodeSeconds / localLookSeconds).
+	looksPerNode int
 	ctx          context.Context
 }
 
@@ -41,7 +41,7 @@ func newLocalSearch(ctx context.Context, p Problem) *localSearch {
 		ctx: ctx, n: n, rows: make([][]int32, n), col: make([]int32, n),
 		colN: make([]int32, n), diagN: make([]int32, 2*n-1), antiN: make([]int32, 2*n-1),
 		order:        make([]int32, n),
-		stepsPerNode: max(1, int(placeNodeSeconds(n)/localStepSeconds)),
+		looksPerNode: max(1, int(placeNodeSeconds(n)/localLookSeconds)),
 	}
 	for r := range n {
 		for c := range n {
@@ -95,10 +95,11 @@ func (ls *localSearch) fewest(r int) int32 {
 	return ls.best[ls.ch.below(len(ls.best))]
 }
 
-// try makes a placement from seed and repairs it for steps steps at most,
-// and reports whether it left no queen in conflict (ls.col is then a
-// placement) and the steps it took, or ctx's error.
-func (ls *localSearch) try(seed uint64, steps int) (bool, int, error) {
+// try makes a placement from seed and repairs it for about work looks at
+// a square at most (the measure of its time: a look computes the queens
+// attacking a square), and reports whether it left no queen in conflict
+// (ls.col is then a placement) and the looks it took, or ctx's error.
+func (ls *localSearch) try(seed uint64, work int) (bool, int, error) {
 	ls.ch.reset(seed)
 	clear(ls.colN)
 	clear(ls.diagN)
@@ -107,22 +108,24 @@ func (ls *localSearch) try(seed uint64, steps int) (bool, int, error) {
 		ls.col[r] = -1
 	}
 	shuffle(&ls.ch, ls.order)
+	looks := 0
 	for _, r := range ls.order {
 		c := ls.fewest(int(r))
 		ls.col[r] = c
 		ls.move(int(r), c, 1)
+		looks += len(ls.rows[r])
 	}
-	// The greedy placement counts as n steps: it looks at as many squares.
-	// A step then draws a row, and moves its queen if it is in conflict;
-	// after n rows drawn in a row that are not, every row is looked at.
+	// A step draws a row, and moves its queen if it is in conflict; after
+	// n rows drawn in a row that are not, every row is looked at.
 	idle := 0
-	for step := ls.n; step < steps; step++ {
+	for step := 0; looks < work; step++ {
 		if step&(1<<12-1) == 0 {
 			if err := ls.ctx.Err(); err != nil {
-				return false, step, err
+				return false, looks, err
 			}
 		}
 		r := ls.ch.below(ls.n)
+		looks++
 		if ls.attacks(r, ls.col[r]) == 0 {
 			if idle++; idle < ls.n {
 				continue
@@ -134,8 +137,9 @@ func (ls *localSearch) try(seed uint64, steps int) (bool, int, error) {
 					ls.bad = append(ls.bad, int32(r))
 				}
 			}
+			looks += ls.n
 			if len(ls.bad) == 0 {
-				return true, step, nil
+				return true, looks, nil
 			}
 			r = int(ls.bad[ls.ch.below(len(ls.bad))])
 		}
@@ -145,8 +149,9 @@ func (ls *localSearch) try(seed uint64, steps int) (bool, int, error) {
 		c := ls.fewest(r)
 		ls.col[r] = c
 		ls.move(r, c, 1)
+		looks += len(ls.rows[r])
 	}
-	return false, steps, nil
+	return false, looks, nil
 }
 
 // placement returns the placement the last try found.

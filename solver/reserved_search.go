@@ -177,16 +177,16 @@ func (rs *restarts) complete(seed uint64, limit int) error {
 	return nil
 }
 
-// local tries the local search, if any, for limit nodes' worth of steps,
+// local tries the local search, if any, for limit nodes' worth of work,
 // with a seed of its own.
 func (rs *restarts) local(seed uint64, limit int) error {
 	if rs.ls == nil {
 		return nil
 	}
 	res := &rs.res
-	per := rs.ls.stepsPerNode
+	per := rs.ls.looksPerNode
 	ok, used, err := rs.ls.try(seed^0x5bd1e995, limit*per)
-	res.Nodes += (used + per - 1) / per
+	res.Nodes += min((used+per-1)/per, limit) // a try ends past its work by one move at most
 	if ok {
 		pl := rs.ls.placement()
 		res.Decided, res.Exists, res.Placement = true, true, &pl

@@ -57,7 +57,7 @@ func checkSearches(t *testing.T, name string, p Problem) {
 		}
 	}
 	if ls := newLocalSearch(ctx, p); ls != nil {
-		ok, _, err := ls.try(boardSeed(p), 20000)
+		ok, _, err := ls.try(boardSeed(p), 200000)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -347,19 +347,19 @@ func TestLocalSearchFindsLines(t *testing.T) {
 		for tries = 1; tries <= 8 && !ok; tries++ {
 			var used int
 			var err error
-			ok, used, err = ls.try(uint64(tries), 1<<20)
+			ok, used, err = ls.try(uint64(tries), 1<<24)
 			if err != nil {
 				t.Fatal(err)
 			}
 			steps += used
 		}
 		if !ok {
-			t.Errorf("n = %d: no placement in %d tries (%d steps)", n, tries-1, steps)
+			t.Errorf("n = %d: no placement in %d tries (%d looks)", n, tries-1, steps)
 			continue
 		}
 		if v := Check(p, ls.placement()); v != nil {
 			t.Errorf("n = %d: %v", n, v)
 		}
-		t.Logf("n = %d: a placement in %d steps", n, steps)
+		t.Logf("n = %d: a placement in %d looks", n, steps)
 	}
 }
