@@ -9,13 +9,13 @@ import "context"
 // queen of a row in conflict moved, step after step, to the free square of
 // its row that the fewest queens attack (ties drawn at random; a step at
 // random one time in 16 or 64 made it slower on the boards below). It
-// cannot prove a board has no placement, but
-// it finds one where the complete search's choices go wrong from the root:
-// on boards reserved along random whole diagonals, every row and column
-// keeps many squares, nothing steers the search to the diagonals that are
-// scarce, and the restarts were stopped at n = 500 where this finds a
-// placement in milliseconds. Its random choices are drawn from a seed, and
-// its work counted in steps, so its answer is the same everywhere.
+// cannot prove a board has no placement, but it finds one where the
+// complete search's choices go wrong from the root: on boards reserved
+// along random whole diagonals, every row and column keeps many squares,
+// nothing steers the search to the diagonals that are scarce, and the
+// restarts were stopped at n = 500 where this finds a placement in
+// milliseconds. Its random choices are drawn from a seed, and its work
+// counted in looks at a square, so its answer is the same everywhere.
 type localSearch struct {
 	n     int
 	rows  [][]int32 // the free columns of each row
@@ -23,8 +23,8 @@ type localSearch struct {
 	colN  []int32   // the queens on each column
 	diagN []int32   // on each diagonal, c-r+n-1
 	antiN []int32   // on each anti-diagonal, r+c
-	bad   []int32   // rows that may be in conflict
-	order []int32
+	bad   []int32   // the rows in conflict, when last looked at
+	order []int32 // the rows, in the order of the greedy placement
 	best  []int32 // the squares of a row tied for the fewest conflicts
 	ch    chooser
 	// looksPerNode is the looks counted as a node of the complete search
