@@ -24,8 +24,8 @@ type localSearch struct {
 	diagN []int32   // on each diagonal, c-r+n-1
 	antiN []int32   // on each anti-diagonal, r+c
 	bad   []int32   // the rows in conflict, when last looked at
-	order []int32 // the rows, in the order of the greedy placement
-	best  []int32 // the squares of a row tied for the fewest conflicts
+	order []int32   // the rows, in the order of the greedy placement
+	best  []int32   // the squares of a row tied for the fewest conflicts
 	ch    chooser
 	// looksPerNode is the looks counted as a node of the complete search
 	// of the board: as long (placeNodeSeconds / localLookSeconds).
