@@ -235,7 +235,7 @@ func judgePlacement(ctx context.Context, s *scanner, ck *checker, lt *lazyTruth)
 		if s.failed != nil {
 			return s.failed
 		}
-		return empty()
+		return empty(solver.AskPlacement)
 	}
 	var f *failure
 	switch {

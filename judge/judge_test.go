@@ -628,3 +628,33 @@ func TestJudgeReusesBuffers(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeEmptyTeamMessage checks that the team message of an empty answer
+// says what the problem's ask wants written: none only where none is an
+// answer (placement, solutions), and for solutions that an empty list is
+// written none.
+func TestJudgeEmptyTeamMessage(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    solver.Problem
+		want string
+	}{
+		{"count", nq8Count, "the answer is empty: write the number of placements"},
+		{"queens-knights count", qk8Count, "the answer is empty: write the number of placements"},
+		{"reserved count", cses, "the answer is empty: write the number of placements"},
+		{"unique", nq8Unique, "the answer is empty: write the number of placements up to symmetry"},
+		{"max", qk8Max, "the answer is empty: write the largest m"},
+		{"placement", nq8Place, "the answer is empty: write a placement, or none when there is no placement"},
+		{"solutions", nq6All, "the answer is empty: list every placement, or write none when there is no placement (the empty list is written none)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			j := Judge(context.Background(), key(t, c.p), strings.NewReader(" \n"), Limits{})
+			if j.Verdict != NO || j.TeamMessage != c.want {
+				t.Errorf("Judge(empty) = %s, team message %q, want NO %q", j.Verdict, j.TeamMessage, c.want)
+			}
+			if j.Message != "the answer is empty" {
+				t.Errorf("Judge(empty) message = %q, want %q", j.Message, "the answer is empty")
+			}
+		})
+	}
+}

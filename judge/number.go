@@ -19,7 +19,7 @@ func judgeNumber(s *scanner, ask solver.Ask, want uint64) *failure {
 		if s.failed != nil {
 			return s.failed
 		}
-		return empty()
+		return empty(ask)
 	}
 	if t.class != classDigit {
 		return unreadable(t, "a non-negative decimal integer")
@@ -47,6 +47,26 @@ func wrongNumber(ask solver.Ask) string {
 	return "the count is wrong"
 }
 
-func empty() *failure {
-	return fail(NO, 0, "the answer is empty").withTeam("the answer is empty (write none when there is no placement)")
+// empty is the NO of an empty answer. Its team message says what the
+// ask wants written: none only where none is an answer (a placement, a
+// solutions list), so that a team answering a count is not told to write
+// none, and a team answering solutions learns that an empty list is written
+// none, not left empty.
+func empty(ask solver.Ask) *failure {
+	return fail(NO, 0, "the answer is empty").withTeam("the answer is empty: %s", emptyHint(ask))
+}
+
+// emptyHint says what an answer to ask is, for a team that wrote nothing.
+func emptyHint(ask solver.Ask) string {
+	switch ask {
+	case solver.AskUnique:
+		return "write the number of placements up to symmetry"
+	case solver.AskMax:
+		return "write the largest m"
+	case solver.AskPlacement:
+		return "write a placement, or none when there is no placement"
+	case solver.AskSolutions:
+		return "list every placement, or write none when there is no placement (the empty list is written none)"
+	}
+	return "write the number of placements"
 }

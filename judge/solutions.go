@@ -71,7 +71,7 @@ func judgeSolutions(ctx context.Context, s *scanner, ck *checker, truth Truth) *
 		if s.failed != nil {
 			return s.failed
 		}
-		return empty()
+		return empty(solver.AskSolutions)
 	}
 	if isNone(t) {
 		if f := s.rest("none"); f != nil {
