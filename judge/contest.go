@@ -42,14 +42,17 @@ type Result struct {
 	Time  time.Duration
 	Timed bool
 	// Attempt is the 1-based place of the result among the team's attempts
-	// at the problem: by time, untimed ones last, then by file.
+	// at the problem: by time, untimed ones last, then by Index (a
+	// manifest's row order), then by file (see NewReport).
 	Attempt int
 	// File is the answer's file, or for an attempt at a problem with tests
 	// its folder.
 	File string
 	// Index is the place in the submissions given to Contest of the one
 	// judged: what ties a result to its submission when one file is sent
-	// twice. Meaningful only in a Report from Contest.
+	// twice, and what orders attempts at the same time (see NewReport).
+	// Meaningful only in a Report from Contest, or from NewReport given
+	// results that set it (regrade).
 	Index int
 	// Squares are the chess names of the squares at fault, and Line the
 	// line of the answer at fault (0 when none).
@@ -480,7 +483,11 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 // its points when the attempt is AC; a JE attempt scores 0.
 //
 // A team's attempts at a problem are ordered by time, untimed ones after
-// the timed ones, then by file. JE attempts do not count. The team's score
+// the timed ones; attempts at the same time by Index, the order of the
+// submissions given to Contest (a manifest's rows; regrade gives them in
+// the order they were judged), then by file. A team folder holds at most
+// one attempt at a problem, so without a manifest the order is the file
+// names' (the folder's, by name). JE attempts do not count. The team's score
 // on the problem is the best score of its attempts, reached by the first
 // attempt that has it; the attempts before it cost PenaltyMinutes each
 // when it has a time (each scored less: for a problem without groups, each
@@ -528,6 +535,11 @@ func NewReport(set *problems.Set, results []Result) Report {
 			return 1
 		}
 		if c := cmp.Compare(a.Time, b.Time); c != 0 {
+			return c
+		}
+		// Attempts at one time come in the order they were given: a
+		// manifest's rows. A file name says nothing of which came first.
+		if c := cmp.Compare(a.Index, b.Index); c != 0 {
 			return c
 		}
 		return cmp.Compare(a.File, b.File)

@@ -719,3 +719,33 @@ func TestJudgeErrorKeptWhole(t *testing.T) {
 		t.Errorf("team message %q gives the judges' message away", r.TeamMessage)
 	}
 }
+
+// TestTieByRow: two attempts of a team at a problem in the same minute
+// are ordered by the manifest's rows, whatever their files are called: a
+// wrong answer in row 2 and a right one in row 3, both at minute 10, cost
+// 10 + 20 minutes. Before, they were ordered by file name, and a.txt (the
+// right one) came first: 10 minutes.
+func TestTieByRow(t *testing.T) {
+	set := loadSet(t, "testdata/contest/set.yaml")
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{
+		"b.txt": "91\n",
+		"a.txt": "92\n",
+		"m.csv": "team,problem,time,file\nerin,eight-queens,10,b.txt\nerin,eight-queens,10,a.txt\n",
+	})
+	subs, errs := LoadManifest(filepath.Join(dir, "m.csv"))
+	if errs != nil {
+		t.Fatalf("LoadManifest errors %v", errs)
+	}
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	var got []string
+	for _, res := range r.Results {
+		got = append(got, fmt.Sprintf("%d %s %s", res.Attempt, res.File, res.Verdict))
+	}
+	if want := []string{"1 b.txt WA", "2 a.txt AC"}; !slices.Equal(got, want) {
+		t.Errorf("attempts %q, want %q", got, want)
+	}
+	if len(r.Scoreboard) != 1 || r.Scoreboard[0].Penalty != 10+PenaltyMinutes {
+		t.Errorf("scoreboard %+v, want erin with a penalty of 30", r.Scoreboard)
+	}
+}
