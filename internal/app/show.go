@@ -1,9 +1,13 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -11,6 +15,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
@@ -22,9 +27,11 @@ const MaxBoardsDrawn = 8
 
 // ShowRequest asks for cached answers by problem id.
 type ShowRequest struct {
-	Cache  string
-	IDs    []string
-	Set    string         // only the problems of this set; "" for every set
+	Cache string
+	IDs   []string
+	// Set is the set whose problems are shown: its name, or the path of
+	// its file (see SetFile), "" for every set.
+	Set    string
 	Board  bool           // draw the placements after the table
 	Glyphs picture.Glyphs // how boards are drawn
 	SVG    string         // write an SVG picture of the first placement here ("-": stdout, instead of the rows)
@@ -40,8 +47,22 @@ type ShowResult struct {
 
 // Show prints the cached answers of the problems with the given ids, from
 // the cache alone. An id that was never solved is a failure, printed.
+//
+// When req.Set names a problem-set file (see SetFile), the set is read: its
+// name is the set's, an id that is not in it is named with the set's ids,
+// and a problem's tests are listed in the set's order. The cache links a
+// test by its name alone and keeps no order of the set's, so with a set's
+// name, or none, they come in the cache's order (by name, numbers by value).
 func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error) {
-	g, cachePath, err := begin(req.Cache)
+	setName, setPath := req.Set, ""
+	if SetFile(req.Set) {
+		setPath = req.Set
+	}
+	var inputs []string
+	if setPath != "" {
+		inputs = append(inputs, setPath)
+	}
+	g, cachePath, err := begin(req.Cache, inputs...)
 	if err != nil {
 		return ShowResult{}, err
 	}
@@ -50,6 +71,13 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		if svg, err = g.NewFile("--svg", svg, "--replace", req.Replace); err != nil {
 			return ShowResult{}, err
 		}
+	}
+	var file *problems.Set
+	if setPath != "" {
+		if file, err = loadSet(ctx, con, setPath); err != nil {
+			return ShowResult{}, err
+		}
+		setName = file.Name
 	}
 	cache, err := openCache(ctx, "show", cachePath, readOnly)
 	if err != nil {
@@ -68,9 +96,17 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 	var drawn []store.Entry
 	failed := false
 	for _, id := range req.IDs {
-		entries, err := cache.Lookup(ctx, req.Set, id)
+		if file != nil && !inSet(file, id) {
+			con.errorf("show: set %q (%s) has no problem %q%s", file.Name, file.File, id, didYouMean(id, setRefs(file, id)))
+			failed = true
+			continue
+		}
+		entries, err := cache.Lookup(ctx, setName, id)
 		if err != nil {
 			return ShowResult{}, err
+		}
+		if file != nil {
+			inSetOrder(file, entries)
 		}
 		if len(entries) == 0 {
 			// A problem solved for the first time is linked to its set
@@ -78,7 +114,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 			// what it counts.
 			found := false
 			for _, r := range runs {
-				if !runFor(r, req.Set, id) {
+				if !runFor(r, setName, id) {
 					continue
 				}
 				found = true
@@ -95,7 +131,7 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 			if !found {
 				// Killed before it was linked: its record names it.
 				for _, r := range ended {
-					if r.ShardK > 0 || r.Set == "" || !runFor(r, req.Set, id) {
+					if r.ShardK > 0 || r.Set == "" || !runFor(r, setName, id) {
 						continue
 					}
 					pr, err := cache.Progress(ctx, r.Key)
@@ -109,12 +145,14 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 					con.errorf("show: problem %q of set %q %s", r.ID, r.Set, keptNote(pr.Counted, pr.Total, &r))
 				}
 			}
-			if !found {
-				in := ""
-				if req.Set != "" {
-					in = fmt.Sprintf(" in set %q", req.Set)
+			if !found && file != nil {
+				con.errorf("show: problem %q of set %q has never been solved: solve %s", id, file.Name, file.File)
+			} else if !found {
+				msg, err := notInCache(ctx, cache, setName, id)
+				if err != nil {
+					return ShowResult{}, err
 				}
-				con.errorf("show: problem %q%s has never been solved", id, in)
+				con.errorf("show: %s", msg)
 			}
 			failed = true
 		}
@@ -258,17 +296,28 @@ func drawBoard(w io.Writer, p solver.Problem, pl solver.Placement, g picture.Gly
 	return picture.WriteText(w, p, pl, g)
 }
 
-// drawAnswer draws the placement, or the first placements, of e's answer.
+// drawAnswer draws the placement, or the first placements, of e's answer,
+// or for an answer that is a number the board it was asked of: a reserved
+// board's squares, or a line that says there is none.
 func drawAnswer(ctx context.Context, w io.Writer, cache *truth.Cache, e store.Entry, g picture.Glyphs) error {
 	r := e.Result
-	if r.Ask != solver.AskPlacement && r.Ask != solver.AskSolutions {
-		return nil
-	}
 	p, err := problems.ParseCanonical(r.Definition)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "\n%s (%s):\n", e.ID, e.Set)
+	if r.Ask != solver.AskPlacement && r.Ask != solver.AskSolutions {
+		// A count, unique or max: the board it is asked of, if it has one.
+		if p.Kind != solver.Reserved {
+			_, err := fmt.Fprintf(w, "(no board to draw: %s is played on an empty %d×%d board)\n", p.Kind, r.N, r.N)
+			return err
+		}
+		if r.N > picture.MaxText {
+			_, err := fmt.Fprintf(w, "(a %d×%d board is too big to draw)\n", r.N, r.N)
+			return err
+		}
+		return picture.WriteText(w, p, solver.Placement{N: r.N}, g)
+	}
 	if r.Ask == solver.AskPlacement {
 		if r.N > picture.MaxText { // said without reading the placement
 			return drawBoard(w, p, solver.Placement{N: r.N}, g)
@@ -357,4 +406,212 @@ func testOfRef(r *output.Row, def string) {
 			r.Board = strings.Split(b, "/")
 		}
 	}
+}
+
+// SetFile reports whether set, the value of show's --set, names a
+// problem-set file rather than a set: a path (a set's name holds no '/'),
+// or a name ending in .yaml or .yml that names a file (a set may be named
+// so, and is when no such file exists).
+func SetFile(set string) bool {
+	if strings.ContainsRune(set, '/') || strings.ContainsRune(set, filepath.Separator) {
+		return true
+	}
+	if ext := filepath.Ext(set); ext != ".yaml" && ext != ".yml" {
+		return false
+	}
+	_, err := os.Stat(set)
+	return err == nil
+}
+
+// inSet reports whether ref names a problem of s (ID), or a test of one
+// (ID/TEST).
+func inSet(s *problems.Set, ref string) bool {
+	if !strings.Contains(ref, "/") {
+		_, ok := s.Problem(ref)
+		return ok
+	}
+	_, ok := s.Case(ref)
+	return ok
+}
+
+// setRefs returns what a mistyped ref may have meant in s: its problems'
+// ids, or for an ID/TEST its cases' refs.
+func setRefs(s *problems.Set, ref string) []string {
+	var refs []string
+	if !strings.Contains(ref, "/") {
+		for _, p := range s.Problems {
+			refs = append(refs, p.ID)
+		}
+		return refs
+	}
+	for _, c := range s.Cases() {
+		refs = append(refs, c.Ref())
+	}
+	return refs
+}
+
+// inSetOrder sorts entries, the cache's entries of one problem of s (or one
+// test), in the order of s's cases; a test linked in the cache that s no
+// longer has comes last, in the cache's order.
+func inSetOrder(s *problems.Set, entries []store.Entry) {
+	cases := s.Cases()
+	order := make(map[string]int, len(cases))
+	for i, c := range cases {
+		order[c.Ref()] = i
+	}
+	at := func(ref string) int {
+		if i, ok := order[ref]; ok {
+			return i
+		}
+		return len(cases)
+	}
+	slices.SortStableFunc(entries, func(a, b store.Entry) int { return cmp.Compare(at(a.ID), at(b.ID)) })
+}
+
+// notInCache says of id, which the cache has not linked in set (any set
+// when set is ""), what does not exist, with what it was probably meant to
+// be: a set that has the id, or an id of the set, or of any set.
+func notInCache(ctx context.Context, cache *truth.Cache, set, id string) (string, error) {
+	if set == "" {
+		near, err := nearRefs(ctx, cache, "", id)
+		if err != nil {
+			return "", err
+		}
+		if hint := didYouMean(id, near); hint != "" {
+			return fmt.Sprintf("the cache has no problem %q%s", id, hint), nil
+		}
+		return fmt.Sprintf("the cache has no problem %q: solve or key its set first", id), nil
+	}
+	msg := fmt.Sprintf("set %q has no problem %q in the cache", set, id)
+	elsewhere, err := cache.Lookup(ctx, "", id)
+	if err != nil {
+		return "", err
+	}
+	if len(elsewhere) > 0 {
+		var sets []string
+		for _, e := range elsewhere {
+			if !slices.Contains(sets, e.Set) {
+				sets = append(sets, e.Set)
+			}
+		}
+		if s := closest(set, sets); s != "" {
+			return msg + fmt.Sprintf(" (did you mean --set %s?)", s), nil
+		}
+		if len(sets) == 1 {
+			return msg + fmt.Sprintf("; it is in set %q", sets[0]), nil
+		}
+		quoted := make([]string, len(sets))
+		for i, s := range sets {
+			quoted[i] = fmt.Sprintf("%q", s)
+		}
+		return msg + "; it is in sets " + strings.Join(quoted, ", "), nil
+	}
+	near, err := nearRefs(ctx, cache, set, id)
+	if err != nil {
+		return "", err
+	}
+	if hint := didYouMean(id, near); hint != "" {
+		return msg + hint, nil
+	}
+	return msg + ": solve or key the set first", nil
+}
+
+// didYouMean returns " (did you mean "ref"?)" with the ref of known that
+// ref was probably meant to be, or "".
+func didYouMean(ref string, known []string) string {
+	if k := closest(ref, known); k != "" {
+		return fmt.Sprintf(" (did you mean %q?)", k)
+	}
+	return ""
+}
+
+// closest is text.Closest for ids and set names, which may hold capitals:
+// they are compared in lower case and returned as written.
+func closest(name string, known []string) string {
+	lower := make([]string, len(known))
+	for i, k := range known {
+		lower[i] = strings.ToLower(k)
+	}
+	k := text.Closest(name, lower)
+	if i := slices.Index(lower, k); k != "" && i >= 0 {
+		return known[i]
+	}
+	return ""
+}
+
+// idAlphabet is what an id or a set name is written in (see problems).
+const idAlphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-"
+
+// nearRefs returns refs the cache links in set (any set when set is "")
+// that ref may have been meant to be: for ID/TEST, the tests of ID when
+// the cache has them; otherwise the problems (or tests) whose id is one
+// edit (a letter left out, added, changed, or two swapped) from ref's.
+//
+// The cache can look a problem up by its id, and lists no ids (store has
+// no such query, and show does not run SQL): so the ids one edit away are
+// looked up, each, about 65 × 2 × len(id) lookups of an index, a few
+// milliseconds, for an id that is not there. A problem two edits away is
+// found only with --set FILE, from the set's ids.
+func nearRefs(ctx context.Context, cache *truth.Cache, set, ref string) ([]string, error) {
+	id, _, isTest := strings.Cut(ref, "/")
+	var refs []string
+	add := func(entries []store.Entry) {
+		for _, e := range entries {
+			r := e.ID
+			if !isTest {
+				r, _, _ = strings.Cut(r, "/")
+			}
+			if !slices.Contains(refs, r) {
+				refs = append(refs, r)
+			}
+		}
+	}
+	if isTest {
+		entries, err := cache.Lookup(ctx, set, id)
+		if err != nil {
+			return nil, err
+		}
+		if add(entries); len(refs) > 0 {
+			return refs, nil
+		}
+	}
+	if len(id) < 2 || len(id) > 64 {
+		return nil, nil // no suggestion for these (see text.Closest)
+	}
+	for _, near := range oneEdit(id) {
+		entries, err := cache.Lookup(ctx, set, near)
+		if err != nil {
+			return nil, err
+		}
+		add(entries)
+	}
+	return refs, nil
+}
+
+// oneEdit returns the strings of idAlphabet one edit from s: a letter left
+// out, added or changed, or two neighbours swapped.
+func oneEdit(s string) []string {
+	seen := map[string]bool{s: true}
+	var out []string
+	try := func(t string) {
+		if t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	for i := 0; i <= len(s); i++ {
+		if i < len(s) {
+			try(s[:i] + s[i+1:])
+			if i+1 < len(s) {
+				try(s[:i] + string(s[i+1]) + string(s[i]) + s[i+2:])
+			}
+		}
+		for _, c := range []byte(idAlphabet) {
+			try(s[:i] + string(c) + s[i:])
+			if i < len(s) {
+				try(s[:i] + string(c) + s[i+1:])
+			}
+		}
+	}
+	return out
 }

@@ -46,9 +46,29 @@ func TestShow(t *testing.T) {
 		{"in set", app.ShowRequest{Set: "example-cup", IDs: []string{"cses-sample"}},
 			map[string]uint64{"cses-sample": 65}, false, ""},
 		{"unknown", app.ShowRequest{IDs: []string{"eight-queens", "no-such-id"}},
-			map[string]uint64{"eight-queens": 92}, true, `show: problem "no-such-id" has never been solved`},
+			map[string]uint64{"eight-queens": 92}, true, `show: the cache has no problem "no-such-id": solve or key its set first`},
+		// A mistyped id is named as what does not exist, with the id the
+		// cache knows that it was probably meant to be: a problem, a
+		// problem with tests, a test of a problem.
+		{"typo", app.ShowRequest{IDs: []string{"eight-queen"}},
+			map[string]uint64{}, true, `show: the cache has no problem "eight-queen" (did you mean "eight-queens"?)`},
+		{"typo of a problem with tests", app.ShowRequest{IDs: []string{"chessbord"}},
+			map[string]uint64{}, true, `show: the cache has no problem "chessbord" (did you mean "chessboard"?)`},
+		{"typo of a test", app.ShowRequest{IDs: []string{"chessboard/smal-1"}},
+			map[string]uint64{}, true, `show: the cache has no problem "chessboard/smal-1" (did you mean "chessboard/small-1"?)`},
+		{"typo in set", app.ShowRequest{Set: "example-cup", IDs: []string{"qk8-maxx"}},
+			map[string]uint64{}, true, `show: set "example-cup" has no problem "qk8-maxx" in the cache (did you mean "qk8-max"?)`},
 		{"other set", app.ShowRequest{Set: "oeis", IDs: []string{"eight-queens"}},
-			map[string]uint64{}, true, `show: problem "eight-queens" in set "oeis" has never been solved`},
+			map[string]uint64{}, true, `show: set "oeis" has no problem "eight-queens" in the cache; it is in set "example-cup"`},
+		{"mistyped set", app.ShowRequest{Set: "exmaple-cup", IDs: []string{"eight-queens"}},
+			map[string]uint64{}, true, `show: set "exmaple-cup" has no problem "eight-queens" in the cache (did you mean --set example-cup?)`},
+		// --set with the set's file: its name, its ids.
+		{"set file", app.ShowRequest{Set: contestSet, IDs: []string{"eight-queens"}},
+			map[string]uint64{"eight-queens": 92}, false, ""},
+		{"typo in set file", app.ShowRequest{Set: contestSet, IDs: []string{"eight-queen", "twelve-unique"}},
+			map[string]uint64{"twelve-unique": 1787}, true, `show: set "example-cup" (` + contestSet + `) has no problem "eight-queen" (did you mean "eight-queens"?)`},
+		{"missing set file", app.ShowRequest{Set: testdata + "/no-such-set.yaml", IDs: []string{"eight-queens"}},
+			map[string]uint64{}, true, `queensjudge: open ` + testdata + `/no-such-set.yaml: no such file or directory`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			c.req.Cache = cache
@@ -73,6 +93,9 @@ func TestShow(t *testing.T) {
 				if !r.Cached || r.Set != "example-cup" {
 					t.Errorf("Show %s: Cached %v, set %q; want true, example-cup", r.ID, r.Cached, r.Set)
 				}
+			}
+			if con.stdout.Len() == 0 && len(c.want) == 0 {
+				return // a set file that cannot be read: refused before any output
 			}
 			compareRows(t, decodeRows(t, con.stdout.Bytes()), res.Rows)
 		})
@@ -402,6 +425,87 @@ func TestShowKilledCount(t *testing.T) {
 				t.Errorf("Doctor of a killed count:\n%s\nwant the line %q, show's words", con.stdout, line)
 			}
 		})
+	}
+}
+
+// TestShowTestOrder lists the tests of a problem in the set's order when
+// --set gives the set's file: the cache links a test by its name alone and
+// keeps no order, so with a set's name they come in the order of their
+// names (numbers by value), as the cache gives them.
+func TestShowTestOrder(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Key(ctx, con.Console, app.KeyRequest{Cache: cache, Sets: []string{contestSet}, Out: filepath.Join(t.TempDir(), "key"), Batch: batch}); err != nil {
+		t.Fatalf("Key = %v; stderr:\n%s", err, con.stderr)
+	}
+	set, err := problems.Load(contestSet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	board, _ := set.Problem("chessboard")
+	var inSet []string
+	for _, test := range board.Tests {
+		inSet = append(inSet, test.Name)
+	}
+	for _, c := range []struct {
+		set  string
+		want []string
+	}{
+		{contestSet, inSet},
+		{"example-cup", []string{"large-1", "large-2", "large-3", "large-4", "large-5", "sample",
+			"small-1", "small-10", "small-2", "small-3", "small-4", "small-5", "small-6", "small-7", "small-8", "small-9"}},
+	} {
+		con := newConsole(output.Table, "")
+		res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, Set: c.set, IDs: []string{"chessboard"}})
+		if err != nil {
+			t.Fatalf("Show --set %s chessboard = %v; stderr:\n%s", c.set, err, con.stderr)
+		}
+		var got []string
+		for _, r := range res.Rows {
+			got = append(got, r.Test)
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("Show --set %s chessboard listed the tests\n%v, want\n%v", c.set, got, c.want)
+		}
+	}
+}
+
+// TestShowBoardOfCount draws with --board the board of a count that has
+// one (a reserved board, a test's), and says plainly that a count on an
+// empty board has none.
+func TestShowBoardOfCount(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cache := tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Key(ctx, con.Console, app.KeyRequest{Cache: cache, Sets: []string{contestSet}, Out: filepath.Join(t.TempDir(), "key"), Batch: batch}); err != nil {
+		t.Fatalf("Key = %v; stderr:\n%s", err, con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, IDs: []string{"chessboard/sample", "eight-queens"}, Board: true, Glyphs: picture.ASCII})
+	if err != nil || len(res.Rows) != 2 {
+		t.Fatalf("Show --board = %d rows, %v; stderr:\n%s", len(res.Rows), err, con.stderr)
+	}
+	want := `
+chessboard/sample (example-cup):
+8 . . . . . . . .
+7 . . . . . . . .
+6 . . * . . . . .
+5 . . . . . . . .
+4 . . . . . . . .
+3 . . . . . * * .
+2 . . . * . . . .
+1 . . . . . . . .
+  a b c d e f g h
+
+eight-queens (example-cup):
+(no board to draw: nqueens is played on an empty 8×8 board)
+`
+	got := con.stdout.String()
+	if i := strings.Index(got, "\nchessboard/sample ("); i < 0 || got[i:] != want {
+		t.Errorf("Show --board of two counts printed\n%s\nwant after the table\n%s", got, want)
 	}
 }
 
