@@ -9,6 +9,9 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/text/collate"
+	"golang.org/x/text/language"
+
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -83,17 +86,24 @@ type (
 //     millisecond: the judging has no clock of its own, and that attempt's
 //     judgement is the last event the scoreboard follows. "0:00:00" when no
 //     attempt has a time (a submissions directory);
-//   - state is {"started": null, "ended": null, "finalized": time,
-//     "end_of_updates": null}. Every attempt is judged and none is pending,
-//     so the results are final when the scoreboard is made: finalized.
-//     When the contest started and ended the judge does not know (attempts
-//     have times from the start, never a date), and it invents neither,
-//     though the API's text asks for ended before finalized: its schema
-//     allows null, a made-up time would be wrong. end_of_updates stays
-//     null: a regrade may still change the results. There is no scoreboard
-//     freeze, so frozen and thawed are absent, as the API asks;
-//   - rows come by rank, then team name; rank is shared by teams with the
-//     same points and penalty (see judge.Standing).
+//   - state is {"started", "ended", "finalized", "end_of_updates"}, kept to
+//     the API's rules: ended is set only when started is, finalized only
+//     when ended is, and started <= ended <= finalized. Every attempt is
+//     judged and none is pending, so the results are final when the
+//     scoreboard is made: finalized is time. The judge knows attempts' times
+//     from the start, never a date: without the contest's times (see
+//     WriteCCSScoreboardTimes) started is time less contest_time, so that
+//     time = started + contest_time as in a contest system's feed, and
+//     ended is time, when the judging saw the last attempt: the contest's
+//     own timeline, anchored at the scoreboard. (A directory's attempts have
+//     no time: contest_time is 0:00:00, and started = ended = time.)
+//     end_of_updates stays null: a regrade may still change the results.
+//     There is no scoreboard freeze, so frozen and thawed are absent, as
+//     the API asks;
+//   - rows come by rank, then team name in the order of the Unicode
+//     Collation Algorithm for en-US, as the API asks of teams that share a
+//     rank (see sortTies); rank is shared by teams with the same points and
+//     penalty (see judge.Standing).
 //
 // The scoreboard's type is "score" when the ranking is by points that may
 // differ from the problems solved: a problem has groups (judge.Report.Scored)
@@ -119,6 +129,23 @@ type (
 // every improvement, and that is the time a directory's attempts are ranked
 // by (no penalty minutes).
 func WriteCCSScoreboard(w io.Writer, r judge.Report, at time.Time) error {
+	return WriteCCSScoreboardTimes(w, r, at, ContestTimes{})
+}
+
+// ContestTimes are when the contest started and ended, which the judge
+// cannot know from the attempts (their times are from the start): the
+// zero value when they are not given.
+type ContestTimes struct {
+	Started, Ended time.Time
+}
+
+// WriteCCSScoreboardTimes writes the scoreboard as WriteCCSScoreboard does,
+// with the contest's times ct, when given, as its state's started and
+// ended (finalized is still at). It is an error to give one without the
+// other, an end not after the start or after at (the results are final
+// only once the contest has ended), or an end before the latest timed
+// attempt; nothing is written then.
+func WriteCCSScoreboardTimes(w io.Writer, r judge.Report, at time.Time, ct ContestTimes) error {
 	r = printable(r)
 	var last time.Duration
 	for _, res := range r.Results {
@@ -127,7 +154,25 @@ func WriteCCSScoreboard(w io.Writer, r judge.Report, at time.Time) error {
 		}
 	}
 	made, contestTime := AbsTime(at), RelTime(last)
-	state := ccsState{Finalized: &made}
+	started, ended := at.Add(-last), at
+	switch {
+	case ct.Started.IsZero() && ct.Ended.IsZero():
+	case ct.Ended.IsZero():
+		return fmt.Errorf("contest start given without its end")
+	case ct.Started.IsZero():
+		return fmt.Errorf("contest end given without its start")
+	case !ct.Ended.After(ct.Started):
+		return fmt.Errorf("contest end %s is not after its start %s", AbsTime(ct.Ended), AbsTime(ct.Started))
+	case ct.Ended.After(at):
+		return fmt.Errorf("contest end %s is after the scoreboard's time %s: the results are final only once the contest has ended", AbsTime(ct.Ended), made)
+	case ct.Started.Add(last).After(ct.Ended):
+		return fmt.Errorf("contest end %s is before the latest attempt, at %s", AbsTime(ct.Ended), contestTime)
+	default:
+		started, ended = ct.Started, ct.Ended
+	}
+	startedAt, endedAt := AbsTime(started), AbsTime(ended)
+	state := ccsState{Started: &startedAt, Ended: &endedAt, Finalized: &made}
+	sortTies(r.Scoreboard)
 	// rowTime is the RELTIME of a row's time d, when timed, else of the
 	// contest start.
 	rowTime := func(d time.Duration, timed bool) string {
@@ -213,33 +258,104 @@ type award struct {
 	TeamIDs  []string `json:"team_ids"`
 }
 
-// WriteAwards writes the awards of the contest as the Contest API's awards
-// endpoint (awards.json): a JSON array of {"id", "citation", "team_ids"},
-// with the known award ids: "winner" (the teams ranked first), "gold-medal",
-// "silver-medal" and "bronze-medal" (ranks 1-4, 5-8 and 9-12, as in
-// WriteResultsTSV, and as DOMjudge's defaults), each only for teams with
-// points, then "first-to-solve-ID" for each problem of the set, in its
-// order: the team or teams whose attempt reaching the full score came
-// first, by its time to the millisecond ([] when no team has the full
-// score). A problem whose full scores all have no time (a submissions
-// directory) has no first to solve, and no award. Team ids are the team
-// names, text.Printable, as in WriteCCSScoreboard.
-func WriteAwards(w io.Writer, r judge.Report) error {
-	r = printable(r)
-	medal := func(id, citation string, from, to int) award {
-		a := award{ID: id, Citation: citation, TeamIDs: []string{}}
-		for _, s := range r.Scoreboard {
-			if s.Points > 0 && s.Rank >= from && s.Rank <= to {
-				a.TeamIDs = append(a.TeamIDs, s.Team)
-			}
-		}
-		return a
+// Medals are how many gold, silver and bronze medals a contest gives, as a
+// regional's rules set them: DOMjudge's contest settings gold_medals,
+// silver_medals and bronze_medals. A medal goes by rank, as DOMjudge gives
+// it (AwardService::loadAwards and ImportExportService::getResultsData):
+// ranks 1 to Gold get gold, Gold+1 to Gold+Silver silver, then Bronze more
+// ranks bronze, and a team with no points none. Teams that tie share the
+// best rank of the tie (judge.Standing), so a tie across a boundary gives
+// every tied team the better medal and leaves as many of the ranks after
+// it unmedalled: with 1,1,1 and two teams tied first, both get gold, no
+// team silver, and the third team bronze. Counts are never cut to the
+// teams there are: with 4,4,4 a contest of four teams gives four golds, as
+// DOMjudge does; give counts that fit the contest.
+type Medals struct {
+	Gold, Silver, Bronze int
+}
+
+// DefaultMedals are ICPC's counts, and DOMjudge's defaults: 4 gold, 4
+// silver, 4 bronze (the World Finals' and most regionals' before their
+// extra bronze medals).
+var DefaultMedals = Medals{Gold: 4, Silver: 4, Bronze: 4}
+
+// ParseMedals reads medal counts written as G,S,B ("4,4,4", "1,2,3"), as
+// the --medals flag takes them: three whole numbers, 0 or more, separated
+// by commas, with spaces around them allowed. The error names the field
+// at fault and says what is wanted.
+func ParseMedals(s string) (Medals, error) {
+	fields := strings.Split(s, ",")
+	if len(fields) != 3 {
+		return Medals{}, fmt.Errorf("medals %q: want three counts G,S,B (gold, silver, bronze), such as 4,4,4", s)
 	}
-	awards := []award{
-		medal("winner", "Contest winner", 1, 1),
-		medal("gold-medal", "Gold medal winner", 1, goldMedals),
-		medal("silver-medal", "Silver medal winner", goldMedals+1, goldMedals+silverMedals),
-		medal("bronze-medal", "Bronze medal winner", goldMedals+silverMedals+1, goldMedals+silverMedals+bronzeMedals),
+	var n [3]int
+	for i, f := range fields {
+		f = strings.TrimSpace(f)
+		v, err := strconv.ParseUint(f, 10, 31)
+		if err != nil || f[0] == '+' {
+			return Medals{}, fmt.Errorf("medals %q: %s %q is not a count (0 or more)", s, [3]string{"gold", "silver", "bronze"}[i], f)
+		}
+		n[i] = int(v)
+	}
+	return Medals{Gold: n[0], Silver: n[1], Bronze: n[2]}, nil
+}
+
+// String writes m as ParseMedals reads it: "4,4,4".
+func (m Medals) String() string {
+	return fmt.Sprintf("%d,%d,%d", m.Gold, m.Silver, m.Bronze)
+}
+
+// medal is the medal m gives a team of rank with points: "gold", "silver",
+// "bronze", or "" for none.
+func (m Medals) medal(rank, points int) string {
+	switch {
+	case points <= 0:
+		return ""
+	case rank <= m.Gold:
+		return "gold"
+	case rank <= m.Gold+m.Silver:
+		return "silver"
+	case rank <= m.Gold+m.Silver+m.Bronze:
+		return "bronze"
+	}
+	return ""
+}
+
+// WriteAwards writes the awards as WriteAwardsMedals does with
+// DefaultMedals.
+func WriteAwards(w io.Writer, r judge.Report) error {
+	return WriteAwardsMedals(w, r, DefaultMedals)
+}
+
+// WriteAwardsMedals writes the awards of the contest as the Contest API's
+// awards endpoint (awards.json): a JSON array of {"id", "citation",
+// "team_ids"}, with the known award ids: "winner" (the teams ranked first,
+// with points), "gold-medal", "silver-medal" and "bronze-medal" (the teams
+// m gives each medal, by rank: see Medals), then "first-to-solve-ID" for
+// each problem of the set, in its order: the team or teams whose attempt
+// reaching the full score came first, by its time to the millisecond ([]
+// when no team has the full score). A medal no team gets is there with no
+// team ids, so the file always has the same ids. A problem whose full
+// scores all have no time (a submissions directory) has no first to solve,
+// and no award. Team ids are the team names, text.Printable, as in
+// WriteCCSScoreboard, in the scoreboard's order.
+func WriteAwardsMedals(w io.Writer, r judge.Report, m Medals) error {
+	r = printable(r)
+	sortTies(r.Scoreboard)
+	// The winner, then the medals, gold first: DOMjudge's ids and citations.
+	awards := make([]award, 4, 4+len(r.Problems))
+	awards[0] = award{ID: "winner", Citation: "Contest winner", TeamIDs: []string{}}
+	colours := []string{"gold", "silver", "bronze"}
+	for i, colour := range colours {
+		awards[1+i] = award{ID: colour + "-medal", Citation: strings.ToUpper(colour[:1]) + colour[1:] + " medal winner", TeamIDs: []string{}}
+	}
+	for _, s := range r.Scoreboard {
+		if s.Points > 0 && s.Rank == 1 {
+			awards[0].TeamIDs = append(awards[0].TeamIDs, s.Team)
+		}
+		if i := slices.Index(colours, m.medal(s.Rank, s.Points)); i >= 0 {
+			awards[1+i].TeamIDs = append(awards[1+i].TeamIDs, s.Team)
+		}
 	}
 	for k, id := range r.Problems {
 		a := award{ID: "first-to-solve-" + id, Citation: "First to solve problem " + id, TeamIDs: []string{}}
@@ -268,17 +384,16 @@ func WriteAwards(w io.Writer, r judge.Report) error {
 	return output.WriteJSON(w, awards)
 }
 
-// The award bands of WriteResultsTSV, DOMjudge's defaults: ranks 1-4 get a
-// gold medal, 5-8 silver, 9-12 bronze.
-const (
-	goldMedals   = 4
-	silverMedals = 4
-	bronzeMedals = 4
-)
+// WriteResultsTSV writes results.tsv as WriteResultsTSVMedals does with
+// DefaultMedals.
+func WriteResultsTSV(w io.Writer, r judge.Report) error {
+	return WriteResultsTSVMedals(w, r, DefaultMedals)
+}
 
-// WriteResultsTSV writes DOMjudge's results.tsv (its "results" export):
-// a first line "results\t1", then one line per team of these columns,
-// tab-separated:
+// WriteResultsTSVMedals writes DOMjudge's results.tsv (its "results"
+// export, ImportExportService::getResultsTsvResponse) with the medals m
+// gives: a first line "results\t1", then one line per team of these
+// columns, tab-separated:
 //
 //  1. team id: the team's name;
 //  2. rank: empty for an Honorable team;
@@ -289,17 +404,19 @@ const (
 //     accepted submission that counts, 0 when none has a time;
 //  7. group winner: always empty.
 //
-// It follows DOMjudge's rules: ranks 1-4, 5-8
-// and 9-12 get "Gold Medal", "Silver Medal" or "Bronze Medal"; below them a
-// team with at least the median points is "Ranked", sharing the best rank of
-// its points; the rest are "Honorable", with no rank and listed last by
-// name. A team that solved nothing is always Honorable. The number solved is
-// the points, as DOMjudge writes its numPoints there. Teams have no groups
-// here, so the group winner is always empty. A team id is an output.Cell,
-// escaped as DOMjudge escapes its fields.
-func WriteResultsTSV(w io.Writer, r judge.Report) error {
-	r = printable(r)
-	board := r.Scoreboard
+// It follows DOMjudge's rules: the medals by rank as Medals says; below
+// them a team with at least the median points is "Ranked", sharing the
+// best rank of its points; the rest are "Honorable", with no rank. A team
+// that solved nothing is always Honorable. Ranked teams come by rank, then
+// the Honorable ones, teams of one rank (or Honorable) by name in the order
+// of the Unicode Collation Algorithm (DOMjudge's Collator('en')). The
+// number solved is the points, as DOMjudge writes its numPoints there.
+// Teams have no groups here, so the group winner is always empty. A team
+// id is the team's name escaped as DOMjudge's Utils::toTsvField escapes a
+// field, and nothing else, so that DOMjudge's reader gives the name back
+// (see tsvField).
+func WriteResultsTSVMedals(w io.Writer, r judge.Report, m Medals) error {
+	board := slices.Clone(r.Scoreboard)
 	median := 0
 	for i, s := range board {
 		median = s.Points
@@ -308,22 +425,19 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 		}
 	}
 	type row struct {
-		team, rank, award string
-		s                 judge.Standing
+		rank, award string
+		rk          int
+		s           judge.Standing
 	}
 	rows := make([]row, 0, len(board))
 	groupRank := map[int]int{}
 	for _, s := range board {
 		rk, award := s.Rank, ""
-		switch {
+		switch colour := m.medal(s.Rank, s.Points); {
 		case s.Points == 0:
 			award = "Honorable"
-		case rk <= goldMedals:
-			award = "Gold Medal"
-		case rk <= goldMedals+silverMedals:
-			award = "Silver Medal"
-		case rk <= goldMedals+silverMedals+bronzeMedals:
-			award = "Bronze Medal"
+		case colour != "":
+			award = strings.ToUpper(colour[:1]) + colour[1:] + " Medal"
 		case s.Points >= median:
 			if _, ok := groupRank[s.Points]; !ok {
 				groupRank[s.Points] = rk
@@ -334,25 +448,22 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 		}
 		rank := strconv.Itoa(rk)
 		if award == "Honorable" {
-			rank = ""
+			rank, rk = "", 0
 		}
-		rows = append(rows, row{tsvField(s.Team), rank, award, s})
+		rows = append(rows, row{rank, award, rk, s})
 	}
+	order := collation()
 	slices.SortStableFunc(rows, func(a, b row) int {
-		if (a.rank == "") != (b.rank == "") {
-			if a.rank == "" {
+		if (a.rk == 0) != (b.rk == 0) {
+			if a.rk == 0 {
 				return 1
 			}
 			return -1
 		}
-		if a.rank != "" {
-			ra, _ := strconv.Atoi(a.rank)
-			rb, _ := strconv.Atoi(b.rank)
-			if c := cmp.Compare(ra, rb); c != 0 {
-				return c
-			}
+		if c := cmp.Compare(a.rk, b.rk); c != 0 {
+			return c
 		}
-		return cmp.Compare(a.s.Team, b.s.Team)
+		return order(a.s.Team, b.s.Team)
 	})
 	var b strings.Builder
 	b.WriteString("results\t1\n")
@@ -363,17 +474,53 @@ func WriteResultsTSV(w io.Writer, r judge.Report) error {
 				last = max(last, int64(c.Time/time.Minute))
 			}
 		}
-		fmt.Fprintf(&b, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", rw.team, rw.rank, rw.award, rw.s.Points, rw.s.Penalty, last, "")
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%d\t%d\t%d\t%s\n", tsvField(rw.s.Team), rw.rank, rw.award, rw.s.Points, rw.s.Penalty, last, "")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// tsvField makes s a field of a TSV file: an output.Cell, one line and
-// never a formula, escaped as DOMjudge's TSV is (backslash, tab and line
-// ends written as \\, \t, \n and \r).
+// tsvField makes s a field of DOMjudge's TSV files as its Utils::toTsvField
+// does: backslash, tab, line feed and carriage return written as \\, \t,
+// \n and \r, everything else as it is, so that its reader
+// (Utils::parseTsvLine, PHP's stripcslashes) reads s back. It is not an
+// output.Cell, unlike the tool's CSV: that would escape a name twice (a
+// tab as \\t, read back as \t) and put a quote before a name starting
+// with =, so that DOMjudge would read another team; results.tsv is for
+// DOMjudge and the ICPC's systems, not for a spreadsheet.
 func tsvField(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(output.Cell(s))
+	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(s)
+}
+
+// collation returns the comparison of team names that the Contest API's
+// scoreboard orders teams of one rank by: the Unicode Collation Algorithm
+// with the en-US locale (golang.org/x/text/collate, CLDR's root order with
+// English's tailoring, which is none), then, for names that it holds
+// equal, their bytes, so that the order is total. A collator is not safe
+// for concurrent use: each writer makes its own.
+func collation() func(a, b string) int {
+	c := collate.New(language.AmericanEnglish)
+	return func(a, b string) int {
+		if x := c.CompareString(a, b); x != 0 {
+			return x
+		}
+		return strings.Compare(a, b)
+	}
+}
+
+// sortTies puts the teams of board that share a rank in the order of
+// their names by collation, as the Contest API asks of its scoreboard's
+// rows: judge ranks them by their bytes ("10", "9", "B", "Z", "_u", "a",
+// "c"), the API wants "_u", "10", "9", "a", "B", "c", "Z". Ranks are
+// judge's, and do not change.
+func sortTies(board []judge.Standing) {
+	order := collation()
+	slices.SortStableFunc(board, func(a, b judge.Standing) int {
+		if c := cmp.Compare(a.Rank, b.Rank); c != 0 {
+			return c
+		}
+		return order(a.Team, b.Team)
+	})
 }
 
 // maxCCSID is the longest identifier the Contest API takes.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -112,7 +113,7 @@ func TestScoreScoreboard(t *testing.T) {
 		t.Errorf("rows\n%s\nwant\n%s", s, want)
 	}
 	// The latest attempt is eve's at nq, at 1:10:00.
-	if s := fmt.Sprint(got["time"], " ", got["contest_time"], " ", got["state"]); s != "2026-01-05T14:13:07.832Z 1:10:00 map[end_of_updates:<nil> ended:<nil> finalized:2026-01-05T14:13:07.832Z started:<nil>]" {
+	if s := fmt.Sprint(got["time"], " ", got["contest_time"], " ", got["state"]); s != "2026-01-05T14:13:07.832Z 1:10:00 map[end_of_updates:<nil> ended:2026-01-05T14:13:07.832Z finalized:2026-01-05T14:13:07.832Z started:2026-01-05T13:03:07.832Z]" {
 		t.Errorf("time, contest_time and state: %s", s)
 	}
 
@@ -189,5 +190,346 @@ func TestWriteAwards(t *testing.T) {
 	want := "[{winner [t01 t02]} {gold-medal [t01 t02 t03 t04]} {silver-medal [t05 t06 t07 t08]} {bronze-medal [t09 t10 t11 t12]} {first-to-solve-p [t01 t02]} {first-to-solve-q []}]"
 	if got != want {
 		t.Errorf("awards\n%s\nwant\n%s", got, want)
+	}
+}
+
+// medalBoard is a scoreboard of teams named a, b, c... with points, ranked
+// as judge ranks them: teams with the same points and penalty share a rank.
+func medalBoard(points ...int) []judge.Standing {
+	var board []judge.Standing
+	for i, p := range points {
+		s := judge.Standing{Rank: i + 1, Team: string(rune('a' + i)), Points: p, Solved: p, Penalty: 60}
+		if i > 0 && p == points[i-1] {
+			s.Rank = board[i-1].Rank
+		}
+		board = append(board, s)
+	}
+	return board
+}
+
+// TestMedals: the medal counts are the caller's (DOMjudge's gold, silver
+// and bronze medals of a contest), 4, 4, 4 by default; a medal goes by
+// rank, so that the teams tied at a boundary all get the better medal and
+// as many ranks after them get none, as DOMjudge's AwardService and
+// results export do; a team with no points gets none.
+func TestMedals(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		points []int
+		m      Medals
+		awards string // the gold, silver and bronze awards' teams
+		tsv    string // the award of each team in results.tsv, a first
+	}{
+		// Issue 46: four teams, the last with 2 points. ICPC's 4, 4, 4
+		// give them all gold, as DOMjudge's do.
+		{"four teams, default", []int{9, 7, 5, 2}, DefaultMedals,
+			"[[a b c d] [] []]", "Gold Medal,Gold Medal,Gold Medal,Gold Medal"},
+		{"four teams, 1,1,1", []int{9, 7, 5, 2}, Medals{1, 1, 1},
+			"[[a] [b] [c]]", "Gold Medal,Silver Medal,Bronze Medal,Honorable"},
+		// a and b tie at rank 1: both gold; c is third, past the one
+		// silver, so bronze; no silver at all.
+		{"tie at the gold boundary", []int{9, 9, 5, 2}, Medals{1, 1, 1},
+			"[[a b] [] [c]]", "Gold Medal,Gold Medal,Bronze Medal,Honorable"},
+		// b and c tie at rank 2, the last silver: both silver.
+		{"tie at the silver boundary", []int{9, 7, 7, 5, 2}, Medals{1, 1, 1},
+			"[[a] [b c] []]", "Gold Medal,Silver Medal,Silver Medal,Honorable,Honorable"}, // d is below the median, 7
+		{"no points, no medal", []int{3, 0}, DefaultMedals,
+			"[[a] [] []]", "Gold Medal,Honorable"},
+		{"no medals", []int{3, 2}, Medals{},
+			"[[] [] []]", "Ranked,Ranked"},
+		{"bronze only", []int{3, 2, 1}, Medals{0, 0, 2},
+			"[[] [] [a b]]", "Bronze Medal,Bronze Medal,Honorable"}, // c is below the median, 2
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r := judge.Report{Scoreboard: medalBoard(c.points...)}
+			var b bytes.Buffer
+			if err := WriteAwardsMedals(&b, r, c.m); err != nil {
+				t.Fatal(err)
+			}
+			var awards []struct {
+				ID      string   `json:"id"`
+				TeamIDs []string `json:"team_ids"`
+			}
+			if err := json.Unmarshal(b.Bytes(), &awards); err != nil {
+				t.Fatal(err)
+			}
+			var medals [][]string
+			for _, a := range awards {
+				if strings.HasSuffix(a.ID, "-medal") {
+					medals = append(medals, a.TeamIDs)
+				}
+			}
+			if got := fmt.Sprint(medals); got != c.awards {
+				t.Errorf("WriteAwardsMedals(%v) medals = %s, want %s", c.m, got, c.awards)
+			}
+			b.Reset()
+			if err := WriteResultsTSVMedals(&b, r, c.m); err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")[1:] {
+				got = append(got, strings.Split(line, "\t")[2])
+			}
+			if s := strings.Join(got, ","); s != c.tsv {
+				t.Errorf("WriteResultsTSVMedals(%v) awards = %s, want %s", c.m, s, c.tsv)
+			}
+		})
+	}
+	// The writers without counts give the defaults.
+	r := judge.Report{Scoreboard: medalBoard(9, 7, 5, 2, 2, 2, 2, 2, 2, 1)}
+	for _, w := range []struct {
+		name          string
+		plain, counts func(io.Writer, judge.Report) error
+	}{
+		{"WriteAwards", WriteAwards, func(w io.Writer, r judge.Report) error { return WriteAwardsMedals(w, r, DefaultMedals) }},
+		{"WriteResultsTSV", WriteResultsTSV, func(w io.Writer, r judge.Report) error { return WriteResultsTSVMedals(w, r, DefaultMedals) }},
+	} {
+		var a, b bytes.Buffer
+		if err := w.plain(&a, r); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.counts(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		if a.String() != b.String() {
+			t.Errorf("%s =\n%s\nwant, as with DefaultMedals,\n%s", w.name, a.String(), b.String())
+		}
+	}
+}
+
+func TestParseMedals(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		want Medals
+		err  string
+	}{
+		{"4,4,4", Medals{4, 4, 4}, ""},
+		{"1,2,3", Medals{1, 2, 3}, ""},
+		{"0,0,0", Medals{}, ""},
+		{" 4, 4 ,5 ", Medals{4, 4, 5}, ""},
+		{"", Medals{}, `medals "": want three counts G,S,B (gold, silver, bronze), such as 4,4,4`},
+		{"4,4", Medals{}, `medals "4,4": want three counts G,S,B (gold, silver, bronze), such as 4,4,4`},
+		{"4,4,4,4", Medals{}, `medals "4,4,4,4": want three counts G,S,B (gold, silver, bronze), such as 4,4,4`},
+		{"4,x,4", Medals{}, `medals "4,x,4": silver "x" is not a count (0 or more)`},
+		{"-1,4,4", Medals{}, `medals "-1,4,4": gold "-1" is not a count (0 or more)`},
+		{"4,4,", Medals{}, `medals "4,4,": bronze "" is not a count (0 or more)`},
+		{"4,4,99999999999999999999", Medals{}, `medals "4,4,99999999999999999999": bronze "99999999999999999999" is not a count (0 or more)`},
+	} {
+		got, err := ParseMedals(c.s)
+		switch {
+		case c.err == "" && err != nil:
+			t.Errorf("ParseMedals(%q): %v", c.s, err)
+		case c.err != "" && (err == nil || err.Error() != c.err):
+			t.Errorf("ParseMedals(%q) = %v, %v, want the error %s", c.s, got, err, c.err)
+		case err == nil && got != c.want:
+			t.Errorf("ParseMedals(%q) = %v, want %v", c.s, got, c.want)
+		}
+	}
+	if s := DefaultMedals.String(); s != "4,4,4" {
+		t.Errorf("DefaultMedals.String() = %q, want 4,4,4", s)
+	}
+}
+
+// FuzzParseMedals: ParseMedals never panics, and what it takes prints as a
+// string it reads back the same.
+func FuzzParseMedals(f *testing.F) {
+	for _, s := range []string{"4,4,4", "0,0,0", " 1 ,2,3", "4,4", "a,b,c", "-1,0,0", "+1,2,3"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := ParseMedals(s)
+		if err != nil {
+			return
+		}
+		back, err := ParseMedals(m.String())
+		if err != nil || back != m {
+			t.Errorf("ParseMedals(%q) = %v, printed %q, read back %v, %v", s, m, m.String(), back, err)
+		}
+	})
+}
+
+// TestTieOrder: teams that share a rank come in the order of their names
+// by the Unicode Collation Algorithm with the en-US locale, as the Contest
+// API's scoreboard asks (its JSON format, "The scoreboard rows array is
+// sorted according to rank and alphabetical on team name within
+// identically ranked teams"), and as DOMjudge's results.tsv export orders
+// them (a Collator('en')); not by their bytes.
+func TestTieOrder(t *testing.T) {
+	names := []string{"10", "9", "B", "Z", "_u", "a", "c"} // by bytes, as judge ranks them
+	var board []judge.Standing
+	for _, n := range names {
+		board = append(board, judge.Standing{Rank: 1, Team: n, Points: 1, Solved: 1})
+	}
+	board = append(board, judge.Standing{Rank: 8, Team: "A", Points: 0}) // a lower rank stays below
+	r := judge.Report{Scoreboard: board}
+	const want = "_u 10 9 a B c Z A"
+	var rows []string
+	for _, row := range decodeScoreboard(t, r)["rows"].([]any) {
+		rows = append(rows, row.(map[string]any)["team_id"].(string))
+	}
+	if got := strings.Join(rows, " "); got != want {
+		t.Errorf("scoreboard.json rows %s, want %s", got, want)
+	}
+	var b bytes.Buffer
+	if err := WriteResultsTSV(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var teams []string
+	for _, line := range strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")[1:] {
+		teams = append(teams, strings.Split(line, "\t")[0])
+	}
+	if got := strings.Join(teams, " "); got != want {
+		t.Errorf("results.tsv teams %s, want %s", got, want)
+	}
+}
+
+// stripcslashes reads a field of a TSV file as DOMjudge's Utils::parseTsvLine
+// does, with PHP's stripcslashes, for the escapes DOMjudge writes and the
+// C ones: \\, \t, \n, \r, \a, \b, \f, \v, \xHH and octal \OOO; any other
+// backslash is dropped and the character after it kept.
+func stripcslashes(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'v':
+			b.WriteByte('\v')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'x':
+			v, n := 0, 0
+			for ; n < 2 && i+1 < len(s) && strings.ContainsRune("0123456789abcdefABCDEF", rune(s[i+1])); n++ {
+				i++
+				d, _ := strconv.ParseUint(s[i:i+1], 16, 8)
+				v = v*16 + int(d)
+			}
+			if n == 0 {
+				b.WriteByte('x')
+			} else {
+				b.WriteByte(byte(v))
+			}
+		default:
+			if c >= '0' && c <= '7' {
+				v := int(c - '0')
+				for n := 1; n < 3 && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '7'; n++ {
+					i++
+					v = v*8 + int(s[i]-'0')
+				}
+				b.WriteByte(byte(v))
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
+
+// TestResultsTSVNames: a team id in results.tsv is escaped once, as
+// DOMjudge's Utils::toTsvField escapes a field (\ tab, line feed and
+// carriage return as \\, \t, \n, \r, nothing else), so that DOMjudge's
+// reader (Utils::parseTsvLine: stripcslashes) reads back the team's name.
+func TestResultsTSVNames(t *testing.T) {
+	for _, c := range []struct{ name, field string }{
+		{"tab\tname", `tab\tname`},
+		{`back\slash`, `back\\slash`},
+		{"two\nlines\r", `two\nlines\r`},
+		{`\t`, `\\t`},
+		{"=1+2", "=1+2"},
+		{"\x1b[31mred", "\x1b[31mred"},
+		{"ünïcode", "ünïcode"},
+	} {
+		var b bytes.Buffer
+		r := judge.Report{Scoreboard: []judge.Standing{{Rank: 1, Team: c.name, Points: 1, Solved: 1}}}
+		if err := WriteResultsTSV(&b, r); err != nil {
+			t.Fatal(err)
+		}
+		line := strings.Split(b.String(), "\n")[1]
+		field, _, _ := strings.Cut(line, "\t")
+		if field != c.field {
+			t.Errorf("results.tsv team %q: field %q, want %q", c.name, field, c.field)
+		}
+		if back := stripcslashes(field); back != c.name {
+			t.Errorf("results.tsv team %q: DOMjudge reads back %q", c.name, back)
+		}
+	}
+}
+
+// TestScoreboardState: the scoreboard's state keeps the Contest API's rules
+// (its JSON format, "Contest state"): ended is not set when started is
+// null, finalized not when ended is; started <= ended <= finalized. Without
+// the contest's times, time and contest_time agree with started, as they
+// do in a contest system's feed (time = started + contest_time), and the
+// contest ended and was finalized at time; with them, they are the state.
+func TestScoreboardState(t *testing.T) {
+	abs := func(v any) time.Time {
+		s, _ := v.(string)
+		tm, err := time.Parse("2006-01-02T15:04:05.000Z07:00", s)
+		if err != nil {
+			t.Fatalf("%v is not an ABSTIME: %v", v, err)
+		}
+		return tm
+	}
+	rel := map[string]time.Duration{"0:00:00": 0, "1:40:00": 100 * time.Minute}
+	for _, from := range []string{"manifest", "dir"} {
+		r, _ := contest(t, from)
+		sb := decodeScoreboard(t, r)
+		st := sb["state"].(map[string]any)
+		if st["started"] == nil || st["ended"] == nil || st["finalized"] == nil || st["end_of_updates"] != nil {
+			t.Errorf("%s: state %v, want started, ended and finalized set, end_of_updates null", from, st)
+			continue
+		}
+		started, ended, finalized, at := abs(st["started"]), abs(st["ended"]), abs(st["finalized"]), abs(sb["time"])
+		ct, ok := rel[sb["contest_time"].(string)]
+		if !ok {
+			t.Fatalf("%s: contest_time %v", from, sb["contest_time"])
+		}
+		if !started.Add(ct).Equal(at) || !ended.Equal(at) || !finalized.Equal(at) {
+			t.Errorf("%s: time %v, contest_time %v, state %v: want started = time - contest_time, ended = finalized = time", from, sb["time"], sb["contest_time"], st)
+		}
+	}
+
+	// The contest's own times.
+	r, _ := contest(t, "manifest")
+	start := scoreboardAt.Add(-6 * time.Hour)
+	end := start.Add(5 * time.Hour)
+	var b bytes.Buffer
+	if err := WriteCCSScoreboardTimes(&b, r, scoreboardAt, ContestTimes{Started: start, Ended: end}); err != nil {
+		t.Fatal(err)
+	}
+	var sb map[string]any
+	if err := json.Unmarshal(b.Bytes(), &sb); err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprint(sb["state"]); got != "map[end_of_updates:<nil> ended:2026-01-05T13:13:07.832Z finalized:2026-01-05T14:13:07.832Z started:2026-01-05T08:13:07.832Z]" {
+		t.Errorf("state with the contest's times: %s", got)
+	}
+	for _, c := range []struct {
+		ct   ContestTimes
+		want string
+	}{
+		{ContestTimes{Started: start}, "contest start given without its end"},
+		{ContestTimes{Ended: end}, "contest end given without its start"},
+		{ContestTimes{Started: end, Ended: start}, "contest end 2026-01-05T08:13:07.832Z is not after its start 2026-01-05T13:13:07.832Z"},
+		{ContestTimes{Started: start, Ended: scoreboardAt.Add(time.Hour)}, "contest end 2026-01-05T15:13:07.832Z is after the scoreboard's time 2026-01-05T14:13:07.832Z: the results are final only once the contest has ended"},
+		{ContestTimes{Started: start, Ended: start.Add(time.Hour)}, "contest end 2026-01-05T09:13:07.832Z is before the latest attempt, at 1:40:00"},
+	} {
+		err := WriteCCSScoreboardTimes(io.Discard, r, scoreboardAt, c.ct)
+		if err == nil || err.Error() != c.want {
+			t.Errorf("WriteCCSScoreboardTimes(%+v) = %v, want %s", c.ct, err, c.want)
+		}
 	}
 }
