@@ -2,8 +2,9 @@
 // scoreboard as a table for people, as JSON and CSV for scripts, as the ICPC
 // Contest API's scoreboard.json and DOMjudge's results.tsv for other contest
 // systems, and as one self-contained HTML page with the wrong boards drawn.
-// Every writer depends on the judge.Report it is given only, so the same
-// contest always gives the same bytes. JSON, YAML and CSV are written by
+// Every writer depends on what it is given only (the judge.Report, and the
+// medal counts or the times some take), so the same contest always gives
+// the same bytes. JSON, YAML and CSV are written by
 // package output's writers, as every command's are; Data hands a report to
 // output.Write.
 //
