@@ -2,10 +2,12 @@ package judge
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 
 	"github.com/queensjudge/queensjudge/internal/text"
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -205,4 +207,86 @@ func showNumber(digits []byte, size int64) string {
 		return string(digits)
 	}
 	return fmt.Sprintf("%s… (%d digits)", digits[:min(len(digits), 12)], size)
+}
+
+// attemptVerdict sets the verdict and messages of an attempt r at p from
+// its Tests, which must be in the problem's order: the one rule of the
+// verdict of a problem with tests, so that the wall (the verdict) and the
+// scoreboard (the score) never disagree about what a test is worth.
+//
+// The tests that count are every test of a pass-fail problem (no groups),
+// samples included, as DOMjudge judges an ICPC problem's samples; and the
+// tests in groups of a problem with groups (a scoring problem): there a
+// sample is judged and shown but decides nothing, neither the verdict nor
+// the score, as Kattis's default grader with ignore_sample (the flag the
+// exported package of a scoring problem sets). Of the tests that count, a
+// JE on any makes the attempt JE (it cannot be scored and does not
+// count), else the first that is not AC gives the verdict and its
+// messages, prefixed "test NAME: "; AC when none is. An AC attempt whose
+// sample is not AC says so: the team still learns of it.
+func attemptVerdict(p problems.Problem, r *Result) {
+	counts := func(t *Result) bool {
+		if !p.Scored() {
+			return true
+		}
+		if pt, ok := p.TestNamed(t.Test); ok {
+			return !pt.Sample
+		}
+		return !t.Sample
+	}
+	var decided, sample *Result
+	counted := 0
+	for i := range r.Tests {
+		t := &r.Tests[i]
+		if !counts(t) {
+			if sample == nil && t.Verdict != AC {
+				sample = t
+			}
+			continue
+		}
+		counted++
+		if t.Verdict == JE {
+			decided = t
+			break
+		}
+		if decided == nil && t.Verdict != AC {
+			decided = t
+		}
+	}
+	r.Verdict, r.Squares, r.Line = AC, nil, 0
+	r.WithoutTruth = len(r.Tests) > 0 && !slices.ContainsFunc(r.Tests, func(t Result) bool { return !t.WithoutTruth })
+	switch {
+	case decided != nil:
+		r.Verdict = decided.Verdict
+		r.Message = "test " + decided.Test + ": " + decided.Message
+		r.TeamMessage = "test " + decided.Test + ": " + decided.TeamMessage
+	case sample != nil:
+		r.Message = fmt.Sprintf("all %s right; test %s, a sample, is %s: samples do not count",
+			solver.Plural(int64(counted), "scored test"), sample.Test, sample.Verdict)
+		r.TeamMessage = r.Message
+	default:
+		r.Message = fmt.Sprintf("all %s right", solver.Plural(int64(len(r.Tests)), "test"))
+		r.TeamMessage = r.Message
+	}
+}
+
+// noFile is the NO of a test that an attempt's folder has no file for. Its
+// team message names the test alone: the folder is the organiser's (a
+// manifest names it) and the public page shows every team message.
+func noFile(test, folder string) *failure {
+	return fail(NO, 0, "no answer for test %s (no file %s or %s.* in %s/)", test, test, test, folder).
+		withTeam("no answer for test %s: no file for it", test)
+}
+
+// doubledFiles is the NO of a test that two or more files of an attempt's
+// folder answer, none judged. Its team message names the test and counts
+// the files, but names none of them (see noFile).
+func doubledFiles(test string, files []string) *failure {
+	d := Doubled{Files: files}
+	count, verdict := "two", "neither"
+	if len(files) > 2 {
+		count, verdict = strconv.Itoa(len(files)), "none"
+	}
+	return fail(NO, 0, "no answer for test %s: %s", test, d.files()).
+		withTeam("no answer for test %s: %s files for it, %s judged", test, count, verdict)
 }

@@ -2,7 +2,9 @@ package report
 
 import (
 	"bytes"
+	"context"
 	"html/template"
+	"io/fs"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -229,4 +232,74 @@ func TestWritePublicHTML(t *testing.T) {
 			}
 		})
 	}
+}
+
+// exampleDir is the example contest of the manual and the docs.
+var exampleDir = filepath.Join("..", "..", "testdata", "example")
+
+// organiserNames returns the names of the files and folders under root (not
+// root's own) that the public page of r must not show: every one but a
+// team's name, a problem id and a test's name, which the page shows as
+// what they name.
+func organiserNames(t *testing.T, root string, r judge.Report, set *problems.Set) []string {
+	t.Helper()
+	shown := map[string]bool{}
+	for _, s := range r.Scoreboard {
+		shown[s.Team] = true
+	}
+	for _, p := range set.Problems {
+		shown[p.ID] = true
+		for _, tc := range p.Tests {
+			shown[tc.Name] = true
+		}
+	}
+	var names []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if path != root && !shown[d.Name()] {
+			names = append(names, d.Name())
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// checkNamesNoFile fails t when page shows one of names.
+func checkNamesNoFile(t *testing.T, page string, names []string) {
+	t.Helper()
+	for _, name := range names {
+		if strings.Contains(page, template.HTMLEscapeString(name)) {
+			t.Errorf("the public page names the organiser's file or folder %q", name)
+		}
+	}
+}
+
+// TestWritePublicHTMLExample writes the public page of the example contest,
+// judged from its submissions folder, and checks it for every file and
+// folder name in that folder (docs/judging.md promises it shows none).
+func TestWritePublicHTMLExample(t *testing.T) {
+	set, err := problems.Load(filepath.Join(exampleDir, "contest.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(exampleDir, "submissions")
+	subs, _ := judge.LoadSubmissions(dir)
+	r := judge.Contest(context.Background(), set, subs, judge.SolverTruths{}, judge.Limits{})
+	if len(r.Results) == 0 {
+		t.Fatal("the example contest judged nothing")
+	}
+	var b bytes.Buffer
+	if err := WritePublicHTML(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	names := organiserNames(t, dir, r, set)
+	if len(names) < 50 {
+		t.Fatalf("%d names to look for, want the example's files: %q", len(names), names)
+	}
+	checkNamesNoFile(t, b.String(), names)
 }
