@@ -480,9 +480,16 @@ func notInCache(ctx context.Context, cache *truth.Cache, set, id string) (string
 		if hint := didYouMean(id, near); hint != "" {
 			return fmt.Sprintf("the cache has no problem %q%s", id, hint), nil
 		}
-		return fmt.Sprintf("the cache has no problem %q: solve or key its set first", id), nil
+		// No id near it: most likely a problem of a set not solved here
+		// yet, so that comes first (and the words that tests and scripts
+		// of show's first message look for are kept).
+		return fmt.Sprintf("problem %q has never been solved: the cache has no problem of that id; solve or key its set first", id), nil
 	}
 	msg := fmt.Sprintf("set %q has no problem %q in the cache", set, id)
+	if ext := filepath.Ext(set); ext == ".yaml" || ext == ".yml" {
+		// Meant as a file, most likely (see SetFile).
+		msg = fmt.Sprintf("no file %s, and set %q has no problem %q in the cache", set, set, id)
+	}
 	elsewhere, err := cache.Lookup(ctx, "", id)
 	if err != nil {
 		return "", err

@@ -46,7 +46,7 @@ func TestShow(t *testing.T) {
 		{"in set", app.ShowRequest{Set: "example-cup", IDs: []string{"cses-sample"}},
 			map[string]uint64{"cses-sample": 65}, false, ""},
 		{"unknown", app.ShowRequest{IDs: []string{"eight-queens", "no-such-id"}},
-			map[string]uint64{"eight-queens": 92}, true, `show: the cache has no problem "no-such-id": solve or key its set first`},
+			map[string]uint64{"eight-queens": 92}, true, `show: problem "no-such-id" has never been solved: the cache has no problem of that id; solve or key its set first`},
 		// A mistyped id is named as what does not exist, with the id the
 		// cache knows that it was probably meant to be: a problem, a
 		// problem with tests, a test of a problem.
@@ -67,6 +67,8 @@ func TestShow(t *testing.T) {
 			map[string]uint64{"eight-queens": 92}, false, ""},
 		{"typo in set file", app.ShowRequest{Set: contestSet, IDs: []string{"eight-queen", "twelve-unique"}},
 			map[string]uint64{"twelve-unique": 1787}, true, `show: set "example-cup" (` + contestSet + `) has no problem "eight-queen" (did you mean "eight-queens"?)`},
+		{"set file not there", app.ShowRequest{Set: "no-such-set.yaml", IDs: []string{"eight-queens"}},
+			map[string]uint64{}, true, `show: no file no-such-set.yaml, and set "no-such-set.yaml" has no problem "eight-queens" in the cache; it is in set "example-cup"`},
 		{"missing set file", app.ShowRequest{Set: testdata + "/no-such-set.yaml", IDs: []string{"eight-queens"}},
 			map[string]uint64{}, true, `queensjudge: open ` + testdata + `/no-such-set.yaml: no such file or directory`},
 	} {
