@@ -215,65 +215,7 @@ func (r Report) Rows() []Result {
 // GOMAXPROCS goroutines. A file larger than lim.MaxBytes is PE unread.
 func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
 	lim = lim.withDefaults()
-	type job struct {
-		sub   Submission
-		prob  problems.Problem
-		index int
-		// parts gives, for a folder, the part that answers each test, and
-		// doubled the names of the files of a test answered twice.
-		parts   map[string]int
-		doubled map[string][]string
-	}
-	var jobs []job
-	var warnings []error
-	type folder struct{ team, id string }
-	files := map[folder][]int{} // the submissions from team folders, by team and problem
-	for i, s := range subs {
-		if p, ok := problemOf(set, s); ok && s.name != "" && s.Dir == p.HasTests() {
-			k := folder{s.Team, p.ID}
-			files[k] = append(files[k], i)
-		}
-	}
-	for i, s := range subs {
-		p, ok := problemOf(set, s)
-		switch {
-		case s.Dir && s.name != "" && (!ok || !p.HasTests()):
-			// A folder in a team folder, as before problems had tests.
-			warnings = append(warnings, &Stray{s.where, "a folder in a team folder, skipped"})
-			continue
-		case !ok:
-			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
-			continue
-		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
-			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID)})
-			continue
-		case s.Dir && !p.HasTests() && s.Err == nil:
-			s.Err = fmt.Errorf("%s is not a regular file", s.File)
-		case !s.Dir && p.HasTests() && s.Err == nil:
-			s.Err = fmt.Errorf("%s is a file, but problem %s has tests: name a folder with a file per test", s.File, p.ID)
-		}
-		if same := files[folder{s.Team, p.ID}]; s.name != "" && len(same) > 1 {
-			if same[0] == i {
-				d := &Doubled{Team: s.Team, Problem: p.ID}
-				for _, k := range same {
-					d.Files = append(d.Files, subs[k].name)
-				}
-				slices.Sort(d.Files)
-				warnings = append(warnings, d)
-			}
-			continue
-		}
-		j := job{sub: s, prob: p, index: i}
-		if s.Dir && p.HasTests() {
-			warnings = append(warnings, s.strays...)
-			var ws []error
-			j.parts, j.doubled, ws = matchParts(p, s)
-			warnings = append(warnings, ws...)
-		}
-		jobs = append(jobs, j)
-	}
+	jobs, warnings := plan(set, subs)
 
 	// The truth of a case is asked when an answer first needs it (see
 	// NeedsTruth), one ask at a time, and kept for the other answers.
@@ -348,6 +290,71 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 	r := NewReport(set, results)
 	r.Warnings = warnings
 	return r
+}
+
+// job is one submission Contest judges, with the problem it answers.
+type job struct {
+	sub   Submission
+	prob  problems.Problem
+	index int
+	// parts gives, for a folder, the part that answers each test, and
+	// doubled the names of the files of a test answered twice.
+	parts   map[string]int
+	doubled map[string][]string
+}
+
+// plan matches subs to the problems of set (see Contest): jobs are what is
+// judged, warnings what is not and why.
+func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
+	type folder struct{ team, id string }
+	files := map[folder][]int{} // the submissions from team folders, by team and problem
+	for i, s := range subs {
+		if p, ok := problemOf(set, s); ok && s.name != "" && s.Dir == p.HasTests() {
+			k := folder{s.Team, p.ID}
+			files[k] = append(files[k], i)
+		}
+	}
+	for i, s := range subs {
+		p, ok := problemOf(set, s)
+		switch {
+		case s.Dir && s.name != "" && (!ok || !p.HasTests()):
+			// A folder in a team folder, as before problems had tests.
+			warnings = append(warnings, &Stray{s.where, "a folder in a team folder, skipped"})
+			continue
+		case !ok:
+			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
+			continue
+		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
+			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID)})
+			continue
+		case s.Dir && !p.HasTests() && s.Err == nil:
+			s.Err = fmt.Errorf("%s is not a regular file", s.File)
+		case !s.Dir && p.HasTests() && s.Err == nil:
+			s.Err = fmt.Errorf("%s is a file, but problem %s has tests: name a folder with a file per test", s.File, p.ID)
+		}
+		if same := files[folder{s.Team, p.ID}]; s.name != "" && len(same) > 1 {
+			if same[0] == i {
+				d := &Doubled{Team: s.Team, Problem: p.ID}
+				for _, k := range same {
+					d.Files = append(d.Files, subs[k].name)
+				}
+				slices.Sort(d.Files)
+				warnings = append(warnings, d)
+			}
+			continue
+		}
+		j := job{sub: s, prob: p, index: i}
+		if s.Dir && p.HasTests() {
+			warnings = append(warnings, s.strays...)
+			var ws []error
+			j.parts, j.doubled, ws = matchParts(p, s)
+			warnings = append(warnings, ws...)
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, warnings
 }
 
 // matchParts matches the files of the folder s to the tests of p: parts

@@ -2,18 +2,24 @@ package judge
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/text"
+	"github.com/queensjudge/queensjudge/problems"
 )
 
 // Submission is one team's answer to one problem.
@@ -48,6 +54,9 @@ type Submission struct {
 	// folder is judged: a folder for no problem with tests is one warning.
 	where  string
 	strays []error
+	// at is "MANIFEST:LINE", the row of a submission from a manifest; ""
+	// for one from a directory.
+	at string
 }
 
 // Part is one file of a folder submission: the answer to one test, named
@@ -356,10 +365,19 @@ const maxManifest = 64 << 20
 // columns are in that order. The time is optional; see ParseTime for its
 // forms. file is relative to the manifest's directory and must stay in it,
 // as in LoadSubmissions; a folder is a folder submission (Dir), the answer
-// to a problem with tests.
+// to a problem with tests. A file that is missing, or leads out of the
+// directory, is read as a submission whose Err says so (Contest judges it
+// JE), as in LoadSubmissions.
 //
-// A bad row is reported as "manifest.csv:LINE: ..." and skipped; the rest is
-// loaded.
+// Every row that cannot be read is an error "manifest.csv:LINE: ...", all
+// of them, not just the first: a bad time, a missing team, problem or file,
+// more columns than the header (or, without one, than the four). A header
+// that names a column twice, or a column that is none of the four
+// ("unknown column "tiem" (did you mean "time"?)"), is an error, and no row
+// is read: which column a row's field is for cannot be told. The rows that
+// can be read are returned beside the errors, but a contest is judged
+// whole or not at all: the caller refuses to judge a manifest with an
+// error (see also CheckManifest, for the problem ids).
 func LoadManifest(name string) ([]Submission, []error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -390,6 +408,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		errs = append(errs, fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...)))
 	}
 	col := map[string]int{"team": 0, "problem": 1, "time": 2, "file": 3}
+	columns := len(manifestColumns) // the most fields a row may have
 	for first := true; ; first = false {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -407,19 +426,29 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		line, _ := r.FieldPos(0) // only after a good read: it panics after an error
 		if first && isHeader(rec) {
 			col = map[string]int{}
+			bad := false
 			for i, f := range rec {
 				f = strings.ToLower(strings.TrimSpace(f))
-				if _, dup := col[f]; dup {
-					errorf(line, "column %q twice in the header", f)
+				switch k, dup := col[f]; {
+				case dup:
+					errorf(line, "column %q twice in the header (columns %d and %d)", f, k+1, i+1)
+					bad = true
+				case !slices.Contains(manifestColumns, f):
+					errorf(line, "unknown column %q (%s)", f, wantColumn(f))
+					bad = true
 				}
 				col[f] = i
 			}
 			for _, c := range manifestColumns {
 				if _, ok := col[c]; !ok && c != "time" {
 					errorf(line, "the header has no %s column", c)
-					return nil, errs
+					bad = true
 				}
 			}
+			if bad {
+				return nil, errs // which field is which cannot be told
+			}
+			columns = len(rec)
 			continue
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
@@ -431,24 +460,36 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 			}
 			return ""
 		}
-		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file")}
+		if len(rec) > columns {
+			errorf(line, "%d columns, want at most %d (%s)", len(rec), columns, columnsOf(col))
+			continue
+		}
+		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file"), at: fmt.Sprintf("%s:%d", name, line)}
 		var missing []string
 		for _, c := range []string{"team", "problem", "file"} {
 			if field(c) == "" {
 				missing = append(missing, c)
 			}
 		}
+		rowErr := false
 		if len(missing) > 0 {
-			errorf(line, "no %s", strings.Join(missing, " or "))
-			continue
+			msg := "no " + strings.Join(missing, " or ")
+			if len(rec) < columns {
+				msg += fmt.Sprintf(" (%d columns, want %d: %s)", len(rec), columns, columnsOf(col))
+			}
+			errorf(line, "%s", msg)
+			rowErr = true
 		}
 		if t := field("time"); t != "" {
 			d, err := ParseTime(t)
 			if err != nil {
 				errorf(line, "%v", err)
-				continue
+				rowErr = true
 			}
 			sub.Time, sub.Timed = d, true
+		}
+		if rowErr {
+			continue // every error of the row is said
 		}
 		sub.File = filepath.ToSlash(sub.File)
 		kind, err := within(dir, sub.File)
@@ -468,6 +509,137 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		subs = append(subs, sub)
 	}
 	return subs, errs
+}
+
+// wantColumn says which column an unknown one was probably meant to be, or
+// else names them all.
+func wantColumn(name string) string {
+	if c := text.Closest(name, manifestColumns); c != "" {
+		return fmt.Sprintf("did you mean %q?", c)
+	}
+	return "want team, problem, time or file"
+}
+
+// columnsOf names the columns of a manifest in their order: "team,
+// problem, time, file".
+func columnsOf(col map[string]int) string {
+	names := slices.Collect(maps.Keys(col))
+	slices.SortFunc(names, func(a, b string) int { return cmp.Compare(col[a], col[b]) })
+	return strings.Join(names, ", ")
+}
+
+// CheckManifest returns an error for each submission of subs from a
+// manifest (LoadManifest) whose problem is not in set, naming its row and
+// the id it was probably meant to be: "attempts.csv:14: no problem "eigth-
+// queens" in set S (did you mean "eight-queens"?)". A row for no problem is
+// the organiser's mistake, and an attempt that vanished from the
+// scoreboard would go unseen: the caller refuses the manifest. A file of a
+// team folder for no problem is a *Stray warning of Contest instead (a
+// README.txt), and not checked here.
+func CheckManifest(set *problems.Set, subs []Submission) []error {
+	var ids []string
+	for _, p := range set.Problems {
+		ids = append(ids, p.ID)
+	}
+	var errs []error
+	for _, s := range subs {
+		if s.at == "" {
+			continue
+		}
+		if _, ok := set.Problem(s.Problem); ok {
+			continue
+		}
+		msg := fmt.Sprintf("%s: no problem %q in set %s", s.at, s.Problem, set.Name)
+		if c := text.Closest(s.Problem, ids); c != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", c)
+		}
+		errs = append(errs, errors.New(msg))
+	}
+	return errs
+}
+
+// Empty is a judging of nothing: no submission read from the directory or
+// manifest From answers a problem of the set. It is never what the
+// organiser meant (a team's folder given for the submissions directory, one
+// folder too deep; an empty directory; a manifest of no rows), and a caller
+// refuses to judge, writing nothing.
+type Empty struct {
+	From string
+	// Why says why nothing is judged.
+	Why string
+	// Parent is, when From looks like a team's folder (a file or folder in
+	// it is named after a problem of the set), its parent directory, the
+	// one probably meant, with a trailing separator; "" otherwise.
+	Parent string
+	// Warnings are Contest's for the submissions that were read: why each
+	// is not judged (a *Stray, a *Doubled).
+	Warnings []error
+}
+
+func (e *Empty) Error() string {
+	msg := fmt.Sprintf("submissions %s: no submission to judge: %s", text.Printable(e.From), e.Why)
+	if e.Parent != "" {
+		msg += fmt.Sprintf(": did you mean %s?", text.Printable(e.Parent))
+	}
+	return msg
+}
+
+// Nothing returns an *Empty when none of subs, read from the submissions
+// directory or the manifest named from, is one Contest would judge, and
+// nil when one of them answers a problem of set: one judged, or files of
+// a team's folder for one problem that are *Doubled (read, and the
+// warning tells the organiser which to keep; with --strict, a failure).
+func Nothing(set *problems.Set, subs []Submission, from string) error {
+	jobs, warnings := plan(set, subs)
+	if len(jobs) > 0 || slices.ContainsFunc(warnings, func(w error) bool { return errors.As(w, new(*Doubled)) }) {
+		// Something is judged, or a team's files answer a problem and
+		// the warning says which one to keep.
+		return nil
+	}
+	e := &Empty{From: from, Warnings: warnings}
+	fi, err := os.Stat(from)
+	if err != nil || !fi.IsDir() {
+		e.Why = "no attempt in the manifest"
+		if len(subs) > 0 {
+			e.Why = "no attempt answers a problem of set " + set.Name
+		}
+		return e
+	}
+	entries, _ := os.ReadDir(from)
+	var answers []string
+	teams := 0
+	for _, d := range entries {
+		name := d.Name()
+		if strings.HasPrefix(name, ".") {
+			continue
+		}
+		if d.IsDir() {
+			teams++
+		}
+		if _, ok := set.Problem(name); ok {
+			answers = append(answers, name)
+		} else if _, ok := set.Problem(cutExt(name)); ok && !d.IsDir() {
+			answers = append(answers, name)
+		}
+	}
+	switch {
+	case len(answers) > 0:
+		shown := strings.Join(answers, ", ")
+		if len(answers) > 3 {
+			shown = fmt.Sprintf("%s and %d more", strings.Join(answers[:3], ", "), len(answers)-3)
+		}
+		verb := "answer problems"
+		if len(answers) == 1 {
+			verb = "answers a problem"
+		}
+		e.Why = fmt.Sprintf("it looks like a team's folder: %s %s of set %s", text.Printable(shown), verb, set.Name)
+		e.Parent = filepath.Dir(filepath.Clean(from)) + string(filepath.Separator)
+	case teams == 0:
+		e.Why = "no team folder in it"
+	default:
+		e.Why = fmt.Sprintf("no file in its team folders answers a problem of set %s (see the warnings)", set.Name)
+	}
+	return e
 }
 
 // isHeader reports whether a manifest's first row names its columns.

@@ -282,3 +282,121 @@ func TestLoadFolders(t *testing.T) {
 		t.Errorf("cal's eight: %s %q, want JE: not a regular file", eight.Verdict, eight.Message)
 	}
 }
+
+// TestManifestErrors: every row of a manifest that cannot be read is an
+// error with its line, all of them; a header that names a column twice or
+// one it does not know is refused and no row is read; a row with more
+// fields than columns is an error; CheckManifest names each row for a
+// problem not in the set, with the id meant. Before, the header's second
+// team column won, extra columns and fields were ignored, and a row for no
+// problem was only a warning of Contest.
+func TestManifestErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeTree(t, dir, map[string]string{"a.txt": "92\n"})
+	for _, c := range []struct {
+		name, csv string
+		subs      int
+		want      []string
+	}{
+		{"rows", "team,problem,time,file\n" +
+			"ada,eight-queens,12,a.txt\n" +
+			"ada,six-all,abc,a.txt\n" +
+			"ada,six-all,14\n" +
+			"bob,eight-queens,15,a.txt,extra\n" +
+			",,soon,a.txt\n", 1, []string{
+			`m.csv:3: time "abc": want minutes (95), a duration (1h35m, 5700s) or h:mm:ss`,
+			`m.csv:4: no file (3 columns, want 4: team, problem, time, file)`,
+			`m.csv:5: 5 columns, want at most 4 (team, problem, time, file)`,
+			`m.csv:6: no team or problem`,
+			`m.csv:6: time "soon": want minutes (95), a duration (1h35m, 5700s) or h:mm:ss`,
+		}},
+		{"no header", "ada,eight-queens,12,a.txt,x\nada,eight-queens,,a.txt\n", 1, []string{
+			`m.csv:1: 5 columns, want at most 4 (team, problem, time, file)`,
+		}},
+		{"twice", "team,problem,team,file\nada,eight-queens,bob,a.txt\n", 0, []string{
+			`m.csv:1: column "team" twice in the header (columns 1 and 3)`,
+		}},
+		{"unknown", "team,problem,tim,file,notes\nada,eight-queens,12,a.txt,x\n", 0, []string{
+			`m.csv:1: unknown column "tim" (did you mean "time"?)`,
+			`m.csv:1: unknown column "notes" (want team, problem, time or file)`,
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			subs, errs := parseManifest("m.csv", dir, []byte(c.csv))
+			var got []string
+			for _, err := range errs {
+				got = append(got, err.Error())
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("errors\n%q, want\n%q", got, c.want)
+			}
+			if len(subs) != c.subs {
+				t.Errorf("%d submissions, want %d", len(subs), c.subs)
+			}
+		})
+	}
+
+	set := loadSet(t, "testdata/contest/set.yaml")
+	subs, errs := parseManifest("m.csv", dir, []byte("ada,eight-queens,1,a.txt\nada,eigth-queens,2,a.txt\nbob,zzz,3,a.txt\n"))
+	if errs != nil {
+		t.Fatal(errs)
+	}
+	var got []string
+	for _, err := range CheckManifest(set, subs) {
+		got = append(got, err.Error())
+	}
+	want := []string{
+		`m.csv:2: no problem "eigth-queens" in set judge-cup (did you mean "eight-queens"?)`,
+		`m.csv:3: no problem "zzz" in set judge-cup`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("CheckManifest =\n%q, want\n%q", got, want)
+	}
+}
+
+// TestNothing: submissions that Contest would judge nothing of are an
+// *Empty, saying why, and a team's folder given for the directory names its
+// parent; one answer to judge, or two files doubled for a problem, are
+// not. Before, such a judging gave an empty scoreboard.
+func TestNothing(t *testing.T) {
+	set := loadSet(t, "testdata/contest/set.yaml")
+	root := t.TempDir()
+	writeTree(t, root, map[string]string{
+		"subs/alice/eight-queens.txt": "92\n",
+		"subs/alice/cses.txt":         "65\n",
+		"strays/alice/notes.txt":      "x\n",
+		"doubled/alice/cses.txt":      "65\n",
+		"doubled/alice/cses.old":      "64\n",
+		"empty/README":                "",
+		"m.csv":                       "team,problem,time,file\n",
+	})
+	for _, c := range []struct {
+		from, why, parent string
+	}{
+		{"subs", "", ""},
+		{"doubled", "", ""},
+		{"subs/alice", "it looks like a team's folder: cses.txt, eight-queens.txt answer problems of set judge-cup", "subs"},
+		{"strays", "no file in its team folders answers a problem of set judge-cup (see the warnings)", ""},
+		{"empty", "no team folder in it", ""},
+		{"m.csv", "no attempt in the manifest", ""},
+	} {
+		from := filepath.Join(root, c.from)
+		var subs []Submission
+		if c.from == "m.csv" {
+			subs, _ = LoadManifest(from)
+		} else {
+			subs, _ = LoadSubmissions(from)
+		}
+		err := Nothing(set, subs, from)
+		var e *Empty
+		switch {
+		case c.why == "" && err != nil:
+			t.Errorf("Nothing(%s) = %v, want nil", c.from, err)
+		case c.why == "":
+		case !errors.As(err, &e):
+			t.Errorf("Nothing(%s) = %v, want an *Empty", c.from, err)
+		case e.Why != c.why || (c.parent == "") != (e.Parent == "") || c.parent != "" && e.Parent != filepath.Join(root, c.parent)+string(filepath.Separator):
+			t.Errorf("Nothing(%s) = %q, parent %q; want %q, parent %q", c.from, e.Why, e.Parent, c.why, c.parent)
+		}
+	}
+}

@@ -81,20 +81,6 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		return JudgeResult{}, fmt.Errorf("judge: %w", err)
 	}
 	var res JudgeResult
-	failed := false
-	for _, err := range errs {
-		if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
-			con.errorf("warning: %s", text.Printable(err.Error()))
-			res.Warnings = append(res.Warnings, err)
-			continue
-		}
-		// Names are printed one line each, whatever bytes they hold.
-		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
-		failed = true
-	}
-	if failed && len(subs) == 0 {
-		return res, status.Said(status.Failed) // nothing could be read: no report of nothing
-	}
 	if err := checkCCSIDs(req, set, subs); err != nil {
 		return res, err
 	}
@@ -114,13 +100,57 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		{"--html", req.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures(set, path)) }},
 		{"--public-html", req.PublicHTML, report.WritePublicHTML},
 	}
+	// Every output is claimed before anything is printed, and every one
+	// refused is named in one refusal: an organiser who runs judge again
+	// learns of all the files in the way at once, not one a run.
+	var refused []error
 	for i, f := range files {
 		if f.path == "" {
 			continue
 		}
 		if files[i].path, err = g.NewFile(f.role, f.path, "--replace", req.Replace); err != nil {
-			return res, err
+			refused = append(refused, err)
 		}
+	}
+	switch {
+	case len(refused) == 1:
+		return res, refused[0]
+	case len(refused) > 1:
+		return res, status.Usagef("%w", errors.Join(refused...))
+	}
+	// What could not be read is said, each on its line, and the judging
+	// refused before any output: a contest is judged whole or not at all.
+	failed := false
+	for _, err := range errs {
+		if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
+			continue
+		}
+		// Names are printed one line each, whatever bytes they hold.
+		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
+		failed = true
+	}
+	for _, err := range judge.CheckManifest(set, subs) {
+		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
+		failed = true
+	}
+	if failed {
+		return res, status.Said(status.Failed)
+	}
+	// A judging of nothing is refused. Its warnings say why each file is
+	// not judged, unless the directory is a team's folder: then they are
+	// all the one mistake the refusal names.
+	var empty *judge.Empty
+	if errors.As(judge.Nothing(set, subs, req.Submissions), &empty) {
+		if empty.Parent == "" {
+			for _, w := range slices.Concat(errs, empty.Warnings) {
+				con.errorf("warning: %s", text.Printable(w.Error()))
+			}
+		}
+		return res, fmt.Errorf("judge: %w", empty)
+	}
+	for _, err := range errs {
+		con.errorf("warning: %s", text.Printable(err.Error()))
+		res.Warnings = append(res.Warnings, err)
 	}
 	opt, err := req.Batch.options(con, "judge")
 	if err != nil {
@@ -177,7 +207,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 			return res, err
 		}
 	}
-	failed = sayJudgeErrors(con, judged) || failed
+	failed = sayJudgeErrors(con, judged)
 	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
 }
 

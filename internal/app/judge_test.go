@@ -683,3 +683,155 @@ func TestJudgeWithoutTruth(t *testing.T) {
 		t.Errorf("Judge (no none): %+v", rows)
 	}
 }
+
+// judgeOutputs is a request for the example contest with every output in
+// dir, and the outputs' paths.
+func judgeOutputs(t *testing.T, dir, subs string) (app.JudgeRequest, []string) {
+	t.Helper()
+	req := app.JudgeRequest{
+		Cache: tempCache(t), Set: contestSet, Submissions: subs, Batch: batch,
+		Scoreboard: filepath.Join(dir, "scoreboard.json"),
+		Awards:     filepath.Join(dir, "awards.json"),
+		ResultsTSV: filepath.Join(dir, "results.tsv"),
+		HTML:       filepath.Join(dir, "report.html"),
+		PublicHTML: filepath.Join(dir, "public.html"),
+	}
+	return req, []string{req.Scoreboard, req.Awards, req.ResultsTSV, req.HTML, req.PublicHTML}
+}
+
+// TestJudgeNothing: a judging that reads no submission (a team's folder
+// given for the submissions directory, an empty directory, one whose
+// files answer no problem) fails before any output is written, says why,
+// and for a team's folder suggests its parent. Before, each printed an
+// empty scoreboard, wrote the empty files and exited 0.
+func TestJudgeNothing(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	subs := filepath.Join(root, "submissions")
+	copyDir(t, submissions, subs)
+	empty := filepath.Join(root, "empty")
+	strays := filepath.Join(root, "strays")
+	for _, d := range []string{empty, filepath.Join(strays, "ada")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	writeFile(t, filepath.Join(strays, "ada", "notes.txt"), "92\n")
+	for _, c := range []struct {
+		name, subs string
+		want       []string
+		warnings   bool
+	}{
+		{"team folder", filepath.Join(subs, "ada"), []string{"judge: submissions " + filepath.Join(subs, "ada") + ": no submission to judge", "it looks like a team's folder: big-placement.txt, chessboard, corner-placement.txt and 10 more answer problems of set example-cup: did you mean " + subs + string(filepath.Separator) + "?"}, false},
+		{"empty", empty, []string{"judge: submissions " + empty + ": no submission to judge: no team folder in it"}, false},
+		{"strays", strays, []string{"judge: submissions " + strays + ": no submission to judge: no file in its team folders answers a problem of set example-cup"}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			out := t.TempDir()
+			req, files := judgeOutputs(t, out, c.subs)
+			con := newConsole(output.Table, "")
+			_, err := app.Judge(context.Background(), con.Console, req)
+			checkOutcome(t, "Judge", err, status.Failed, false)
+			for _, want := range c.want {
+				if !strings.Contains(err.Error(), want) {
+					t.Errorf("Judge = %q, want %q in it", err, want)
+				}
+			}
+			if got := strings.Contains(con.stderr.String(), "warning:"); got != c.warnings {
+				t.Errorf("stderr %q: warnings %v, want %v", con.stderr, got, c.warnings)
+			}
+			if con.stdout.Len() != 0 {
+				t.Errorf("stdout %q, want nothing", con.stdout)
+			}
+			for _, f := range files {
+				if exists(t, f) {
+					t.Errorf("%s written, want nothing written", f)
+				}
+			}
+		})
+	}
+}
+
+// TestJudgeBadManifest: a manifest with any row that cannot be read (a bad
+// time, a missing column, a problem not in the set, a header with a column
+// twice or one it does not know) fails before any output is written, and
+// every bad row is named with its line, a mistyped problem id with the id
+// meant. Before, the bad rows were dropped (or judged by the last column
+// of a name) and the rest of the contest judged and written.
+func TestJudgeBadManifest(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		name, csv string
+		want      []string
+	}{
+		{"rows", "team,problem,time,file\n" +
+			"ada,eight-queens,12,submissions/ada/eight-queens.txt\n" +
+			"ada,six-all,abc,submissions/ada/six-all.txt\n" +
+			"ada,six-all,14\n" +
+			"grace,eigth-queens,15,submissions/grace/eight-queens.txt\n" +
+			"grace,six-all,soon,submissions/grace/six-all.txt\n",
+			[]string{
+				`m.csv:3: time "abc": want minutes`,
+				`m.csv:4: no file`,
+				`m.csv:5: no problem "eigth-queens" in set example-cup (did you mean "eight-queens"?)`,
+				`m.csv:6: time "soon": want minutes`,
+			}},
+		{"header twice", "team,problem,team,file\nada,eight-queens,bob,submissions/ada/eight-queens.txt\n",
+			[]string{`m.csv:1: column "team" twice in the header`}},
+		{"unknown column", "team,problem,tim,file\nada,eight-queens,12,submissions/ada/eight-queens.txt\n",
+			[]string{`m.csv:1: unknown column "tim" (did you mean "time"?)`}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			copyDir(t, submissions, filepath.Join(dir, "submissions"))
+			m := filepath.Join(dir, "m.csv")
+			writeFile(t, m, c.csv)
+			req, files := judgeOutputs(t, dir, m)
+			con := newConsole(output.Table, "")
+			_, err := app.Judge(context.Background(), con.Console, req)
+			checkOutcome(t, "Judge", err, status.Failed, true)
+			for _, want := range c.want {
+				if !strings.Contains(con.stderr.String(), want) {
+					t.Errorf("stderr %q, want %q in it", con.stderr, want)
+				}
+			}
+			if con.stdout.Len() != 0 {
+				t.Errorf("stdout %q, want nothing", con.stdout)
+			}
+			for _, f := range files {
+				if exists(t, f) {
+					t.Errorf("%s written, want nothing written", f)
+				}
+			}
+		})
+	}
+}
+
+// TestJudgeRefusesEveryOutput: a second judging without Replace names every
+// output that exists in one refusal, and prints nothing before it (not the
+// warnings of the submissions). Before, it named the first and printed the
+// warnings first.
+func TestJudgeRefusesEveryOutput(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	subs := straySubmissions(t)
+	req, files := judgeOutputs(t, dir, subs)
+	req.Awards, req.PublicHTML = "", ""
+	files = []string{req.Scoreboard, req.ResultsTSV, req.HTML}
+	if _, err := app.Judge(context.Background(), newConsole(output.Table, "").Console, req); err != nil {
+		t.Fatalf("first Judge = %v", err)
+	}
+	con := newConsole(output.Table, "")
+	_, err := app.Judge(context.Background(), con.Console, req)
+	checkOutcome(t, "second Judge", err, status.Usage, false)
+	if con.stderr.Len() != 0 || con.stdout.Len() != 0 {
+		t.Errorf("printed %q and %q before the refusal, want nothing", con.stdout, con.stderr)
+	}
+	for _, f := range files {
+		if err != nil && !strings.Contains(err.Error(), f) {
+			t.Errorf("refusal %q does not name %s", err, f)
+		}
+	}
+}
