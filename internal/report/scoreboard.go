@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"golang.org/x/text/collate"
 	"golang.org/x/text/language"
@@ -483,13 +484,36 @@ func WriteResultsTSVMedals(w io.Writer, r judge.Report, m Medals) error {
 // tsvField makes s a field of DOMjudge's TSV files as its Utils::toTsvField
 // does: backslash, tab, line feed and carriage return written as \\, \t,
 // \n and \r, everything else as it is, so that its reader
-// (Utils::parseTsvLine, PHP's stripcslashes) reads s back. It is not an
-// output.Cell, unlike the tool's CSV: that would escape a name twice (a
-// tab as \\t, read back as \t) and put a quote before a name starting
-// with =, so that DOMjudge would read another team; results.tsv is for
-// DOMjudge and the ICPC's systems, not for a spreadsheet.
+// (Utils::parseTsvLine, PHP's stripcslashes) reads s back. One addition:
+// a byte that is not part of valid UTF-8 is written \xHH, which
+// stripcslashes reads back as that byte, so that the file stays UTF-8
+// (DOMjudge's names are, its database's utf8mb4; a folder's need not be).
+// It is not an output.Cell, unlike the tool's CSV: that would escape a
+// name twice (a tab as \\t, read back as \t) and put a quote before a
+// name starting with =, so that DOMjudge would read another team;
+// results.tsv is for DOMjudge and the ICPC's systems, not for a
+// spreadsheet.
 func tsvField(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "\t", `\t`, "\n", `\n`, "\r", `\r`).Replace(s)
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\\':
+			b.WriteString(`\\`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		default:
+			b.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // collation returns the comparison of team names that the Contest API's

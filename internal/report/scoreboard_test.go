@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -440,8 +441,9 @@ func stripcslashes(s string) string {
 
 // TestResultsTSVNames: a team id in results.tsv is escaped once, as
 // DOMjudge's Utils::toTsvField escapes a field (\ tab, line feed and
-// carriage return as \\, \t, \n, \r, nothing else), so that DOMjudge's
-// reader (Utils::parseTsvLine: stripcslashes) reads back the team's name.
+// carriage return as \\, \t, \n, \r, nothing else; and a byte that is not
+// UTF-8 as \xHH), so that DOMjudge's reader (Utils::parseTsvLine:
+// stripcslashes) reads back the team's name, and the file is UTF-8.
 func TestResultsTSVNames(t *testing.T) {
 	for _, c := range []struct{ name, field string }{
 		{"tab\tname", `tab\tname`},
@@ -451,6 +453,10 @@ func TestResultsTSVNames(t *testing.T) {
 		{"=1+2", "=1+2"},
 		{"\x1b[31mred", "\x1b[31mred"},
 		{"ünïcode", "ünïcode"},
+		// Not UTF-8: DOMjudge never has such a name; \xHH keeps the file
+		// UTF-8 and stripcslashes reads the byte back.
+		{"bad\xffname", `bad\xffname`},
+		{`\xff`, `\\xff`},
 	} {
 		var b bytes.Buffer
 		r := judge.Report{Scoreboard: []judge.Standing{{Rank: 1, Team: c.name, Points: 1, Solved: 1}}}
@@ -464,6 +470,9 @@ func TestResultsTSVNames(t *testing.T) {
 		}
 		if back := stripcslashes(field); back != c.name {
 			t.Errorf("results.tsv team %q: DOMjudge reads back %q", c.name, back)
+		}
+		if !utf8.ValidString(b.String()) {
+			t.Errorf("results.tsv of team %q is not UTF-8: %q", c.name, b.String())
 		}
 	}
 }
@@ -532,4 +541,22 @@ func TestScoreboardState(t *testing.T) {
 			t.Errorf("WriteCCSScoreboardTimes(%+v) = %v, want %s", c.ct, err, c.want)
 		}
 	}
+}
+
+// FuzzTSVField: whatever a team is named, its results.tsv field is one
+// UTF-8 field (no tab, no line end) that DOMjudge's reader reads back as
+// the name.
+func FuzzTSVField(f *testing.F) {
+	for _, s := range []string{"ada", "tab\tname", `\x41`, "bad\xffname", `\`, "\\\xff", "=1+2", "a\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		field := tsvField(s)
+		if !utf8.ValidString(field) || strings.ContainsAny(field, "\t\n\r") {
+			t.Errorf("tsvField(%q) = %q: not one UTF-8 field", s, field)
+		}
+		if back := stripcslashes(field); back != s {
+			t.Errorf("tsvField(%q) = %q, read back as %q", s, field, back)
+		}
+	})
 }
