@@ -157,6 +157,12 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 			failed = true
 		}
 		for _, e := range entries {
+			if file != nil && !sameDefinition(file, e) {
+				// The cache's answer is to another question than the file's.
+				con.errorf("show: problem %q of set %q was solved as another definition than %s gives: solve %s", e.ID, e.Set, file.File, file.File)
+				failed = true
+				continue
+			}
 			if !e.OK {
 				why, err := noAnswer(ctx, cache, e, runs, ended)
 				if err != nil {
@@ -448,6 +454,14 @@ func setRefs(s *problems.Set, ref string) []string {
 		refs = append(refs, c.Ref())
 	}
 	return refs
+}
+
+// sameDefinition reports whether e, an entry of s's set in the cache, was
+// linked with the definition s gives its problem, or s has no such problem
+// (a test since removed: the cache's entry is all there is of it).
+func sameDefinition(s *problems.Set, e store.Entry) bool {
+	c, ok := s.Case(e.ID)
+	return !ok || problems.Hash(c.Problem) == e.DefHash
 }
 
 // inSetOrder sorts entries, the cache's entries of one problem of s (or one

@@ -67,6 +67,8 @@ func TestShow(t *testing.T) {
 			map[string]uint64{"eight-queens": 92}, false, ""},
 		{"typo in set file", app.ShowRequest{Set: contestSet, IDs: []string{"eight-queen", "twelve-unique"}},
 			map[string]uint64{"twelve-unique": 1787}, true, `show: set "example-cup" (` + contestSet + `) has no problem "eight-queen" (did you mean "eight-queens"?)`},
+		{"set file not solved", app.ShowRequest{Set: testdata + "/oeis.yaml", IDs: []string{"q1-count"}},
+			map[string]uint64{}, true, `show: problem "q1-count" of set "oeis" has never been solved: solve ` + testdata + `/oeis.yaml`},
 		{"set file not there", app.ShowRequest{Set: "no-such-set.yaml", IDs: []string{"eight-queens"}},
 			map[string]uint64{}, true, `show: no file no-such-set.yaml, and set "no-such-set.yaml" has no problem "eight-queens" in the cache; it is in set "example-cup"`},
 		{"missing set file", app.ShowRequest{Set: testdata + "/no-such-set.yaml", IDs: []string{"eight-queens"}},
@@ -427,6 +429,32 @@ func TestShowKilledCount(t *testing.T) {
 				t.Errorf("Doctor of a killed count:\n%s\nwant the line %q, show's words", con.stdout, line)
 			}
 		})
+	}
+}
+
+// TestShowSetFileEdited refuses with --set FILE the cached answer of a
+// problem whose definition in FILE is not the one it was solved as: it is
+// the answer to another question.
+func TestShowSetFileEdited(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cache := tempCache(t)
+	before, after := testdata+"/edited/before.yaml", testdata+"/edited/after.yaml"
+	con := newConsole(output.Table, "")
+	if _, err := app.Solve(ctx, con.Console, app.SolveRequest{Cache: cache, Sets: []string{before}, Batch: batch}); err != nil {
+		t.Fatalf("Solve = %v; stderr:\n%s", err, con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	res, err := app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, Set: before, IDs: []string{"q"}})
+	if err != nil || len(res.Rows) != 1 || res.Rows[0].Answer.Value.Count != 92 {
+		t.Errorf("Show --set before.yaml q = %v, %v; want q's 92; stderr:\n%s", res.Rows, err, con.stderr)
+	}
+	con = newConsole(output.Table, "")
+	res, err = app.Show(ctx, con.Console, app.ShowRequest{Cache: cache, Set: after, IDs: []string{"q"}})
+	checkOutcome(t, "Show --set after.yaml q", err, status.Failed, true)
+	want := `show: problem "q" of set "edited" was solved as another definition than ` + after + ` gives: solve ` + after
+	if got := strings.TrimSpace(con.stderr.String()); got != want || len(res.Rows) != 0 {
+		t.Errorf("Show --set after.yaml q = %d rows, stderr %q; want none, %q", len(res.Rows), got, want)
 	}
 }
 
