@@ -486,23 +486,38 @@ func inSetOrder(s *problems.Set, entries []store.Entry) {
 // when set is ""), what does not exist, with what it was probably meant to
 // be: a set that has the id, or an id of the set, or of any set.
 func notInCache(ctx context.Context, cache *truth.Cache, set, id string) (string, error) {
+	// A test of a problem the cache has is named as a test of it.
+	what, ofKnown := fmt.Sprintf("problem %q", id), false
+	if pid, test, isTest := strings.Cut(id, "/"); isTest {
+		tests, err := cache.Lookup(ctx, set, pid)
+		if err != nil {
+			return "", err
+		}
+		if ofKnown = len(tests) > 0; ofKnown {
+			what = fmt.Sprintf("test %q of problem %q", test, pid)
+		}
+	}
 	if set == "" {
 		near, err := nearRefs(ctx, cache, "", id)
 		if err != nil {
 			return "", err
 		}
 		if hint := didYouMean(id, near); hint != "" {
-			return fmt.Sprintf("the cache has no problem %q%s", id, hint), nil
+			return fmt.Sprintf("the cache has no %s%s", what, hint), nil
+		}
+		if ofKnown {
+			pid, _, _ := strings.Cut(id, "/")
+			return fmt.Sprintf("the cache has no %s (show %s lists its tests)", what, pid), nil
 		}
 		// No id near it: most likely a problem of a set not solved here
 		// yet, so that comes first (and the words that tests and scripts
 		// of show's first message look for are kept).
 		return fmt.Sprintf("problem %q has never been solved: the cache has no problem of that id; solve or key its set first", id), nil
 	}
-	msg := fmt.Sprintf("set %q has no problem %q in the cache", set, id)
+	msg := fmt.Sprintf("set %q has no %s in the cache", set, what)
 	if ext := filepath.Ext(set); ext == ".yaml" || ext == ".yml" {
 		// Meant as a file, most likely (see SetFile).
-		msg = fmt.Sprintf("no file %s, and set %q has no problem %q in the cache", set, set, id)
+		msg = fmt.Sprintf("no file %s, and set %q has no %s in the cache", set, set, what)
 	}
 	elsewhere, err := cache.Lookup(ctx, "", id)
 	if err != nil {
