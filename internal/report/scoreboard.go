@@ -484,17 +484,20 @@ func WriteResultsTSVMedals(w io.Writer, r judge.Report, m Medals) error {
 // tsvField makes s a field of DOMjudge's TSV files as its Utils::toTsvField
 // does: backslash, tab, line feed and carriage return written as \\, \t,
 // \n and \r, everything else as it is, so that its reader
-// (Utils::parseTsvLine, PHP's stripcslashes) reads s back. One addition:
-// a byte that is not part of valid UTF-8 is written \xHH, which
-// stripcslashes reads back as that byte, so that the file stays UTF-8
-// (DOMjudge's names are, its database's utf8mb4; a folder's need not be).
-// It is not an output.Cell, unlike the tool's CSV: that would escape a
-// name twice (a tab as \\t, read back as \t) and put a quote before a
-// name starting with =, so that DOMjudge would read another team;
-// results.tsv is for DOMjudge and the ICPC's systems, not for a
-// spreadsheet.
+// (Utils::parseTsvLine, PHP's stripcslashes) reads s back. It used to be
+// an output.Cell escaped again, which wrote a tab as \\t, read back as \t.
+// Two additions, both read back by stripcslashes as written: a byte that
+// is not part of valid UTF-8 is written \xHH, so that the file stays UTF-8
+// (DOMjudge's names are, its database's utf8mb4; a folder's need not be);
+// and a name that a spreadsheet would run as a formula (starting with =,
+// +, - or @) gets a single quote before it, as output.Cell does for every
+// CSV and TSV file of the tool (OWASP's defence against CSV injection):
+// DOMjudge reads such a team back with the quote, a deliberate difference.
 func tsvField(s string) string {
 	var b strings.Builder
+	if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+		b.WriteByte('\'')
+	}
 	for i := 0; i < len(s); {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		switch {

@@ -450,7 +450,7 @@ func TestResultsTSVNames(t *testing.T) {
 		{`back\slash`, `back\\slash`},
 		{"two\nlines\r", `two\nlines\r`},
 		{`\t`, `\\t`},
-		{"=1+2", "=1+2"},
+		{"ex=1+2", "ex=1+2"},
 		{"\x1b[31mred", "\x1b[31mred"},
 		{"ünïcode", "ünïcode"},
 		// Not UTF-8: DOMjudge never has such a name; \xHH keeps the file
@@ -473,6 +473,13 @@ func TestResultsTSVNames(t *testing.T) {
 		}
 		if !utf8.ValidString(b.String()) {
 			t.Errorf("results.tsv of team %q is not UTF-8: %q", c.name, b.String())
+		}
+	}
+	// A formula gets a quote, as in every CSV and TSV file of the tool:
+	// DOMjudge reads the team back with it.
+	for _, name := range []string{"=1+2", "+1", "-2+3", "@SUM(A1)"} {
+		if got, want := tsvField(name), "'"+name; got != want {
+			t.Errorf("tsvField(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
@@ -555,8 +562,12 @@ func FuzzTSVField(f *testing.F) {
 		if !utf8.ValidString(field) || strings.ContainsAny(field, "\t\n\r") {
 			t.Errorf("tsvField(%q) = %q: not one UTF-8 field", s, field)
 		}
-		if back := stripcslashes(field); back != s {
-			t.Errorf("tsvField(%q) = %q, read back as %q", s, field, back)
+		want := s
+		if s != "" && strings.ContainsRune("=+-@", rune(s[0])) {
+			want = "'" + s // a formula, quoted
+		}
+		if back := stripcslashes(field); back != want {
+			t.Errorf("tsvField(%q) = %q, read back as %q, want %q", s, field, back, want)
 		}
 	})
 }
