@@ -54,10 +54,22 @@ type Submission struct {
 	// folder is judged: a folder for no problem with tests is one warning.
 	where  string
 	strays []error
-	// at is "MANIFEST:LINE", the row of a submission from a manifest; ""
-	// for one from a directory.
-	at string
+	// at is the row of a submission from a manifest (Msg unset); nil for
+	// one from a directory.
+	at *RowError
 }
+
+// RowError is a row of a manifest that cannot be read, reported as a
+// compiler would: "attempts.csv:14: time "abc": want minutes...". Line
+// orders a manifest's errors when they come from two passes
+// (LoadManifest's, then CheckManifest's).
+type RowError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *RowError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
 
 // Part is one file of a folder submission: the answer to one test, named
 // after the test with or without an extension.
@@ -405,7 +417,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 	var subs []Submission
 	var errs []error
 	errorf := func(line int, format string, args ...any) {
-		errs = append(errs, fmt.Errorf("%s:%d: %s", name, line, fmt.Sprintf(format, args...)))
+		errs = append(errs, &RowError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)})
 	}
 	col := map[string]int{"team": 0, "problem": 1, "time": 2, "file": 3}
 	columns := len(manifestColumns) // the most fields a row may have
@@ -464,7 +476,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 			errorf(line, "%d columns, want at most %d (%s)", len(rec), columns, columnsOf(col))
 			continue
 		}
-		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file"), at: fmt.Sprintf("%s:%d", name, line)}
+		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file"), at: &RowError{File: name, Line: line}}
 		var missing []string
 		for _, c := range []string{"team", "problem", "file"} {
 			if field(c) == "" {
@@ -543,17 +555,17 @@ func CheckManifest(set *problems.Set, subs []Submission) []error {
 	}
 	var errs []error
 	for _, s := range subs {
-		if s.at == "" {
+		if s.at == nil {
 			continue
 		}
 		if _, ok := set.Problem(s.Problem); ok {
 			continue
 		}
-		msg := fmt.Sprintf("%s: no problem %q in set %s", s.at, s.Problem, set.Name)
+		e := &RowError{File: s.at.File, Line: s.at.Line, Msg: fmt.Sprintf("no problem %q in set %s", s.Problem, set.Name)}
 		if c := text.Closest(s.Problem, ids); c != "" {
-			msg += fmt.Sprintf(" (did you mean %q?)", c)
+			e.Msg += fmt.Sprintf(" (did you mean %q?)", c)
 		}
-		errs = append(errs, errors.New(msg))
+		errs = append(errs, e)
 	}
 	return errs
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -120,20 +121,29 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}
 	// What could not be read is said, each on its line, and the judging
 	// refused before any output: a contest is judged whole or not at all.
-	failed := false
+	var bad []error
 	for _, err := range errs {
-		if stray := (*judge.Stray)(nil); errors.As(err, &stray) {
-			continue
+		if stray := (*judge.Stray)(nil); !errors.As(err, &stray) {
+			bad = append(bad, err)
 		}
+	}
+	bad = append(bad, judge.CheckManifest(set, subs)...)
+	// A manifest's errors in the order of its lines, whichever pass found
+	// them.
+	slices.SortStableFunc(bad, func(a, b error) int {
+		line := func(err error) int {
+			if r := (*judge.RowError)(nil); errors.As(err, &r) {
+				return r.Line
+			}
+			return 0
+		}
+		return cmp.Compare(line(a), line(b))
+	})
+	for _, err := range bad {
 		// Names are printed one line each, whatever bytes they hold.
 		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
-		failed = true
 	}
-	for _, err := range judge.CheckManifest(set, subs) {
-		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
-		failed = true
-	}
-	if failed {
+	if len(bad) > 0 {
 		return res, status.Said(status.Failed)
 	}
 	// A judging of nothing is refused. Its warnings say why each file is
@@ -207,7 +217,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 			return res, err
 		}
 	}
-	failed = sayJudgeErrors(con, judged)
+	failed := sayJudgeErrors(con, judged)
 	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
 }
 
