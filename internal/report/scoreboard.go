@@ -260,8 +260,9 @@ type award struct {
 }
 
 // Medals are how many gold, silver and bronze medals a contest gives, as a
-// regional's rules set them: DOMjudge's contest settings gold_medals,
-// silver_medals and bronze_medals. A medal goes by rank, as DOMjudge gives
+// regional's rules set them: a DOMjudge contest's goldMedals, silverMedals
+// and bronzeMedals (its extra bronze medals, B, are more Bronze here). A
+// medal goes by rank, as DOMjudge gives
 // it (AwardService::loadAwards and ImportExportService::getResultsData):
 // ranks 1 to Gold get gold, Gold+1 to Gold+Silver silver, then Bronze more
 // ranks bronze, and a team with no points none. Teams that tie share the
@@ -275,9 +276,8 @@ type Medals struct {
 	Gold, Silver, Bronze int
 }
 
-// DefaultMedals are ICPC's counts, and DOMjudge's defaults: 4 gold, 4
-// silver, 4 bronze (the World Finals' and most regionals' before their
-// extra bronze medals).
+// DefaultMedals are ICPC's counts, and DOMjudge's defaults (its Contest
+// entity's): 4 gold, 4 silver, 4 bronze.
 var DefaultMedals = Medals{Gold: 4, Silver: 4, Bronze: 4}
 
 // ParseMedals reads medal counts written as G,S,B ("4,4,4", "1,2,3"), as
