@@ -80,7 +80,10 @@
 // Standing and ParseTime for the rules. What is not judged is a warning: a
 // file for no problem or no test, a hidden name, and the files of a team
 // folder that answer one problem or one test twice (see Stray and
-// Doubled). A test with no file is NO.
+// Doubled). A test with no file is NO. A manifest is read whole or not at
+// all: every row that cannot be read is a *RowError (LoadManifest, and
+// CheckManifest for a problem not in the set), and submissions that would
+// judge nothing are an *Empty (Nothing); a caller judges neither.
 //
 // # Scores
 //

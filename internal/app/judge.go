@@ -68,6 +68,15 @@ type JudgeResult struct {
 // folder for one problem, none of them judged: see judge.Stray and
 // judge.Doubled) is printed; a judge error (JE) or, with Strict, a warning
 // makes it a said failure.
+//
+// A contest is judged whole or not at all. Before anything is judged or
+// written: every output is claimed, and one refusal names each that exists
+// (without Replace), with nothing printed before it; then what cannot be
+// read (a team folder, every bad row of a manifest, a row for no problem
+// of the set, in line order) is printed and is a said failure; and
+// submissions that would judge nothing (judge.Nothing: an empty directory,
+// a team's folder, with "did you mean" its parent) are a failure that
+// says why.
 func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, error) {
 	g, cachePath, err := begin(req.Cache, req.Set, req.Submissions)
 	if err != nil {
