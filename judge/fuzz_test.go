@@ -119,12 +119,19 @@ func FuzzManifest(f *testing.F) {
 	f.Add([]byte("team,problem,time,file\nalice,eight-queens,95,a.txt\n"))
 	f.Add([]byte("alice,eight-queens,,../x\n\"bad"))
 	f.Add([]byte("\xef\xbb\xbffile,team,problem\nx,y,z\n"))
+	f.Add([]byte("team,problem,team,file,notes\na,b,c,d,e\n"))
+	f.Add([]byte("a,b,abc,c.txt,extra\na,b,1\n"))
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, data []byte) {
 		subs, _ := parseManifest("manifest.csv", dir, data)
 		for _, s := range subs {
-			if s.Team == "" || s.Problem == "" || s.File == "" || (s.Open == nil) == (s.Err == nil) {
-				t.Errorf("submission %+v: want team, problem, file, and one of Open and Err", s)
+			// A folder (Dir) has Parts or Err, never Open; a file Open or Err.
+			read := s.Open != nil
+			if s.Dir {
+				read = s.Parts != nil && s.Open == nil
+			}
+			if s.Team == "" || s.Problem == "" || s.File == "" || read == (s.Err != nil) {
+				t.Errorf("submission %+v: want team, problem, file, and one of Open (Parts for a folder) and Err", s)
 			}
 		}
 	})
