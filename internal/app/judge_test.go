@@ -835,3 +835,33 @@ func TestJudgeRefusesEveryOutput(t *testing.T) {
 		}
 	}
 }
+
+// TestJudgeTeamFolderUnread: a team folder that cannot be read (here a link
+// that leads out of the submissions directory) fails the judging before
+// any output, as a bad manifest row does. Before, the other teams were
+// judged and the files written without the team.
+func TestJudgeTeamFolderUnread(t *testing.T) {
+	t.Parallel()
+	root := t.TempDir()
+	subs := filepath.Join(root, "submissions")
+	copyDir(t, submissions, subs)
+	copyDir(t, filepath.Join(submissions, "ada"), filepath.Join(root, "elsewhere"))
+	if err := os.Symlink(filepath.Join(root, "elsewhere"), filepath.Join(subs, "zed")); err != nil {
+		t.Skip(err)
+	}
+	req, files := judgeOutputs(t, t.TempDir(), subs)
+	con := newConsole(output.Table, "")
+	_, err := app.Judge(context.Background(), con.Console, req)
+	checkOutcome(t, "Judge", err, status.Failed, true)
+	if want := filepath.Join(subs, "zed") + ": team folder refused"; !strings.Contains(con.stderr.String(), want) {
+		t.Errorf("stderr %q, want %q in it", con.stderr, want)
+	}
+	if con.stdout.Len() != 0 {
+		t.Errorf("stdout %q, want nothing", con.stdout)
+	}
+	for _, f := range files {
+		if exists(t, f) {
+			t.Errorf("%s written, want nothing written", f)
+		}
+	}
+}
