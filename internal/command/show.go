@@ -17,9 +17,12 @@ func showCommand() *cli.Command {
 		ArgsUsage: "ID...",
 		Description: `Show prints the cached answers of the problems with the given ids, from the
 cache alone. An id that is in several sets is shown for each, unless --set
-names one. An id that was never solved is an error.`,
+names one. --set may also name a set file: its problems are then shown as the
+file defines them, their tests in its order. An id that was never solved, or
+that the cache or the set does not have, is an error that names the id closest
+to it.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME`"},
+			&cli.StringFlag{Name: "set", Usage: "only the problems of the set `NAME` or set file"},
 			&cli.BoolFlag{Name: "board", Usage: "draw the placements after the table"},
 			&cli.StringFlag{Name: "svg", Usage: "write an SVG picture of the (first) placement to `FILE` (- for stdout), a new file unless --replace"},
 			replaceFlag(),
