@@ -38,6 +38,9 @@ type JudgeRequest struct {
 	Scoreboard string // the Contest API scoreboard.json
 	Awards     string // the Contest API awards.json
 	ResultsTSV string // DOMjudge's results.tsv
+	// Medals are the medal counts of Awards and ResultsTSV; nil for
+	// report.DefaultMedals.
+	Medals *report.Medals
 	HTML       string // a self-contained HTML page
 	PublicHTML string // the page for the public: no judge messages, files or boards
 	// Replace lets the files be ones that exist: without it, one is refused
@@ -100,13 +103,17 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}
 	// judgedAt is when the judging ended: the time of the scoreboard.
 	var judgedAt time.Time
+	medals := report.DefaultMedals
+	if req.Medals != nil {
+		medals = *req.Medals
+	}
 	files := []struct {
 		role, path string
 		write      func(io.Writer, judge.Report) error
 	}{
 		{"--scoreboard", req.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, judgedAt) }},
-		{"--awards", req.Awards, report.WriteAwards},
-		{"--results-tsv", req.ResultsTSV, report.WriteResultsTSV},
+		{"--awards", req.Awards, func(w io.Writer, r judge.Report) error { return report.WriteAwardsMedals(w, r, medals) }},
+		{"--results-tsv", req.ResultsTSV, func(w io.Writer, r judge.Report) error { return report.WriteResultsTSVMedals(w, r, medals) }},
 		{"--html", req.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures(set, path)) }},
 		{"--public-html", req.PublicHTML, report.WritePublicHTML},
 	}

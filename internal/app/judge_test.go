@@ -14,6 +14,7 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
@@ -863,5 +864,47 @@ func TestJudgeTeamFolderUnread(t *testing.T) {
 		if exists(t, f) {
 			t.Errorf("%s written, want nothing written", f)
 		}
+	}
+}
+
+// TestJudgeMedals: the medal counts of a request decide awards.json and
+// results.tsv; none given is 4,4,4, which gives the three teams gold.
+func TestJudgeMedals(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	awards := func(m *report.Medals, name string) (gold, silver, bronze int, tsv string) {
+		req := app.JudgeRequest{
+			Cache: tempCache(t), Set: testsSet, Submissions: testsSubs, Batch: batch, Medals: m,
+			Awards: filepath.Join(dir, name+".json"), ResultsTSV: filepath.Join(dir, name+".tsv"),
+		}
+		_, err := app.Judge(context.Background(), newConsole(output.JSON, "").Console, req)
+		checkOutcome(t, "Judge", err, 0, false)
+		var as []struct {
+			ID      string   `json:"id"`
+			TeamIDs []string `json:"team_ids"`
+		}
+		b, _ := os.ReadFile(req.Awards)
+		if err := json.Unmarshal(b, &as); err != nil {
+			t.Fatalf("%s: %v", req.Awards, err)
+		}
+		for _, a := range as {
+			switch a.ID {
+			case "gold-medal":
+				gold = len(a.TeamIDs)
+			case "silver-medal":
+				silver = len(a.TeamIDs)
+			case "bronze-medal":
+				bronze = len(a.TeamIDs)
+			}
+		}
+		t2, _ := os.ReadFile(req.ResultsTSV)
+		return gold, silver, bronze, string(t2)
+	}
+	if g, s, b, _ := awards(nil, "default"); g != 3 || s != 0 || b != 0 {
+		t.Errorf("default medals: %d gold, %d silver, %d bronze; want the 3 teams gold", g, s, b)
+	}
+	g, s, b, tsv := awards(&report.Medals{Gold: 1, Silver: 1, Bronze: 1}, "one")
+	if g != 1 || s != 1 || b != 1 || strings.Count(tsv, "Gold Medal") != 1 || strings.Count(tsv, "Bronze Medal") != 1 {
+		t.Errorf("medals 1,1,1: %d gold, %d silver, %d bronze, results.tsv\n%s; want one of each", g, s, b, tsv)
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/queensjudge/queensjudge/internal/app"
+	"github.com/queensjudge/queensjudge/internal/report"
+	"github.com/queensjudge/queensjudge/internal/status"
 )
 
 func judgeCommand() *cli.Command {
@@ -48,8 +50,10 @@ kept for regrade.
 --scoreboard writes the Contest API's scoreboard.json (release 2026-01):
 of type score when a problem has groups or is worth other than 1 point,
 else pass-fail. --awards writes its
-awards.json: winner, gold, silver and bronze medals (ranks 1-4, 5-8, 9-12),
-first to solve each problem. --results-tsv writes DOMjudge's results.tsv: a
+awards.json: winner, gold, silver and bronze medals by rank, --medals G,S,B
+(4,4,4 by default, as ICPC's and DOMjudge's: four teams all get gold unless
+given fewer; teams tied at a boundary all get the better medal; none to a
+team with no points), first to solve each problem. --results-tsv writes DOMjudge's results.tsv: a
 line "results<TAB>1", then per team its name, rank, award, points, penalty,
 the minute of its last score improvement and an empty group winner.
 --html writes the report for the judges, every test's verdict and message;
@@ -60,6 +64,7 @@ never a judge message, a file or an expected answer. See docs/judging.md.`,
 			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
 			&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json to `FILE`"},
 			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
+			&cli.StringFlag{Name: "medals", Value: report.DefaultMedals.String(), Usage: "the gold, silver and bronze medal counts `G,S,B` of --awards and --results-tsv"},
 			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
 			&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page, with no judge messages, to `FILE`"},
 			replaceFlag(),
@@ -83,11 +88,15 @@ never a judge message, a file or an expected answer. See docs/judging.md.`,
 			if err != nil {
 				return err
 			}
+			medals, err := report.ParseMedals(c.String("medals"))
+			if err != nil {
+				return status.Usagef("--medals: %v", err)
+			}
 			_, err = app.Judge(c.Context, con, app.JudgeRequest{
 				Cache: db, Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
 				MaxBytes: maxBytes, Strict: c.Bool("strict"),
 				Scoreboard: c.String("scoreboard"), Awards: c.String("awards"), ResultsTSV: c.String("results-tsv"),
-				HTML: c.String("html"), PublicHTML: c.String("public-html"),
+				Medals: &medals, HTML: c.String("html"), PublicHTML: c.String("public-html"),
 				Replace: c.Bool("replace"),
 			})
 			return err
