@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/queensjudge/queensjudge/problems"
-	"github.com/queensjudge/queensjudge/solver"
 )
 
 // PenaltyMinutes is the ICPC penalty for each rejected attempt before a
@@ -74,7 +73,8 @@ type Result struct {
 	// has no file for is NO); nil for a problem without tests. Each holds
 	// the attempt's Team, Problem, Time, Attempt, Index, Points and Score,
 	// and its own verdict, messages, File, Squares and Line. The attempt's
-	// verdict and messages are its first failing test's (see NewReport).
+	// verdict and messages are its first failing test's that counts: a
+	// sample of a problem with groups does not (see NewReport).
 	Tests []Result
 	// Groups are, for an attempt at a problem with groups, the points it
 	// earns in each group, in the problem's order.
@@ -268,10 +268,9 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 					case j.sub.Err != nil:
 						tr = judgeSubmission(ctx, j.sub, c, truthOf(c), lim)
 					case j.doubled[t.Name] != nil:
-						d := Doubled{Files: j.doubled[t.Name]}
-						tr = absent(j.sub, c, d.files(), lim)
+						tr = absent(j.sub, c, doubledFiles(t.Name, j.doubled[t.Name]), lim)
 					case !ok:
-						tr = absent(j.sub, c, "", lim)
+						tr = absent(j.sub, c, noFile(t.Name, path.Base(j.sub.File)), lim)
 					default:
 						ps := j.sub
 						pt := j.sub.Parts[part]
@@ -398,14 +397,10 @@ func matchParts(p problems.Problem, s Submission) (parts map[string]int, doubled
 	return parts, doubled, warnings
 }
 
-// absent is the result of a test of c's problem that the folder s has no
-// file for, or (why not "") two files that are not judged.
-func absent(s Submission, c problems.Problem, why string, lim Limits) Result {
+// absent is the result f (noFile or doubledFiles) of a test of c's problem
+// that the folder s has no file for, or two files that are not judged.
+func absent(s Submission, c problems.Problem, f *failure, lim Limits) Result {
 	r := Result{Team: s.Team, Problem: c.ID, Time: s.Time, Timed: s.Timed, File: s.File}
-	f := fail(NO, 0, "no answer for test %s (no file %s or %s.* in %s/)", c.Test.Name, c.Test.Name, c.Test.Name, path.Base(s.File))
-	if why != "" {
-		f = fail(NO, 0, "no answer for test %s: %s", c.Test.Name, why)
-	}
 	j := f.judgement(c.N, lim)
 	r.Verdict, r.Message, r.TeamMessage = j.Verdict, j.Message, j.TeamMessage
 	return r
@@ -482,10 +477,13 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 // the scoreboard again.
 //
 // The verdict of an attempt at a problem with tests is worked out here
-// from its Tests, which may come in any order: a JE on any test makes it
-// JE (the attempt cannot be scored, and does not count), else it is its
-// first failing test's in the problem's order, AC when every test is; its
-// messages are that test's, prefixed "test NAME: ". Its score is the points
+// from its Tests, which may come in any order, by one rule (attemptVerdict):
+// the tests that count are every test of a pass-fail problem, and the
+// tests in groups of a problem with groups, whose samples decide nothing;
+// a JE on a test that counts makes it JE (the attempt cannot be scored,
+// and does not count), else it is its first failing test's that counts in
+// the problem's order, AC when there is none; its messages are that
+// test's, prefixed "test NAME: ". Its score is the points
 // of the groups whose every test is AC, or for a problem without groups
 // its points when the attempt is AC; a JE attempt scores 0.
 //
@@ -676,26 +674,7 @@ func score(p problems.Problem, r *Result) {
 		return len(place)
 	}
 	slices.SortStableFunc(r.Tests, func(a, b Result) int { return cmp.Compare(at(a.Test), at(b.Test)) })
-	var decided *Result
-	for i := range r.Tests {
-		t := &r.Tests[i]
-		if t.Verdict == JE {
-			decided = t
-			break
-		}
-		if decided == nil && t.Verdict != AC {
-			decided = t
-		}
-	}
-	r.Verdict, r.Squares, r.Line = AC, nil, 0
-	r.WithoutTruth = len(r.Tests) > 0 && !slices.ContainsFunc(r.Tests, func(t Result) bool { return !t.WithoutTruth })
-	r.Message = fmt.Sprintf("all %s right", solver.Plural(int64(len(r.Tests)), "test"))
-	r.TeamMessage = r.Message
-	if decided != nil {
-		r.Verdict = decided.Verdict
-		r.Message = "test " + decided.Test + ": " + decided.Message
-		r.TeamMessage = "test " + decided.Test + ": " + decided.TeamMessage
-	}
+	attemptVerdict(p, r)
 	r.Groups, r.Score = nil, 0
 	if r.Verdict == JE {
 		return // not scored: it does not count

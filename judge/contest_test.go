@@ -469,7 +469,7 @@ func TestContestFolders(t *testing.T) {
 		{"bob", "chess", want{WA, 30, 5, "test big-2: line 1: answer 41, expected 40"}},
 		{"bob", "nq", want{NO, 0, 3, "test 3: no answer for test 3 (no file 3 or 3.* in nq/)"}},
 		{"bob", "eight", want{WA, 0, 0, "line 1: answer 91, expected 92"}},
-		{"cy", "chess", want{WA, 70, 5, "test 1: line 1: answer 3, expected 2"}},
+		{"cy", "chess", want{NO, 70, 5, "test 2: no answer for test 2: two files, 2.old and 2.txt: neither judged"}}, // test 1, the sample, is WA: it does not count
 		{"cy", "eight", want{AC, 1, 0, "answer 92"}},
 	} {
 		res := attempt(t, r, c.team, c.problem, 1)
@@ -533,8 +533,15 @@ func TestContestFolders(t *testing.T) {
 			t.Errorf("scoreboard row %d: %s, want %v", i+1, got, board)
 		}
 	}
-	// cy's chess is at full score with its sample wrong: a sample is worth
-	// nothing, but the attempt's verdict is still the sample's WA.
+	// cy's chess has its sample wrong and test 2 doubled: the sample decides
+	// nothing, the verdict is test 2's NO and the score the large group's.
+	// The team messages name the test, not the files or the folder.
+	if cy.TeamMessage != "test 2: no answer for test 2: two files for it, neither judged" {
+		t.Errorf("cy's chess team message %q, want it to name no file", cy.TeamMessage)
+	}
+	if bob := attempt(t, r, "bob", "nq", 1); bob.TeamMessage != "test 3: no answer for test 3: no file for it" {
+		t.Errorf("bob's nq team message %q, want it to name no folder", bob.TeamMessage)
+	}
 	if c := r.Scoreboard[1].Problems[0]; c.Score != 70 || c.Solved {
 		t.Errorf("cy's chess cell %+v, want score 70, not solved", c)
 	}
@@ -637,7 +644,9 @@ func TestScoreRule(t *testing.T) {
 		score    int
 	}{
 		{chess, "ACACACACAC", AC, 100},
-		{chess, "WAACACACAC", WA, 100},
+		{chess, "WAACACACAC", AC, 100}, // test 1 is the sample: it decides nothing
+		{chess, "JEACACACAC", AC, 100},
+		{chess, "NOWAACACAC", WA, 70},
 		{chess, "ACACNOACAC", NO, 70},
 		{chess, "ACACACACPE", PE, 30},
 		{chess, "WAWAACACAC", WA, 70},
@@ -690,7 +699,8 @@ func TestPenaltyRule(t *testing.T) {
 		{"none right", []Result{at(10, "WAWAWAWAWA")}, 0, 0},
 		{"partial at once", []Result{at(10, "ACACACWAWA")}, 30, 10},
 		{"partial, then full", []Result{at(10, "ACACACWAWA"), at(30, "ACACACACAC")}, 100, 30 + 20},
-		{"full after a JE", []Result{at(10, "JEACACACAC"), at(30, "ACACACACAC")}, 100, 30},
+		{"full after a JE", []Result{at(10, "ACJEACACAC"), at(30, "ACACACACAC")}, 100, 30},
+		{"full with the sample wrong", []Result{at(10, "WAACACACAC"), at(30, "ACACACACAC")}, 100, 10},
 		{"partial twice", []Result{at(10, "ACACACWAWA"), at(20, "ACACACWAWA"), at(50, "ACWAWAACAC")}, 70, 50 + 2*20},
 		{"worse after best", []Result{at(10, "ACWAWAACAC"), at(20, "ACACACWAWA")}, 70, 10},
 		{"ICPC", []Result{eight(10, WA), eight(15, PE), eight(17, JE), eight(40, AC), eight(50, WA)}, 1, 40 + 2*20},

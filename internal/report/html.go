@@ -50,9 +50,11 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 // WritePublicHTML writes the page of WriteHTML for the public, to put on
 // the wall during a contest: the scoreboard, and each team's verdicts with
 // the team messages only. It never holds a judge message (which may name
-// the expected answer), a file name or a team's board. The messages are
-// the ones judge writes for the team, which never reveal the expected
-// answer.
+// the expected answer), a file or folder name or a team's board. The
+// messages are the ones judge writes for the team, which never reveal the
+// expected answer nor name a file or folder (a test with no file reads "no
+// answer for test 3: no file for it"): the page is made from those fields
+// alone, not by taking names out of the others.
 func WritePublicHTML(w io.Writer, r judge.Report) error {
 	// Only what the public may see goes into the page: the template is
 	// never given the judge messages, the files or the squares.

@@ -5,7 +5,9 @@ import (
 	"context"
 	"html/template"
 	"io/fs"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -302,4 +304,56 @@ func TestWritePublicHTMLExample(t *testing.T) {
 		t.Fatalf("%d names to look for, want the example's files: %q", len(names), names)
 	}
 	checkNamesNoFile(t, b.String(), names)
+}
+
+// TestWritePublicHTMLNoFileNames judges the two ways a team message named
+// the organiser's files: a folder of a manifest with no file for a test
+// (it said "no file big-2 or big-2.* in aurora-cg-1/"), and a team's
+// folder with two files for one test ("two files, big-1.txt and
+// big-1.txt~"). The public page says which test has no answer, and why,
+// without a name of a file or folder.
+func TestWritePublicHTMLNoFileNames(t *testing.T) {
+	set, err := problems.Load(filepath.Join(testsDir, "set.yaml")) // chess: tests 1 (sample), 2, 3, big-1, big-2
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, data string) {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"1.txt", "2.txt", "3.txt", "big-1.txt"} { // no big-2
+		write("attempts/aurora-cg-1/"+f, "2\n")
+	}
+	for _, f := range []string{"1.txt", "2.txt", "3.txt", "big-1.txt", "big-1.txt~", "big-2.txt"} {
+		write("submissions/yan/chess/"+f, "2\n")
+	}
+	write("attempts.csv", "team,problem,time,file\nzed,chess,5,attempts/aurora-cg-1\n")
+	subs, errs := judge.LoadManifest(filepath.Join(dir, "attempts.csv"))
+	more, moreErrs := judge.LoadSubmissions(filepath.Join(dir, "submissions"))
+	if errs = append(errs, moreErrs...); len(errs) != 0 {
+		t.Fatal(errs)
+	}
+	r := judge.Contest(context.Background(), set, append(subs, more...), judge.SolverTruths{}, judge.Limits{})
+	var b bytes.Buffer
+	if err := WritePublicHTML(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"no answer for test big-2", "no answer for test big-1"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the public page does not say %q", want)
+		}
+	}
+	names := slices.Concat(organiserNames(t, filepath.Join(dir, "attempts"), r, set),
+		organiserNames(t, filepath.Join(dir, "submissions"), r, set))
+	if !slices.Contains(names, "aurora-cg-1") || !slices.Contains(names, "big-1.txt~") {
+		t.Fatalf("names %q, want aurora-cg-1 and big-1.txt~ among them", names)
+	}
+	checkNamesNoFile(t, page, append(names, "attempts.csv"))
 }
