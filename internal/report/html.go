@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
@@ -10,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/picture"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/solver"
 )
@@ -30,6 +32,14 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // the judge message when it says more, and the file.
 // A wrong placement whose squares at fault are known is drawn, with the pair
 // outlined, when pictures gives its board; pictures may be nil.
+//
+// Every file of the submissions that was not judged (r.Warnings: a
+// *judge.Stray, a *judge.Doubled) is listed with why, under its team when
+// the warning names the team: a team's complaint ("we sent rnd1.txt") is
+// answered from the page. A team with no attempt judged but such files has
+// a section of its own after the ranked teams, and the files no team is
+// known for (a README.txt beside the team folders) come last, in a section
+// of their own.
 //
 // An attempt at a problem with tests shows its score and, for a problem
 // with groups, what it earns in each group, then every test with its
@@ -57,9 +67,11 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 // alone, not by taking names out of the others.
 func WritePublicHTML(w io.Writer, r judge.Report) error {
 	// Only what the public may see goes into the page: the template is
-	// never given the judge messages, the files or the squares.
+	// never given the judge messages, the files, the squares or the
+	// warnings, which name files.
 	pub := r
 	pub.Results = publicResults(r.Results)
+	pub.Warnings = nil
 	return writePage(w, pub, nil, true)
 }
 
@@ -104,8 +116,9 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 		Tests   []test
 	}
 	type team struct {
-		Standing standing
-		Results  []result
+		Standing  standing
+		Results   []result
+		NotJudged []notJudged
 	}
 
 	// What the scoreboard cannot say: which attempts were JE.
@@ -202,9 +215,38 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 		}
 		byTeam[res.Team] = append(byTeam[res.Team], rs)
 	}
-	var teams []team
+	// The files not judged: under their team, ranked or not, or on their
+	// own when no team is known for them.
+	var unjudged map[string][]notJudged
+	var unranked []unrankedTeam
+	var others []notJudged
+	count := 0
+	if !public {
+		unjudged = map[string][]notJudged{}
+		for _, n := range notJudgedOf(r.Warnings) {
+			count += max(len(n.Files), 1)
+			if n.Team == "" {
+				others = append(others, n)
+				continue
+			}
+			if _, ok := anchors[n.Team]; !ok && unjudged[n.Team] == nil {
+				unranked = append(unranked, unrankedTeam{Team: n.Team})
+			}
+			unjudged[n.Team] = append(unjudged[n.Team], n)
+		}
+		slices.SortFunc(unranked, func(a, b unrankedTeam) int { return strings.Compare(a.Team, b.Team) })
+		for i := range unranked {
+			u := &unranked[i]
+			u.NotJudged = unjudged[u.Team]
+			u.Team, u.Anchor = text.Printable(u.Team), "unranked-"+strconv.Itoa(i+1)
+		}
+	}
+	var teams, ranked []team // ranked: the teams with files not judged
 	for i, st := range board {
-		teams = append(teams, team{st, byTeam[r.Scoreboard[i].Team]})
+		teams = append(teams, team{st, byTeam[r.Scoreboard[i].Team], unjudged[r.Scoreboard[i].Team]})
+		if teams[i].NotJudged != nil {
+			ranked = append(ranked, teams[i])
+		}
 	}
 
 	var buf bytes.Buffer
@@ -219,7 +261,14 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 		Public   bool
 		Tests    bool // some problem has tests: their style and legend
 		Scored   bool
-	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0})
+		// The files not judged: how many, those of teams with no
+		// attempt judged, and those of no team known.
+		NotJudged int
+		Ranked    []team
+		Unranked  []unrankedTeam
+		Others    []notJudged
+	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0,
+		count, ranked, unranked, others})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
@@ -227,6 +276,60 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 		return fmt.Errorf("html report: %w", err)
 	}
 	return nil
+}
+
+// notJudged is what the judges' report says of a file of the submissions
+// not judged, or of files not judged for one reason (a *judge.Doubled):
+// their names, printable, and why. Team is the team whose folder holds
+// them, as in the report (not printable: it keys the team), or "" when the
+// warning names no team.
+type notJudged struct {
+	Team  string
+	Files []string
+	Why   string
+}
+
+// unrankedTeam is a team with files not judged and no attempt judged: it
+// has no row on the scoreboard, but a section of the report. Team is
+// printable.
+type unrankedTeam struct {
+	Team, Anchor string
+	NotJudged    []notJudged
+}
+
+// notJudgedOf reads the warnings of a report, in their order, from their
+// fields: a *judge.Doubled names its team and files, a *judge.Stray its
+// file as the warning shows it, which is where its team is said (it has
+// no field for the team). Any other warning is shown as its message.
+func notJudgedOf(warnings []error) []notJudged {
+	var out []notJudged
+	for _, w := range warnings {
+		var d *judge.Doubled
+		var s *judge.Stray
+		var n notJudged
+		switch {
+		case errors.As(w, &d):
+			n.Team = d.Team
+			for _, f := range d.Files {
+				n.Files = append(n.Files, text.Printable(f))
+			}
+			what := "problem " + text.Printable(d.Problem)
+			if d.Test != "" {
+				what += ", test " + text.Printable(d.Test) + " (files in its folder)"
+			}
+			none := "neither"
+			if len(d.Files) > 2 {
+				none = "none"
+			}
+			n.Why = fmt.Sprintf("each answers %s: %s judged; keep one", what, none)
+		case errors.As(w, &s):
+			n.Files, n.Why = []string{text.Printable(s.Path)}, text.Printable(s.Why)
+		default:
+			n.Why = text.Printable(w.Error())
+		}
+		out = append(out, n)
+	}
+	return out
 }
 
 // boardOf draws the placement of a wrong answer, or returns "" when
@@ -370,6 +473,13 @@ li.test .tname { font-weight: 600; overflow-wrap: anywhere; }
 li.test .v { min-width: 2.4em; font-size: .85em; }
 li.test .tag { font-size: .8em; color: var(--muted); }
 .truth { font-size: .8em; color: var(--muted); }
+{{end}}{{if .NotJudged}}.not-judged { margin: .8em 0 0; padding: .5em .8em; background: var(--band); border-left: 4px solid var(--pe); }
+.not-judged h3 { font-size: 1em; margin: 0 0 .2em; }
+section.unranked, section.others { margin-top: 1.2em; }
+section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
+.not-judged ul { margin: 0; padding-left: 1.2em; }
+.not-judged li { overflow-wrap: anywhere; }
+.not-judged .file { font-family: "DejaVu Sans Mono", ui-monospace, Menlo, Consolas, monospace; font-size: .95em; }
 {{end}}@media (max-width: 700px) {
   header h1 { font-size: 1.6em; }
   li.result { grid-template-columns: minmax(0, 1fr) auto; }
@@ -385,7 +495,7 @@ li.test .tag { font-size: .8em; color: var(--muted); }
 <body>
 <header>
 <h1>{{.Set}}</h1>
-<p>{{len .Board}} teams · {{len .Problems}} problems · {{.Count}} submissions judged</p>
+<p>{{len .Board}} teams · {{len .Problems}} problems · {{.Count}} submissions judged{{if .NotJudged}} · <a href="#not-judged">{{.NotJudged}} not judged</a>{{end}}</p>
 </header>
 <main>
 <section id="scoreboard">
@@ -416,10 +526,26 @@ li.test .tag { font-size: .8em; color: var(--muted); }
 <figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</span></li>
 {{end}}</ol>{{end}}</div>
 </li>
-{{end}}</ol>
+{{end}}</ol>{{if .NotJudged}}
+<div class="not-judged"><h3>Not judged</h3>{{template "not-judged" .NotJudged}}</div>{{end}}
 </section>
+{{end}}{{if .NotJudged}}<section id="not-judged">
+<h2>Not judged</h2>
+<p class="legend">{{.NotJudged}} {{if eq .NotJudged 1}}file{{else}}files{{end}} of the submissions not judged, each with why.{{if .Ranked}} Under their team above: {{range $i, $t := .Ranked}}{{if $i}}, {{end}}<a href="#{{$t.Standing.Anchor}}">{{$t.Standing.Team}}</a>{{end}}.{{end}}</p>
+{{range .Unranked}}<section class="team unranked" id="{{.Anchor}}" data-team="{{.Team}}">
+<h3><span class="who">{{.Team}}</span> <span class="sum">not ranked: no attempt judged</span></h3>
+<div class="not-judged">{{template "not-judged" .NotJudged}}</div>
+</section>
+{{end}}{{if .Others}}<section class="others" id="not-judged-others">
+<h3>Other files: beside the team folders, or in a warning that names no team</h3>
+<div class="not-judged">{{template "not-judged" .Others}}</div>
+</section>
+{{end}}</section>
 {{end}}</main>
 <footer>Written by queensjudge. Verdicts: {{range $i, $v := .Verdicts}}{{if $i}}, {{end}}{{$v}} {{$v.Name}}{{end}}.</footer>
 </body>
 </html>
-`
+{{define "not-judged"}}
+<ul>
+{{range .}}<li class="not-judged-file">{{range $i, $f := .Files}}{{if $i}}, {{end}}<span class="file">{{$f}}</span>{{end}}{{if .Files}}: {{end}}<span class="why">{{.Why}}</span></li>
+{{end}}</ul>{{end}}`

@@ -357,3 +357,108 @@ func TestWritePublicHTMLNoFileNames(t *testing.T) {
 	}
 	checkNamesNoFile(t, page, append(names, "attempts.csv"))
 }
+
+// TestWriteHTMLNotJudged judges a contest whose submissions hold files
+// that are not judged, as issue 46 found them: ada's rnd1.txt (no such
+// problem), nq.txt beside her folder nq/ (the problem has tests), a
+// misnamed Guard-Max.txt and a notes.txt in her folder nq/ (no such test);
+// mirek's eight.txt and eight.txt~ (two answers, neither judged: mirek has no
+// attempt); and a README.txt beside the team folders. The judges' report
+// lists every one with why; a warning that names its team (a
+// *judge.Doubled) lists it under that team, and a team with no attempt
+// has a section of its own. The public page names none of them.
+func TestWriteHTMLNotJudged(t *testing.T) {
+	set, err := problems.Load(filepath.Join(testsDir, "set.yaml")) // chess, nq (tests 1..3), eight, place
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, data string) {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("ada/eight.txt", "92\n")
+	write("ada/rnd1.txt", "92\n")
+	write("ada/Guard-Max.txt", "8\n")
+	write("ada/nq.txt", "2\n")
+	for f, answer := range map[string]string{"1.txt": "2\n", "2.txt": "10\n", "3.txt": "4\n", "notes.txt": "hi\n"} {
+		write("ada/nq/"+f, answer)
+	}
+	write("mirek/eight.txt", "92\n")
+	write("mirek/eight.txt~", "91\n")
+	write("README.txt", "the contest's submissions\n")
+	subs, errs := judge.LoadSubmissions(dir)
+	r := judge.Contest(context.Background(), set, subs, judge.SolverTruths{}, judge.Limits{})
+	// As the judge command gives the report: what LoadSubmissions skipped
+	// (README.txt) is not judged either.
+	r.Warnings = append(errs, r.Warnings...)
+
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, c := range []struct {
+		file, why string
+		team      string // the section it is listed in: "" for the others
+	}{
+		{"rnd1.txt", `no problem &#34;rnd1&#34; in set tests-cup, not judged`, ""},
+		{"Guard-Max.txt", `no problem &#34;Guard-Max&#34; in set tests-cup, not judged`, ""},
+		{"nq.txt", "problem nq has tests: answer them in a folder nq/ with a file per test, not judged", ""},
+		{"nq/notes.txt", `no test &#34;notes&#34; in problem nq, not judged`, ""},
+		{"README.txt", "not in a team folder, skipped", ""},
+		{`<span class="file">eight.txt</span>, <span class="file">eight.txt~</span>`, "each answers problem eight: neither judged; keep one", "mirek"},
+	} {
+		where := section(page, `<section class="others" id="not-judged-others">`)
+		if c.team != "" {
+			where = section(page, `data-team="`+c.team+`">`)
+		}
+		if !strings.Contains(where, c.file) || !strings.Contains(where, `<span class="why">`+c.why+`</span>`) {
+			t.Errorf("the report does not list %s (%s) in the section of %q:\n%s", c.file, c.why, c.team, where)
+		}
+	}
+	if got := section(page, `data-team="mirek">`); !strings.Contains(got, "not ranked: no attempt judged") {
+		t.Errorf("mirek, with no attempt, has no section of its own:\n%s", got)
+	}
+	if !strings.Contains(page, `<a href="#not-judged">7 not judged</a>`) {
+		t.Errorf("the report's header does not count 7 files not judged")
+	}
+	if strings.Contains(section(page, `data-team="ada">`), "not-judged") {
+		t.Errorf("ada's section lists files not judged, which no warning gives her")
+	}
+	selfContained(t, page)
+
+	b.Reset()
+	if err := WritePublicHTML(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	names := organiserNames(t, dir, r, set)
+	if !slices.Contains(names, "rnd1.txt") || !slices.Contains(names, "README.txt") {
+		t.Fatalf("names %q, want rnd1.txt and README.txt among them", names)
+	}
+	checkNamesNoFile(t, b.String(), names)
+	if strings.Contains(b.String(), "not judged") || strings.Contains(b.String(), `data-team="mirek"`) {
+		t.Errorf("the public page tells of files not judged")
+	}
+}
+
+// section returns the part of page from the section that start opens (its
+// first line holds start) to the end of that section, or "" when there is
+// none.
+func section(page, start string) string {
+	i := strings.Index(page, start)
+	if i < 0 {
+		return ""
+	}
+	i = strings.LastIndex(page[:i+len("<section")], "<section")
+	end := strings.Index(page[i:], "</section>")
+	if end < 0 {
+		return page[i:]
+	}
+	return page[i : i+end]
+}
