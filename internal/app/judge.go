@@ -40,7 +40,7 @@ type JudgeRequest struct {
 	ResultsTSV string // DOMjudge's results.tsv
 	// Medals are the medal counts of Awards and ResultsTSV; nil for
 	// report.DefaultMedals.
-	Medals *report.Medals
+	Medals     *report.Medals
 	HTML       string // a self-contained HTML page
 	PublicHTML string // the page for the public: no judge messages, files or boards
 	// Replace lets the files be ones that exist: without it, one is refused
@@ -101,39 +101,9 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	for _, s := range subs {
 		g.Input(path(s.File))
 	}
-	// judgedAt is when the judging ended: the time of the scoreboard.
-	var judgedAt time.Time
-	medals := report.DefaultMedals
-	if req.Medals != nil {
-		medals = *req.Medals
-	}
-	files := []struct {
-		role, path string
-		write      func(io.Writer, judge.Report) error
-	}{
-		{"--scoreboard", req.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, judgedAt) }},
-		{"--awards", req.Awards, func(w io.Writer, r judge.Report) error { return report.WriteAwardsMedals(w, r, medals) }},
-		{"--results-tsv", req.ResultsTSV, func(w io.Writer, r judge.Report) error { return report.WriteResultsTSVMedals(w, r, medals) }},
-		{"--html", req.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures(set, path)) }},
-		{"--public-html", req.PublicHTML, report.WritePublicHTML},
-	}
-	// Every output is claimed before anything is printed, and every one
-	// refused is named in one refusal: an organiser who runs judge again
-	// learns of all the files in the way at once, not one a run.
-	var refused []error
-	for i, f := range files {
-		if f.path == "" {
-			continue
-		}
-		if files[i].path, err = g.NewFile(f.role, f.path, "--replace", req.Replace); err != nil {
-			refused = append(refused, err)
-		}
-	}
-	switch {
-	case len(refused) == 1:
-		return res, refused[0]
-	case len(refused) > 1:
-		return res, status.Usagef("%w", errors.Join(refused...))
+	out, err := req.outputs().claim(g)
+	if err != nil {
+		return res, err
 	}
 	// What could not be read is said, each on its line, and the judging
 	// refused before any output: a contest is judged whole or not at all.
@@ -193,7 +163,8 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err != nil {
 		return res, err
 	}
-	judgedAt = time.Now()
+	// judgedAt is when the judging ended: the time of the scoreboard.
+	judgedAt := time.Now()
 	res.Report = judged
 	for _, w := range judged.Warnings {
 		con.errorf("warning: %s", text.Printable(w.Error()))
@@ -225,13 +196,8 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if res.Kept, err = js, cache.Keep(ctx, js); err != nil {
 		return res, err
 	}
-	for _, f := range files {
-		if f.path == "" {
-			continue
-		}
-		if err := g.WriteFile(f.path, 0o644, con.Stdout, func(w io.Writer) error { return f.write(w, judged) }); err != nil {
-			return res, err
-		}
+	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path)); err != nil {
+		return res, err
 	}
 	failed := sayJudgeErrors(con, judged)
 	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
@@ -286,7 +252,7 @@ func loadSubmissions(path string) (subs []judge.Submission, errs []error, err er
 // cannot be ids in the Contest API files asked for (see
 // report.CheckCCSIDs).
 func checkCCSIDs(req JudgeRequest, set *problems.Set, subs []judge.Submission) error {
-	var teams, ids []string
+	var teams []string
 	seen := map[string]bool{}
 	for _, s := range subs {
 		if !seen[s.Team] {
@@ -294,18 +260,25 @@ func checkCCSIDs(req JudgeRequest, set *problems.Set, subs []judge.Submission) e
 			teams = append(teams, s.Team)
 		}
 	}
+	if err := req.outputs().checkIDs(teams, setIDs(set)); err != nil {
+		return fmt.Errorf("judge: %w", err)
+	}
+	return nil
+}
+
+// setIDs returns the ids of the problems of set, in its order.
+func setIDs(set *problems.Set) []string {
+	var ids []string
 	for _, p := range set.Problems {
 		ids = append(ids, p.ID)
 	}
-	for _, f := range []struct{ role, path string }{{"--scoreboard", req.Scoreboard}, {"--awards", req.Awards}} {
-		if f.path == "" {
-			continue
-		}
-		if err := report.CheckCCSIDs(f.role, teams, ids); err != nil {
-			return fmt.Errorf("judge: %w", err)
-		}
-	}
-	return nil
+	return ids
+}
+
+// outputs are the files req asks for beside the printed report.
+func (req JudgeRequest) outputs() outputs {
+	return outputs{Scoreboard: req.Scoreboard, Awards: req.Awards, ResultsTSV: req.ResultsTSV, Medals: req.Medals,
+		HTML: req.HTML, PublicHTML: req.PublicHTML, Replace: req.Replace}
 }
 
 // pictures gives the HTML report the placements teams submitted, read again

@@ -11,13 +11,16 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
 	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/internal/truth"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
+	"github.com/queensjudge/queensjudge/solver"
 	"github.com/queensjudge/queensjudge/store"
 )
 
@@ -28,6 +31,22 @@ type RegradeRequest struct {
 	Batch    Batch
 	MaxBytes int64
 	DryRun   bool // print what would change, change nothing
+	// Files written beside the printed changes, as judge writes them
+	// (see JudgeRequest); "" for none. A dry run writes none: asking for
+	// one with DryRun is a usage error.
+	Scoreboard string
+	Awards     string
+	ResultsTSV string
+	Medals     *report.Medals
+	HTML       string
+	PublicHTML string
+	Replace    bool
+}
+
+// outputs are the files req asks for beside the printed changes.
+func (req RegradeRequest) outputs() outputs {
+	return outputs{Scoreboard: req.Scoreboard, Awards: req.Awards, ResultsTSV: req.ResultsTSV, Medals: req.Medals,
+		HTML: req.HTML, PublicHTML: req.PublicHTML, Replace: req.Replace}
 }
 
 // Change is a verdict that regrade changes. Its JSON fields are printed by
@@ -90,15 +109,162 @@ func (cs Changes) WriteTable(w io.Writer) error {
 	return tw.Flush()
 }
 
+// Standing is a team whose points or rank a regrade changes: its place on
+// the scoreboard of the verdicts kept before (Was) and after (Now), both
+// scored by the set as it is now. The table lists them; JSON, YAML and
+// CSV give each verdict change its team's (see regradeData).
+type Standing struct {
+	Team       string
+	RankWas    int
+	RankNow    int
+	PointsWas  int
+	PointsNow  int
+	PenaltyWas int64
+	PenaltyNow int64
+}
+
 // RegradeResult is what a regrade changed, and the contest judged again.
 type RegradeResult struct {
 	Changes Changes
-	Report  judge.Report
+	// Standings are the teams whose points or rank change, by their new
+	// rank.
+	Standings []Standing
+	// Before is the contest as the cache kept it, scored by the set as it
+	// is now; Report the contest judged again.
+	Before judge.Report
+	Report judge.Report
+}
+
+// regradeData is what regrade prints: the verdicts that change, each with
+// its team's standing before and after, then (in the table) the teams
+// whose points or rank change.
+type regradeData struct {
+	changes   Changes
+	teams     []string // the team of changes[i], as judged (not made printable)
+	before    map[string]judge.Standing
+	now       map[string]judge.Standing
+	standings []Standing
+}
+
+var _ output.Data = regradeData{}
+
+// newRegradeData is what regrade prints of res; teams[i] is the team of
+// res.Changes[i].
+func newRegradeData(res RegradeResult, teams []string) regradeData {
+	d := regradeData{changes: res.Changes, teams: teams, standings: res.Standings,
+		before: map[string]judge.Standing{}, now: map[string]judge.Standing{}}
+	for _, s := range res.Before.Scoreboard {
+		d.before[s.Team] = s
+	}
+	for _, s := range res.Report.Scoreboard {
+		d.now[s.Team] = s
+	}
+	return d
+}
+
+// teamStanding is the standing of a change's team before and after, as
+// JSON, YAML and CSV give it beside the change: decimal text, so that
+// each change stays an object of strings, as it was before the standings
+// were printed (regrade's JSON is a list of changes, and scripts read it
+// as one: adding an entry of another shape, or a number, would break
+// them).
+type teamStanding struct {
+	RankWas   string `json:"rank_was"`
+	RankNow   string `json:"rank_now"`
+	PointsWas string `json:"points_was"`
+	PointsNow string `json:"points_now"`
+}
+
+// standingOf is the standing of the team of changes[i].
+func (d regradeData) standingOf(i int) teamStanding {
+	b, n := d.before[d.teams[i]], d.now[d.teams[i]]
+	return teamStanding{strconv.Itoa(b.Rank), strconv.Itoa(n.Rank), strconv.Itoa(b.Points), strconv.Itoa(n.Points)}
+}
+
+// JSONValue is the list of Changes, [] when empty: each change with the
+// fields Change gives it, and its team's rank and points before and after
+// the regrade (rank_was, rank_now, points_was, points_now, as decimal
+// text; both scored by the set as it is now).
+func (d regradeData) JSONValue() any {
+	type change struct {
+		Change
+		teamStanding
+	}
+	out := []change{}
+	for i, ch := range d.changes {
+		out = append(out, change{ch, d.standingOf(i)})
+	}
+	return out
+}
+
+// Records is a row per change: Changes' columns, then its team's
+// rank_was, rank_now, points_was and points_now.
+func (d regradeData) Records() ([]string, [][]string) {
+	header, rows := d.changes.Records()
+	header = append(header, "rank_was", "rank_now", "points_was", "points_now")
+	for i := range rows {
+		st := d.standingOf(i)
+		rows[i] = append(rows[i], st.RankWas, st.RankNow, st.PointsWas, st.PointsNow)
+	}
+	return header, rows
+}
+
+// WriteTable writes the verdict changes as Changes does, then, after a
+// blank line, a line per team whose points or rank change, each cell
+// "before → after" ("no standing changes" when verdicts change but no
+// team's points or rank).
+func (d regradeData) WriteTable(w io.Writer) error {
+	if err := d.changes.WriteTable(w); err != nil {
+		return err
+	}
+	if len(d.changes) == 0 && len(d.standings) == 0 {
+		return nil
+	}
+	if len(d.standings) == 0 {
+		_, err := fmt.Fprint(w, "\nno standing changes\n")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw)
+	fmt.Fprintln(tw, "TEAM\tRANK\tPOINTS\tPENALTY")
+	for _, st := range d.standings {
+		fmt.Fprintf(tw, "%s\t%d → %d\t%d → %d\t%d → %d\n", st.Team, st.RankWas, st.RankNow,
+			st.PointsWas, st.PointsNow, st.PenaltyWas, st.PenaltyNow)
+	}
+	return tw.Flush()
+}
+
+// standings returns the teams whose points or rank differ from before to
+// now, by their rank now (then name); a team on one scoreboard only has
+// rank 0 and no points on the other.
+func standings(before, now judge.Report) []Standing {
+	was := map[string]judge.Standing{}
+	for _, s := range before.Scoreboard {
+		was[s.Team] = s
+	}
+	var out []Standing
+	seen := map[string]bool{}
+	for _, s := range now.Scoreboard {
+		seen[s.Team] = true
+		b := was[s.Team]
+		if b.Rank != s.Rank || b.Points != s.Points {
+			out = append(out, Standing{Team: text.Printable(s.Team), RankWas: b.Rank, RankNow: s.Rank,
+				PointsWas: b.Points, PointsNow: s.Points, PenaltyWas: b.Penalty, PenaltyNow: s.Penalty})
+		}
+	}
+	for _, b := range before.Scoreboard {
+		if !seen[b.Team] {
+			out = append(out, Standing{Team: text.Printable(b.Team), RankWas: b.Rank, PointsWas: b.Points, PenaltyWas: b.Penalty})
+		}
+	}
+	return out
 }
 
 // Regrade judges again every attempt that judge kept for the set, against
 // the ground truth of the set as it is now, prints the verdicts that change
-// and keeps the new ones, unless DryRun. As judge, it has the truth of a
+// and the teams whose points or rank change, keeps the new verdicts and
+// writes the outputs asked for (as judge writes them: see outputs),
+// unless DryRun. As judge, it has the truth of a
 // placement problem only if an answer to it is none: a placement is judged
 // by the checker alone. Each kept attempt is judged and
 // compared with itself, also when a team sent one file for several.
@@ -115,8 +281,25 @@ type RegradeResult struct {
 // the problems the cache does not hold, which it solves and forgets (one
 // at a time), nor the links of the set's problems to them. A real regrade
 // solves as judge does, storing and linking the answers.
+//
+// The outputs are written from the kept attempts alone, with what was
+// not judged again as the cache kept it: the submissions are not needed
+// again. They are claimed before anything is printed or judged, every one
+// refused named in one refusal, as judge claims them. The judges' report
+// draws the boards of the answers the cache kept (each at most
+// store.MaxKeptAnswer, the bytes judged); a larger answer has no picture,
+// as its file is read again only to be judged. The standings before are
+// those of the kept verdicts scored by the set as it is now: a change of
+// a problem's points alone moves no team.
 func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResult, error) {
-	_, cachePath, err := begin(req.Cache, req.Set)
+	g, cachePath, err := begin(req.Cache, req.Set)
+	if err != nil {
+		return RegradeResult{}, err
+	}
+	if flags := req.outputs().asked(); len(flags) > 0 && req.DryRun {
+		return RegradeResult{}, status.Usagef("--dry-run writes no file: drop %s, or regrade without --dry-run", strings.Join(flags, " and "))
+	}
+	out, err := req.outputs().claim(g)
 	if err != nil {
 		return RegradeResult{}, err
 	}
@@ -144,9 +327,13 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if len(kept) == 0 {
 		return RegradeResult{}, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
 	}
+	if err := req.outputs().checkIDs(keptTeams(kept), setIDs(set)); err != nil {
+		return RegradeResult{}, fmt.Errorf("regrade: %w", err)
+	}
 	// The kept judgements by attempt: one row for a problem without tests,
 	// a row per test (kept as ID/TEST) for one with tests.
 	attempts := keptAttempts(kept)
+	before := keptReport(set, kept, attempts)
 	// subs[i] is attempts[at[i]]; what cannot be judged again keeps its
 	// result as it is.
 	var subs []judge.Submission
@@ -268,10 +455,12 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	// scoreboard ranked with the verdicts kept beside the new ones.
 	report := judge.NewReport(set, results)
 	report.Warnings = r.Warnings
-	res := RegradeResult{Report: report}
+	judgedAt := time.Now()
+	res := RegradeResult{Report: report, Before: before, Standings: standings(before, report)}
 	// keptOf gives the place in kept of each row of report, in the order
 	// of report.Rows, or -1 for a test judged for the first time.
 	var keptOf []int
+	var changeTeams []string // the team of each change, as judged
 	for _, rr := range report.Results {
 		att := attempts[rr.Index]
 		for _, row := range rr.Rows() {
@@ -293,13 +482,14 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 			if was != string(row.Verdict) {
 				// Printed as judge prints them: one line of valid UTF-8
 				// each, whatever the team's file names hold.
+				changeTeams = append(changeTeams, row.Team)
 				res.Changes = append(res.Changes, Change{Team: text.Printable(row.Team), Problem: row.Ref(),
 					File: text.Printable(row.File), Was: was, Now: string(row.Verdict), Message: row.Message,
 					Truth: truthWord(row.WithoutTruth)})
 			}
 		}
 	}
-	if err := output.Write(con.Stdout, con.Format, res.Changes); err != nil {
+	if err := output.Write(con.Stdout, con.Format, newRegradeData(res, changeTeams)); err != nil {
 		return res, err
 	}
 	failed = sayJudgeErrors(con, r) || failed
@@ -347,6 +537,9 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 			}
 		}
 		if err := cache.Keep(ctx, js); err != nil {
+			return res, err
+		}
+		if err := out.write(con.Stdout, report, judgedAt, keptPictures(set, kept)); err != nil {
 			return res, err
 		}
 	}
@@ -446,4 +639,66 @@ func keptSubmission(k store.Attempt) (s judge.Submission, why string) {
 	}
 	s.Open = open
 	return s, ""
+}
+
+// keptTeams returns the teams of the kept judgements, each once, in the
+// order first kept.
+func keptTeams(kept []store.Attempt) []string {
+	var teams []string
+	seen := map[string]bool{}
+	for _, j := range kept {
+		if !seen[j.Team] {
+			seen[j.Team] = true
+			teams = append(teams, j.Team)
+		}
+	}
+	return teams
+}
+
+// keptReport is the contest as the cache kept it, scored by set as it is
+// now: the standings a regrade is compared with. Each attempt is
+// attempts[a] with Index a; a test gets its group from the set.
+func keptReport(set *problems.Set, kept []store.Attempt, attempts []keptAttempt) judge.Report {
+	var results []judge.Result
+	for a, att := range attempts {
+		if att.byTest == nil {
+			r := keptResult(kept[att.rows[0]])
+			r.Index = a
+			results = append(results, r)
+			continue
+		}
+		first := kept[att.rows[0]]
+		id, _, _ := strings.Cut(first.Problem, "/")
+		p, _ := set.Problem(id)
+		r := judge.Result{Team: first.Team, Problem: id, Time: first.Time, Timed: first.Timed, File: att.folder, Index: a}
+		for _, k := range att.rows {
+			tr := keptResult(kept[k])
+			if t, ok := p.TestNamed(tr.Test); ok {
+				tr.Group, tr.Sample = t.Group, t.Sample
+			}
+			r.Tests = append(r.Tests, tr)
+		}
+		results = append(results, r)
+	}
+	return judge.NewReport(set, results)
+}
+
+// keptPictures gives the judges' report of a regrade the placements the
+// cache kept the bytes of (see Regrade); problem is an id, or ID/TEST.
+func keptPictures(set *problems.Set, kept []store.Attempt) report.Pictures {
+	answers := map[[3]string][]byte{}
+	for _, j := range kept {
+		if j.Answer != nil {
+			answers[[3]string{j.Team, j.Problem, j.File}] = j.Answer
+		}
+	}
+	return func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
+		p, ok := set.Case(problem)
+		answer, kept := answers[[3]string{team, problem, file}]
+		if !ok || !kept {
+			return solver.Problem{}, solver.Placement{}, false
+		}
+		pl, ok := judge.ReadPlacement(p.Problem, bytes.NewReader(answer), judge.Limits{})
+		return p.Problem, pl, ok
+	}
 }

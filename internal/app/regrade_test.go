@@ -3,6 +3,7 @@ package app_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -373,5 +374,191 @@ func TestRegradeMissingTest(t *testing.T) {
 	}
 	if got := res.Report.Scoreboard; len(got) != 3 || got[0].Points != 104 || got[1].Points != 71 || got[2].Points != 30 {
 		t.Errorf("scoreboard after the regrade %+v, want 104, 71, 30", got)
+	}
+}
+
+// judgeSwap judges a one-problem contest (eight-queens, n = 8) of ada (92,
+// right), bob (40, wrong) and cy (7, wrong) into a new cache, and returns
+// the cache, the set the key changed to n = 7 (where bob is right and ada
+// wrong) and a directory for outputs.
+func judgeSwap(t *testing.T) (cache, set7, dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	set8, subs := writeContest(t, dir, 8, map[string]string{"ada": "92\n", "bob": "40\n", "cy": "7\n"})
+	set7, _ = writeContest(t, dir, 7, nil)
+	cache = tempCache(t)
+	con := newConsole(output.Table, "")
+	if _, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{Cache: cache, Set: set8, Submissions: subs, Batch: batch}); err != nil {
+		t.Fatalf("Judge = %v; stderr:\n%s", err, con.stderr)
+	}
+	out := filepath.Join(dir, "out")
+	if err := os.Mkdir(out, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return cache, set7, out
+}
+
+// TestRegradeWritesOutputs: after the key of eight-queens changes so that
+// ada's AC becomes WA and bob's WA becomes AC, regrade with every output
+// writes them all from the cache alone (the submissions folder is gone),
+// and the Contest API files give the regraded standings: bob first with 1
+// solved, ada and cy second with none; bob the winner and the only medal
+// (a team with no points gets none). Before, regrade had no outputs.
+func TestRegradeWritesOutputs(t *testing.T) {
+	t.Parallel()
+	cache, set7, out := judgeSwap(t)
+	if err := os.RemoveAll(filepath.Join(filepath.Dir(out), "subs")); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, name := range []string{"scoreboard.json", "awards.json", "results.tsv", "report.html", "public.html"} {
+		files[name] = filepath.Join(out, name)
+	}
+	con := newConsole(output.Table, "")
+	_, err := app.Regrade(context.Background(), con.Console, app.RegradeRequest{Cache: cache, Set: set7, Batch: batch,
+		Scoreboard: files["scoreboard.json"], Awards: files["awards.json"], ResultsTSV: files["results.tsv"],
+		HTML: files["report.html"], PublicHTML: files["public.html"]})
+	checkOutcome(t, "Regrade", err, 0, false)
+	for name, path := range files {
+		if !exists(t, path) {
+			t.Errorf("Regrade wrote no %s", name)
+		}
+	}
+	var board struct {
+		Rows []struct {
+			Rank   int    `json:"rank"`
+			TeamID string `json:"team_id"`
+			Score  struct {
+				NumSolved int `json:"num_solved"` // a pass-fail scoreboard
+			} `json:"score"`
+		} `json:"rows"`
+	}
+	if err := json.Unmarshal(readFile(t, files["scoreboard.json"]), &board); err != nil {
+		t.Fatalf("scoreboard.json: %v", err)
+	}
+	var got []string
+	for _, r := range board.Rows {
+		got = append(got, fmt.Sprintf("%d %s %d", r.Rank, r.TeamID, r.Score.NumSolved))
+	}
+	if want := []string{"1 bob 1", "2 ada 0", "2 cy 0"}; !slices.Equal(got, want) {
+		t.Errorf("scoreboard.json rows (rank team solved) = %q, want %q", got, want)
+	}
+	var awards []struct {
+		ID      string   `json:"id"`
+		TeamIDs []string `json:"team_ids"`
+	}
+	if err := json.Unmarshal(readFile(t, files["awards.json"]), &awards); err != nil {
+		t.Fatalf("awards.json: %v", err)
+	}
+	byID := map[string][]string{}
+	for _, a := range awards {
+		byID[a.ID] = a.TeamIDs
+	}
+	if !slices.Equal(byID["winner"], []string{"bob"}) || !slices.Equal(byID["gold-medal"], []string{"bob"}) {
+		t.Errorf("awards.json winner %q, gold %q; want bob alone for both", byID["winner"], byID["gold-medal"])
+	}
+	if tsv := string(readFile(t, files["results.tsv"])); !strings.Contains(tsv, "bob\t1\tGold Medal\t1\t") {
+		t.Errorf("results.tsv = %q, want bob ranked 1 with a gold medal and 1 point", tsv)
+	}
+}
+
+// TestRegradePrintsStandings: the same regrade prints, after the verdicts
+// that change, the teams whose points or rank change with before and
+// after (bob 2 → 1, 0 → 1 point; ada 1 → 2, 1 → 0), in the table, and
+// not cy, whose rank and points stay; in JSON each verdict change keeps
+// its fields and gains its team's rank and points before and after.
+// Before, only the verdicts were printed.
+func TestRegradePrintsStandings(t *testing.T) {
+	t.Parallel()
+	want := []app.Standing{
+		{Team: "bob", RankWas: 2, RankNow: 1, PointsWas: 0, PointsNow: 1},
+		{Team: "ada", RankWas: 1, RankNow: 2, PointsWas: 1, PointsNow: 0},
+	}
+	cache, set7, _ := judgeSwap(t)
+	con := newConsole(output.Table, "")
+	res, err := app.Regrade(context.Background(), con.Console, app.RegradeRequest{Cache: cache, Set: set7, Batch: batch, DryRun: true})
+	checkOutcome(t, "Regrade --dry-run", err, 0, false)
+	if !slices.Equal(res.Standings, want) {
+		t.Errorf("Regrade standings = %+v, want %+v", res.Standings, want)
+	}
+	table := con.stdout.String()
+	for _, line := range []string{"TEAM  RANK   POINTS  PENALTY", "bob   2 → 1  0 → 1   0 → 0", "ada   1 → 2  1 → 0   0 → 0"} {
+		if !strings.Contains(table, line+"\n") {
+			t.Errorf("Regrade table has no line %q:\n%s", line, table)
+		}
+	}
+	if strings.Contains(table, "cy") {
+		t.Errorf("Regrade table names cy, whose standing stays:\n%s", table)
+	}
+
+	con = newConsole(output.JSON, "")
+	if _, err := app.Regrade(context.Background(), con.Console, app.RegradeRequest{Cache: cache, Set: set7, Batch: batch}); err != nil {
+		t.Fatalf("Regrade --format json = %v", err)
+	}
+	// Decoded as scripts decoded the changes before: a list of objects of
+	// strings, one per verdict that changes.
+	var got []map[string]string
+	if err := json.Unmarshal(con.stdout.Bytes(), &got); err != nil {
+		t.Fatalf("Regrade --format json: %v\n%s", err, con.stdout)
+	}
+	var changes []string
+	for _, e := range got {
+		changes = append(changes, fmt.Sprintf("%s %s %s %s→%s rank %s→%s points %s→%s", e["team"], e["problem"], e["file"],
+			e["was"], e["now"], e["rank_was"], e["rank_now"], e["points_was"], e["points_now"]))
+	}
+	if want := []string{
+		"ada eight-queens ada/eight-queens.txt AC→WA rank 1→2 points 1→0",
+		"bob eight-queens bob/eight-queens.txt WA→AC rank 2→1 points 0→1",
+	}; !slices.Equal(changes, want) {
+		t.Errorf("Regrade --format json changes = %q, want %q", changes, want)
+	}
+}
+
+// TestRegradeRefusesOutputs: every output that exists is refused without
+// Replace, all five named in one usage error, before anything is printed
+// or kept; with Replace they are written over. An output with DryRun is a
+// usage error too, and nothing is written. Before, regrade had no outputs.
+func TestRegradeRefusesOutputs(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cache, set7, out := judgeSwap(t)
+	req := app.RegradeRequest{Cache: cache, Set: set7, Batch: batch}
+	flags := map[string]*string{"--scoreboard": &req.Scoreboard, "--awards": &req.Awards, "--results-tsv": &req.ResultsTSV,
+		"--html": &req.HTML, "--public-html": &req.PublicHTML}
+	for flag, field := range flags {
+		*field = filepath.Join(out, strings.TrimPrefix(flag, "--"))
+		writeFile(t, *field, "the organiser's\n")
+	}
+	con := newConsole(output.Table, "")
+	_, err := app.Regrade(ctx, con.Console, req)
+	checkOutcome(t, "Regrade over existing outputs", err, status.Usage, false)
+	for flag, field := range flags {
+		if msg := err.Error(); !strings.Contains(msg, flag+" "+*field+" exists") {
+			t.Errorf("Regrade refusal %q does not name %s %s", msg, flag, *field)
+		}
+		if got := string(readFile(t, *field)); got != "the organiser's\n" {
+			t.Errorf("Regrade refused, but %s holds %q", flag, got)
+		}
+	}
+	if con.stdout.Len() != 0 || con.stderr.Len() != 0 {
+		t.Errorf("Regrade refused, but printed %q, %q", con.stdout, con.stderr)
+	}
+	if js := keptIn(t, cache, "regrade-cup"); len(js) != 3 || js[0].Verdict != "AC" {
+		t.Errorf("Regrade refused, but the cache keeps %+v, want ada's AC as judged", js)
+	}
+
+	dry := req
+	dry.DryRun, dry.Replace = true, true
+	_, err = app.Regrade(ctx, newConsole(output.Table, "").Console, dry)
+	checkOutcome(t, "Regrade --dry-run with outputs", err, status.Usage, false)
+
+	req.Replace = true
+	con = newConsole(output.Table, "")
+	_, err = app.Regrade(ctx, con.Console, req)
+	checkOutcome(t, "Regrade --replace", err, 0, false)
+	for flag, field := range flags {
+		if got := string(readFile(t, *field)); got == "the organiser's\n" {
+			t.Errorf("Regrade --replace left %s as it was", flag)
+		}
 	}
 }

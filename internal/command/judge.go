@@ -148,12 +148,33 @@ func regradeCommand() *cli.Command {
 		ArgsUsage: "SET.yaml",
 		Description: `Regrade judges again every submission that judge kept for the set, against the
 ground truth of the set as it is now (after a problem was fixed, say), prints
-the verdicts that change and keeps the new ones. With --dry-run it changes
-nothing. A problem with tests is judged again test by test (a change is
-listed as ID/TEST), and its attempts scored again.`,
+the verdicts that change, then the teams whose points or rank change (before
+→ after), and keeps the new verdicts. A problem with tests is judged again
+test by test (a change is listed as ID/TEST), and its attempts scored again.
+
+--scoreboard, --awards, --results-tsv, --medals, --html and --public-html
+write the regraded contest as judge writes it, from what the cache kept
+alone: the submissions are not read again, except an answer over 1 MiB,
+whose file is judged again. The --html report draws the boards of the
+answers the cache kept (up to 1 MiB each); a larger one has no picture.
+Each output is claimed before any work: one that exists is refused without
+--replace, every one named in one refusal. With --dry-run it changes
+nothing and writes nothing: asking for an output with it is a usage error.
+In JSON, YAML and CSV each verdict change (team, problem, file, was, now,
+message, truth) also gives its team's rank and points before and after
+(rank_was, rank_now, points_was, points_now, as decimal text); the table
+lists every team whose points or rank change. The standings before are
+the kept verdicts scored by the set as it is now. See docs/judging.md.`,
 		Flags: append(batchFlags(),
 			formatFlag("table"),
-			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing, write no file"},
+			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json of the regraded contest to `FILE`"},
+			&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json of the regraded contest to `FILE`"},
+			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv of the regraded contest to `FILE`"},
+			&cli.StringFlag{Name: "medals", Value: report.DefaultMedals.String(), Usage: "the gold, silver and bronze medal counts `G,S,B` of --awards and --results-tsv"},
+			&cli.StringFlag{Name: "html", Usage: "also write the self-contained HTML report of the regraded contest to `FILE`"},
+			&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page of the regraded contest to `FILE`"},
+			replaceFlag(),
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 		),
 		Action: action(arity{1, 1, "one problem set"}, func(c *cli.Context) error {
@@ -173,9 +194,16 @@ listed as ID/TEST), and its attempts scored again.`,
 			if err != nil {
 				return err
 			}
+			medals, err := report.ParseMedals(c.String("medals"))
+			if err != nil {
+				return status.Usagef("--medals: %v", err)
+			}
 			_, err = app.Regrade(c.Context, con, app.RegradeRequest{
 				Cache: db, Set: c.Args().First(), Batch: b,
 				MaxBytes: maxBytes, DryRun: c.Bool("dry-run"),
+				Scoreboard: c.String("scoreboard"), Awards: c.String("awards"), ResultsTSV: c.String("results-tsv"),
+				Medals: &medals, HTML: c.String("html"), PublicHTML: c.String("public-html"),
+				Replace: c.Bool("replace"),
 			})
 			return err
 		}),
