@@ -318,15 +318,15 @@ func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
 		switch {
 		case s.Dir && s.name != "" && (!ok || !p.HasTests()):
 			// A folder in a team folder, as before problems had tests.
-			warnings = append(warnings, &Stray{s.where, "a folder in a team folder, skipped"})
+			warnings = append(warnings, &Stray{Path: s.where, Why: "a folder in a team folder, skipped", Team: s.Team, File: s.File})
 			continue
 		case !ok:
-			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)})
+			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				Why: fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name), Team: s.Team, File: s.File})
 			continue
 		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
-			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID)})
+			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				Why: fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID), Team: s.Team, File: s.File})
 			continue
 		case s.Dir && !p.HasTests() && s.Err == nil:
 			s.Err = fmt.Errorf("%s is not a regular file", s.File)
@@ -370,8 +370,8 @@ func matchParts(p problems.Problem, s Submission) (parts map[string]int, doubled
 			t, ok = p.TestNamed(cutExt(pt.Name))
 		}
 		if !ok {
-			warnings = append(warnings, &Stray{fmt.Sprintf("%s (team %s)", pt.File, s.Team),
-				fmt.Sprintf("no test %q in problem %s, not judged", cutExt(pt.Name), p.ID)})
+			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", pt.File, s.Team),
+				Why: fmt.Sprintf("no test %q in problem %s, not judged", cutExt(pt.Name), p.ID), Team: s.Team, File: pt.File})
 			continue
 		}
 		if byTest[t.Name] == nil {

@@ -95,6 +95,11 @@ type Stray struct {
 	Path string
 	// Why says why it is not judged.
 	Why string
+	// Team is the team whose folder (or manifest row) it is in, "" for a
+	// file beside the team folders; File is its path from the submissions
+	// directory (or the manifest's), slash-separated, as Submission.File.
+	// A report lists it under its team from these, not from Path.
+	Team, File string
 }
 
 func (s *Stray) Error() string { return s.Path + ": " + s.Why }
@@ -185,7 +190,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 		team := e.Name()
 		where := filepath.Join(dir, team)
 		if strings.HasPrefix(team, ".") {
-			errs = append(errs, &Stray{where, "a hidden name (it starts with '.'), skipped"})
+			errs = append(errs, &Stray{Path: where, Why: "a hidden name (it starts with '.'), skipped", File: team})
 			continue
 		}
 		kind, err := within(dir, team)
@@ -197,7 +202,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 			errs = append(errs, fmt.Errorf("%s: %w", where, err))
 			continue
 		case !kind.IsDir():
-			errs = append(errs, &Stray{where, "not in a team folder, skipped"})
+			errs = append(errs, &Stray{Path: where, Why: "not in a team folder, skipped", File: team})
 			continue
 		}
 		files, err := os.ReadDir(filepath.Join(dir, team))
@@ -208,7 +213,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 		for _, f := range files {
 			name := f.Name()
 			if strings.HasPrefix(name, ".") {
-				errs = append(errs, &Stray{filepath.Join(dir, team, name), "a hidden name (it starts with '.'), skipped"})
+				errs = append(errs, &Stray{Path: filepath.Join(dir, team, name), Why: "a hidden name (it starts with '.'), skipped", Team: team, File: team + "/" + name})
 				continue
 			}
 			rel := team + "/" + name
@@ -221,7 +226,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 				// The answer to a problem with tests, or a stray folder:
 				// Contest tells, knowing the set.
 				sub.Dir, sub.where = true, filepath.Join(dir, team, name)
-				sub.Parts, sub.strays, sub.Err = readFolder(dir, rel)
+				sub.Parts, sub.strays, sub.Err = readFolder(dir, team, rel)
 			case !kind.IsRegular():
 				sub.Err = fmt.Errorf("%s is not a regular file", rel)
 			default:
@@ -237,7 +242,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 // submission: each file in it is a Part, opened inside dir only, as
 // LoadSubmissions opens files. A hidden name or a folder is a *Stray,
 // skipped. err says why a folder cannot be read.
-func readFolder(dir, rel string) (parts []Part, strays []error, err error) {
+func readFolder(dir, team, rel string) (parts []Part, strays []error, err error) {
 	root, real, err := resolve(dir, rel)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", rel, err)
@@ -250,18 +255,18 @@ func readFolder(dir, rel string) (parts []Part, strays []error, err error) {
 	for _, e := range entries {
 		name := e.Name()
 		where := filepath.Join(dir, filepath.FromSlash(rel), name)
+		file := rel + "/" + name
 		if strings.HasPrefix(name, ".") {
-			strays = append(strays, &Stray{where, "a hidden name (it starts with '.'), skipped"})
+			strays = append(strays, &Stray{Path: where, Why: "a hidden name (it starts with '.'), skipped", Team: team, File: file})
 			continue
 		}
-		file := rel + "/" + name
 		part := Part{Name: name, File: file}
 		kind, err := within(dir, file)
 		switch {
 		case err != nil:
 			part.Err = fmt.Errorf("%s: %w", file, err)
 		case kind.IsDir():
-			strays = append(strays, &Stray{where, "a folder in a problem's folder, skipped"})
+			strays = append(strays, &Stray{Path: where, Why: "a folder in a problem's folder, skipped", Team: team, File: file})
 			continue
 		case !kind.IsRegular():
 			part.Err = fmt.Errorf("%s is not a regular file", file)
@@ -512,7 +517,7 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 			// The answer to a problem with tests; for a problem without,
 			// Contest judges it JE, as a file that is not a regular one.
 			sub.Dir, sub.where = true, filepath.Join(dir, filepath.FromSlash(sub.File))
-			sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.File)
+			sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.Team, sub.File)
 		case !kind.IsRegular():
 			sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
 		default:

@@ -165,11 +165,14 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}
 	// judgedAt is when the judging ended: the time of the scoreboard.
 	judgedAt := time.Now()
-	res.Report = judged
 	for _, w := range judged.Warnings {
 		con.errorf("warning: %s", text.Printable(w.Error()))
 		res.Warnings = append(res.Warnings, w)
 	}
+	// The report lists every file not judged: those the loader skipped
+	// (a README beside the team folders) with the contest's.
+	judged.Warnings = slices.Concat(errs, judged.Warnings)
+	res.Report = judged
 	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
 		return res, err
 	}

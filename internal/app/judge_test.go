@@ -908,3 +908,31 @@ func TestJudgeMedals(t *testing.T) {
 		t.Errorf("medals 1,1,1: %d gold, %d silver, %d bronze, results.tsv\n%s; want one of each", g, s, b, tsv)
 	}
 }
+
+// TestJudgeReportListsSkipped: a file beside the team folders, which the
+// loader skips with a warning, is listed in the judges' report, with the
+// contest's files not judged, and on no public page.
+func TestJudgeReportListsSkipped(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "submissions")
+	copyDir(t, submissions, subs)
+	writeFile(t, filepath.Join(subs, "README.txt"), "the teams' answers\n")
+	writeFile(t, filepath.Join(subs, "ada", "rnd1.txt"), "1\n")
+	req := app.JudgeRequest{
+		Cache: tempCache(t), Set: contestSet, Submissions: subs, Batch: batch,
+		HTML: filepath.Join(dir, "report.html"), PublicHTML: filepath.Join(dir, "public.html"),
+	}
+	_, err := app.Judge(context.Background(), newConsole(output.JSON, "").Console, req)
+	checkOutcome(t, "Judge", err, 0, false)
+	html, _ := os.ReadFile(req.HTML)
+	public, _ := os.ReadFile(req.PublicHTML)
+	for _, name := range []string{"README.txt", "rnd1.txt"} {
+		if !strings.Contains(string(html), name) {
+			t.Errorf("the judges' report does not list %s", name)
+		}
+		if strings.Contains(string(public), name) {
+			t.Errorf("the public page names %s", name)
+		}
+	}
+}

@@ -34,8 +34,8 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // outlined, when pictures gives its board; pictures may be nil.
 //
 // Every file of the submissions that was not judged (r.Warnings: a
-// *judge.Stray, a *judge.Doubled) is listed with why, under its team when
-// the warning names the team: a team's complaint ("we sent rnd1.txt") is
+// *judge.Stray, a *judge.Doubled) is listed with why, under its team: a
+// team's complaint ("we sent rnd1.txt") is
 // answered from the page. A team with no attempt judged but such files has
 // a section of its own after the ranked teams, and the files no team is
 // known for (a README.txt beside the team folders) come last, in a section
@@ -299,8 +299,8 @@ type unrankedTeam struct {
 
 // notJudgedOf reads the warnings of a report, in their order, from their
 // fields: a *judge.Doubled names its team and files, a *judge.Stray its
-// file as the warning shows it, which is where its team is said (it has
-// no field for the team). Any other warning is shown as its message.
+// team (none beside the team folders) and its file. Any other warning is
+// shown as its message, under no team.
 func notJudgedOf(warnings []error) []notJudged {
 	var out []notJudged
 	for _, w := range warnings {
@@ -323,7 +323,10 @@ func notJudgedOf(warnings []error) []notJudged {
 			}
 			n.Why = fmt.Sprintf("each answers %s: %s judged; keep one", what, none)
 		case errors.As(w, &s):
-			n.Files, n.Why = []string{text.Printable(s.Path)}, text.Printable(s.Why)
+			n.Team, n.Files, n.Why = s.Team, []string{text.Printable(s.File)}, text.Printable(s.Why)
+			if s.File == "" {
+				n.Files = []string{text.Printable(s.Path)}
+			}
 		default:
 			n.Why = text.Printable(w.Error())
 		}

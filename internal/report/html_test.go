@@ -364,9 +364,9 @@ func TestWritePublicHTMLNoFileNames(t *testing.T) {
 // misnamed Guard-Max.txt and a notes.txt in her folder nq/ (no such test);
 // mirek's eight.txt and eight.txt~ (two answers, neither judged: mirek has no
 // attempt); and a README.txt beside the team folders. The judges' report
-// lists every one with why; a warning that names its team (a
-// *judge.Doubled) lists it under that team, and a team with no attempt
-// has a section of its own. The public page names none of them.
+// lists every one with why, under its team, a team with no attempt in a
+// section of its own, and README.txt with the other files. The public page
+// names none of them.
 func TestWriteHTMLNotJudged(t *testing.T) {
 	set, err := problems.Load(filepath.Join(testsDir, "set.yaml")) // chess, nq (tests 1..3), eight, place
 	if err != nil {
@@ -407,10 +407,10 @@ func TestWriteHTMLNotJudged(t *testing.T) {
 		file, why string
 		team      string // the section it is listed in: "" for the others
 	}{
-		{"rnd1.txt", `no problem &#34;rnd1&#34; in set tests-cup, not judged`, ""},
-		{"Guard-Max.txt", `no problem &#34;Guard-Max&#34; in set tests-cup, not judged`, ""},
-		{"nq.txt", "problem nq has tests: answer them in a folder nq/ with a file per test, not judged", ""},
-		{"nq/notes.txt", `no test &#34;notes&#34; in problem nq, not judged`, ""},
+		{"ada/rnd1.txt", `no problem &#34;rnd1&#34; in set tests-cup, not judged`, "ada"},
+		{"ada/Guard-Max.txt", `no problem &#34;Guard-Max&#34; in set tests-cup, not judged`, "ada"},
+		{"ada/nq.txt", "problem nq has tests: answer them in a folder nq/ with a file per test, not judged", "ada"},
+		{"ada/nq/notes.txt", `no test &#34;notes&#34; in problem nq, not judged`, "ada"},
 		{"README.txt", "not in a team folder, skipped", ""},
 		{`<span class="file">eight.txt</span>, <span class="file">eight.txt~</span>`, "each answers problem eight: neither judged; keep one", "mirek"},
 	} {
@@ -428,8 +428,8 @@ func TestWriteHTMLNotJudged(t *testing.T) {
 	if !strings.Contains(page, `<a href="#not-judged">7 not judged</a>`) {
 		t.Errorf("the report's header does not count 7 files not judged")
 	}
-	if strings.Contains(section(page, `data-team="ada"`), "not-judged") {
-		t.Errorf("ada's section lists files not judged, which no warning gives her")
+	if others := section(page, `id="not-judged-others"`); strings.Contains(others, "ada/") {
+		t.Errorf("a file of ada's is listed with the other files:\n%s", others)
 	}
 	selfContained(t, page)
 
