@@ -190,8 +190,15 @@ func (m *meter) stop() {
 func rerate() {
 	share := float64(runtime.GOMAXPROCS(0)) / float64(len(meters.running))
 	for m := range meters.running {
-		m.account(m.k, share)
+		m.reshare(share)
 	}
+}
+
+// reshare charges m from now at share cores, or its goroutines if fewer.
+func (m *meter) reshare(share float64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.accountLocked(m.k, share)
 }
 
 // charge sets the goroutines the work runs on from now.
@@ -207,6 +214,11 @@ func (m *meter) charge(k int) {
 func (m *meter) account(k int, share float64) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.accountLocked(k, share)
+}
+
+// accountLocked is account with m.mu held.
+func (m *meter) accountLocked(k int, share float64) {
 	now := time.Now()
 	m.left -= time.Duration(float64(now.Sub(m.since)) * m.rate)
 	m.since, m.k, m.rate = now, k, min(float64(k), share)
