@@ -31,7 +31,11 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // message (unless it only names the verdict) and, in a smaller muted line,
 // the judge message when it says more, and the file.
 // A wrong placement whose squares at fault are known is drawn, with the pair
-// outlined, when pictures gives its board; pictures may be nil.
+// outlined, when pictures gives its board; pictures may be nil. The page
+// carries such a board as numbers (see board), under a summary that names
+// the squares at fault, and its one small inline script draws it, as
+// picture.WriteSVG would, when the reader opens it: the page stays a tenth
+// of the size it had with every board drawn inline, and opens at once.
 //
 // Every file of the submissions that was not judged (r.Warnings: a
 // *judge.Stray, a *judge.Doubled) is listed with why, under its team: a
@@ -48,8 +52,8 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // without the ground truth (judge.Result.WithoutTruth) is tagged "truth
 // not needed".
 //
-// The page needs no network and runs no script: the style and the boards
-// are inline. Team names, problem ids and messages are text.Printable and
+// The page needs no network: the style, the boards' numbers and the script
+// that draws them are inline; a page with no board runs no script. Team names, problem ids and messages are text.Printable and
 // escaped by html/template; pictures is given them as they are in r. The
 // page depends on r and the pictures only, so it can be compared with a
 // golden file.
@@ -104,16 +108,16 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 	}
 	type test struct {
 		judge.Result
-		Judge   string
-		Picture template.HTML
+		Judge string
+		Board *board
 	}
 	type result struct {
 		judge.Result
-		When    string
-		Judge   string // the judge message, when it says more than the team's
-		Picture template.HTML
-		Of      int // the problem's points, for a score
-		Tests   []test
+		When  string
+		Judge string // the judge message, when it says more than the team's
+		Board *board
+		Of    int // the problem's points, for a score
+		Tests []test
 	}
 	type team struct {
 		Standing  standing
@@ -192,6 +196,7 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 
 	// The results, grouped by team in the scoreboard's order.
 	byTeam := map[string][]result{}
+	boards := false
 	for i, res := range r.Results {
 		rs := result{Result: shown.Results[i], When: "untimed", Of: worth[res.Problem]}
 		if res.Timed {
@@ -201,7 +206,8 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 			rs.Judge = shown.Results[i].Message
 		}
 		if res.Verdict == judge.WA && len(res.Squares) > 0 && pictures != nil {
-			rs.Picture = boardOf(pictures, res)
+			rs.Board = boardOf(pictures, res)
+			boards = boards || rs.Board != nil
 		}
 		for k, tr := range res.Tests {
 			ts := test{Result: shown.Results[i].Tests[k]}
@@ -209,7 +215,8 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 				ts.Judge = ts.Message
 			}
 			if tr.Verdict == judge.WA && len(tr.Squares) > 0 && pictures != nil {
-				ts.Picture = boardOf(pictures, tr)
+				ts.Board = boardOf(pictures, tr)
+				boards = boards || ts.Board != nil
 			}
 			rs.Tests = append(rs.Tests, ts)
 		}
@@ -261,13 +268,14 @@ func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) erro
 		Public   bool
 		Tests    bool // some problem has tests: their style and legend
 		Scored   bool
+		Boards   bool // some board is drawn: the script that draws them
 		// The files not judged: how many, those of teams with no
 		// attempt judged, and those of no team known.
 		NotJudged int
 		Ranked    []team
 		Unranked  []unrankedTeam
 		Others    []notJudged
-	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0,
+	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0, boards,
 		count, ranked, unranked, others})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
@@ -335,20 +343,99 @@ func notJudgedOf(warnings []error) []notJudged {
 	return out
 }
 
-// boardOf draws the placement of a wrong answer, or returns "" when
-// pictures has none to give.
-func boardOf(pictures Pictures, res judge.Result) template.HTML {
+// board is a wrong placement as the judges' report carries it: numbers,
+// not a picture. The page's script (boardScript) draws it as SVG, as
+// picture.WriteSVG would, when the reader opens it: a page of 300 teams
+// drew 11,930 boards inline, 169 MB of SVG that no browser opens at once
+// (issue 46), where the numbers are about a tenth of that.
+//
+// Every field holds only digits, spaces, commas, hex digits and names of
+// squares (letters and digits).
+type board struct {
+	N int
+	// Columns is the queen's column (0-based) in each row, in row order,
+	// when the placement has that form; Queens otherwise, as "row,col"
+	// pairs (0-based, from the top left) separated by spaces.
+	Columns, Queens string
+	Knights         string // "row,col" pairs
+	Reserved        string // the reserved squares, row-major, 4 a hex digit (the first the digit's 8 bit); "" for none
+	Fault           string // the squares at fault, "row,col" pairs
+	At              string // the squares at fault by name, for the summary
+	Label           string // what picture.WriteSVG's aria-label says
+	TooLarge        bool   // past picture.MaxSVG: not drawn, as WriteSVG does not
+}
+
+// boardOf gives the placement of a wrong answer as numbers, or nil when
+// pictures has none to give or it is for another board.
+func boardOf(pictures Pictures, res judge.Result) *board {
 	p, pl, ok := pictures(res.Team, res.Ref(), res.File)
-	if !ok {
-		return ""
+	n := p.N
+	if !ok || n < 1 || (pl.N != 0 && pl.N != n) {
+		return nil
 	}
-	var b strings.Builder
-	if err := picture.WriteSVG(&b, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
-		return ""
+	on := func(s solver.Square) bool { return s.Row >= 0 && s.Row < n && s.Col >= 0 && s.Col < n }
+	pairs := func(sq []solver.Square) string {
+		var b strings.Builder
+		for _, s := range sq {
+			if !on(s) {
+				continue
+			}
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(s.Row))
+			b.WriteByte(',')
+			b.WriteString(strconv.Itoa(s.Col))
+		}
+		return b.String()
 	}
-	// WriteSVG writes only numbers, file letters and its own words,
-	// escaped: safe as HTML.
-	return template.HTML(b.String())
+	fault := squaresNamed(res.Squares, n)
+	var at []string
+	for _, s := range fault {
+		at = append(at, s.Name(n))
+	}
+	bd := &board{
+		N:     n,
+		Label: fmt.Sprintf("%d×%d board, %s, %s", n, n, solver.Plural(int64(len(pl.Queens)), "queen"), solver.Plural(int64(len(pl.Knights)), "knight")),
+		At:    strings.Join(at, " "),
+	}
+	if n > picture.MaxSVG {
+		bd.TooLarge = true
+		return bd
+	}
+	bd.Fault, bd.Knights = pairs(fault), pairs(pl.Knights)
+	if cols, ok := pl.Columns(); ok && len(cols) > 0 {
+		var b strings.Builder
+		for i, c := range cols {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(strconv.Itoa(c))
+		}
+		bd.Columns = b.String()
+	} else {
+		bd.Queens = pairs(pl.Queens)
+	}
+	if p.Kind == solver.Reserved {
+		hex := make([]byte, (n*n+3)/4)
+		any := false
+		for r := range n {
+			for c := range n {
+				if p.IsReserved(r, c) {
+					i := r*n + c
+					hex[i/4] |= 8 >> (i % 4)
+					any = true
+				}
+			}
+		}
+		if any {
+			for i, v := range hex {
+				hex[i] = "0123456789abcdef"[v]
+			}
+			bd.Reserved = string(hex)
+		}
+	}
+	return bd
 }
 
 func tries(k int) string {
@@ -464,7 +551,9 @@ figure.board { margin: .6em 0 .2em; }
 figure.board svg { display: block; max-width: 100%; height: auto; }
 figure.board figcaption { font-size: .75em; color: var(--muted); }
 footer { margin-top: 3em; font-size: .8em; color: var(--muted); }
-{{if .Tests}}.scoreboard tbody tr td.partial { background: var(--partial); color: var(--pe); }
+{{if .Boards}}details.board { margin: .3em 0 0; }
+details.board summary { cursor: pointer; font-size: .8em; color: var(--muted); }
+{{end}}{{if .Tests}}.scoreboard tbody tr td.partial { background: var(--partial); color: var(--pe); }
 .legend .partial { background: var(--partial); color: var(--pe); }
 .score { font-weight: 700; font-size: .9em; margin: .15em 0 0; }
 .groups { list-style: none; margin: .2em 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: .2em .5em; font-size: .85em; }
@@ -520,13 +609,13 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
 <div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
 <div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</div>
-<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{if .Picture}}
-<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}{{if .Tests}}
+<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{with .Board}}
+{{template "board" .}}{{end}}{{if .Tests}}
 <p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · on the scoreboard{{end}}</p>{{if .Groups}}
 <ul class="groups">{{range .Groups}}<li class="{{if .Points}}earned{{else}}lost{{end}}" data-group="{{.Name}}">{{.Name}} {{.Points}}/{{.Of}}</li>{{end}}</ul>{{end}}
 <ol class="tests">
-{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{if .Picture}}
-<figure class="board">{{.Picture}}<figcaption>the submitted board; the squares at fault in red</figcaption></figure>{{end}}</span></li>
+{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{with .Board}}
+{{template "board" .}}{{end}}</span></li>
 {{end}}</ol>{{end}}</div>
 </li>
 {{end}}</ol>{{if .NotJudged}}
@@ -546,9 +635,119 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{end}}</section>
 {{end}}</main>
 <footer>Written by queensjudge. Verdicts: {{range $i, $v := .Verdicts}}{{if $i}}, {{end}}{{$v}} {{$v.Name}}{{end}}.</footer>
-</body>
+{{if .Boards}}<script>` + boardScript + `</script>
+{{end}}</body>
 </html>
-{{define "not-judged"}}
+{{define "board"}}<details class="board"><summary>the submitted board, {{.N}}×{{.N}}{{if .At}}: at fault {{.At}}{{end}}</summary>
+<figure class="board"><svg role="img" aria-label="{{.Label}}" data-n="{{.N}}"{{if .TooLarge}} data-large=""{{end}}{{if .Columns}} data-c="{{.Columns}}"{{end}}{{if .Queens}} data-q="{{.Queens}}"{{end}}{{if .Knights}} data-k="{{.Knights}}"{{end}}{{if .Reserved}} data-r="{{.Reserved}}"{{end}}{{if .Fault}} data-f="{{.Fault}}"{{end}}></svg><figcaption>the submitted board; the squares at fault in red</figcaption></figure></details>{{end}}{{define "not-judged"}}
 <ul>
 {{range .}}<li class="not-judged-file">{{range $i, $f := .Files}}{{if $i}}, {{end}}<span class="file">{{$f}}</span>{{end}}{{if .Files}}: {{end}}<span class="why">{{.Why}}</span></li>
 {{end}}</ul>{{end}}`
+
+// boardScript draws the boards of the judges' report (see board) when the
+// reader opens one, into the empty svg element that carries its numbers:
+// the picture of picture.WriteSVG for n up to picture.MaxSVG (the same
+// geometry, colours, pieces and labels, the pair at fault outlined and
+// joined in red), or a note that the board is too large. It fetches
+// nothing, and writes only numbers, file letters and its own words into
+// the page. A board already drawn is not drawn again.
+const boardScript = `
+(function () {
+"use strict";
+var C = 40;
+var Q = "M20 82L12 38L31 60L33 26L50 56L67 26L69 60L88 38L80 82ZM18 86H82V95H18ZM4 36a8 8 0 1 0 16 0a8 8 0 1 0-16 0ZM25 24a8 8 0 1 0 16 0a8 8 0 1 0-16 0ZM42 14a8 8 0 1 0 16 0a8 8 0 1 0-16 0ZM59 24a8 8 0 1 0 16 0a8 8 0 1 0-16 0ZM80 36a8 8 0 1 0 16 0a8 8 0 1 0-16 0Z";
+var K = "M26 95H82C82 72 80 52 74 38C68 24 60 15 49 11L46 2L38 13C30 18 24 27 20 37L11 53C9 61 15 66 23 62L33 56C37 54 42 52 47 48C44 64 28 72 26 95Z";
+var EYE = "M36 29a4 4 0 1 0 8 0a4 4 0 1 0-8 0Z";
+var FONTS = ' font-family="DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"';
+function file(c) {
+  var s = "";
+  for (c++; c > 0; c = Math.floor((c - 1) / 26)) { s = String.fromCharCode(97 + (c - 1) % 26) + s; }
+  return s;
+}
+function pairs(s) {
+  var out = [];
+  (s || "").split(" ").forEach(function (p) {
+    var a = p.split(",");
+    if (a.length === 2) { out.push([+a[0], +a[1]]); }
+  });
+  return out;
+}
+function draw(svg) {
+  var d = svg.dataset, n = +d.n, o = [];
+  if (d.large !== undefined || !(n >= 1)) {
+    var note = n + "\u00d7" + n + " board: too large to draw (at most 64\u00d764)";
+    svg.setAttribute("viewBox", "0 0 480 60"); svg.setAttribute("width", "480"); svg.setAttribute("height", "60");
+    svg.innerHTML = '<rect x="1" y="1" width="478" height="58" rx="6" fill="#f4f4f4" stroke="#999" stroke-width="2"/>' +
+      '<text x="240" y="36" text-anchor="middle" font-size="17" fill="#333333"' + FONTS + ">" + note + "</text>";
+    return;
+  }
+  var qs = d.c !== undefined ? d.c.split(" ").map(function (c, r) { return [r, +c]; }) : pairs(d.q);
+  var ks = pairs(d.k), fs = pairs(d.f), res = d.r || "";
+  var on = function (s) { return s[0] >= 0 && s[0] < n && s[1] >= 0 && s[1] < n; };
+  qs = qs.filter(on); ks = ks.filter(on); fs = fs.filter(on);
+  var step = Math.floor((n + 15) / 16), font = Math.min(15 * step, 40), margin = font * 2 + 4;
+  var side = n * C, width = margin + side + 8, height = 8 + side + margin;
+  var px = Math.min(56, Math.max(9, Math.floor(480 / n)));
+  var x0 = margin, y0 = 8;
+  var name = function (s) { return file(s[1]) + (n - s[0]); };
+  var names = function (l) { return l.map(name).join(" "); };
+  svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+  svg.setAttribute("width", String(Math.round(width * px / C)));
+  svg.setAttribute("height", String(Math.round(height * px / C)));
+  var parts = [];
+  if (qs.length) { parts.push("queens on " + names(qs)); }
+  if (ks.length) { parts.push("knights on " + names(ks)); }
+  if (!parts.length) { parts.push("no pieces"); }
+  if (fs.length) { parts.push("at fault: " + names(fs)); }
+  o.push("<title>" + n + "\u00d7" + n + " board: " + parts.join("; ") + "</title>");
+  o.push('<rect x="' + x0 + '" y="' + y0 + '" width="' + side + '" height="' + side + '" fill="#f0d9b5"/>');
+  var dark = "", reserved = "", cross = "";
+  for (var r = 0; r < n; r++) {
+    for (var c = 0; c < n; c++) {
+      var x = x0 + c * C, y = y0 + r * C, i = r * n + c;
+      if ((r + c) % 2 === 1) { dark += "M" + x + " " + y + "h40v40h-40Z"; }
+      if ((parseInt(res.charAt(i >> 2) || "0", 16) >> (3 - (i & 3))) & 1) {
+        reserved += "M" + x + " " + y + "h40v40h-40Z";
+        cross += "M" + (x + 8) + " " + (y + 8) + "l24 24M" + (x + 32) + " " + (y + 8) + "l-24 24";
+      }
+    }
+  }
+  o.push('<path fill="#b58863" d="' + dark + '"/>');
+  if (reserved) {
+    o.push('<path fill="#7d8796" d="' + reserved + '"/>');
+    o.push('<path fill="none" stroke="#ffffff" stroke-width="3" stroke-linecap="round" d="' + cross + '"/>');
+  }
+  o.push('<rect x="' + (x0 - 1) + '" y="' + (y0 - 1) + '" width="' + (side + 2) + '" height="' + (side + 2) + '" fill="none" stroke="#333333" stroke-width="2"/>');
+  o.push('<g fill="#333333" font-size="' + font + '" text-anchor="middle"' + FONTS + ">");
+  for (var k = 0; k < n; k += step) {
+    o.push('<text x="' + (x0 + k * C + C / 2) + '" y="' + (y0 + side + font + 4) + '">' + file(k) + "</text>");
+  }
+  for (k = 0; k < n; k += step) {
+    o.push('<text x="' + Math.floor(margin / 2) + '" y="' + (y0 + (n - 1 - k) * C + C / 2 + Math.floor(font * 7 / 20)) + '">' + (k + 1) + "</text>");
+  }
+  o.push("</g>");
+  if (fs.length === 2) {
+    o.push('<line x1="' + (x0 + fs[0][1] * C + 20) + '" y1="' + (y0 + fs[0][0] * C + 20) + '" x2="' + (x0 + fs[1][1] * C + 20) + '" y2="' + (y0 + fs[1][0] * C + 20) +
+      '" stroke="#e00000" stroke-width="4" stroke-dasharray="8 6" stroke-linecap="round" opacity="0.85"/>');
+  }
+  var piece = function (s, shape, knight) {
+    o.push('<g transform="translate(' + (x0 + s[1] * C + 5) + " " + (y0 + s[0] * C + 5) + ') scale(0.3)"><path d="' + shape +
+      '" fill="#141414" stroke="#ffffff" stroke-width="4" stroke-linejoin="round"/>' + (knight ? '<path d="' + EYE + '" fill="#ffffff"/>' : "") + "</g>");
+  };
+  qs.forEach(function (s) { piece(s, Q, false); });
+  ks.forEach(function (s) { piece(s, K, true); });
+  fs.forEach(function (s) {
+    o.push('<rect x="' + (x0 + s[1] * C + 2) + '.5" y="' + (y0 + s[0] * C + 2) + '.5" width="35" height="35" fill="none" stroke="#e00000" stroke-width="4"/>');
+  });
+  svg.innerHTML = o.join("");
+}
+function open(e) {
+  var t = e.target;
+  if (!t.open || !t.querySelectorAll) { return; }
+  t.querySelectorAll("svg[data-n]").forEach(function (svg) {
+    if (!svg.firstChild) { draw(svg); }
+  });
+}
+document.addEventListener("toggle", open, true);
+})();
+`

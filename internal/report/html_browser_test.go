@@ -8,10 +8,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/judge"
 )
@@ -71,10 +73,13 @@ func consoleErrors(log string) []string {
 
 // TestReportInBrowser renders the report of the test contest in headless
 // Chromium, as a projector's browser would: it takes a screenshot, reads the
-// page back through the browser (the DOM after parsing, not the file) and
-// checks the scoreboard rows, the verdict cells and the boards are there and
-// the console is clean. With -update it keeps the screenshot in
-// testdata/report-screenshot.png for people to look at.
+// page back through the browser (the DOM after parsing and the board
+// script, not the file) and checks the scoreboard rows, the verdict cells
+// and the boards are there and the console is clean. The boards are
+// opened, as a reader opens them (the page is written with every board's
+// details open, which fires the same toggle event), and each must be drawn
+// by the script exactly as picture.WriteSVG draws it. With -update it keeps
+// the screenshot in testdata/report-screenshot.png for people to look at.
 func TestReportInBrowser(t *testing.T) {
 	bin := chromium(t)
 	r, pics := contestReport(t)
@@ -84,7 +89,8 @@ func TestReportInBrowser(t *testing.T) {
 	if err := WriteHTML(&b, r, pics); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(page, b.Bytes(), 0o644); err != nil {
+	opened := bytes.ReplaceAll(b.Bytes(), []byte(`<details class="board">`), []byte(`<details class="board" open>`))
+	if err := os.WriteFile(page, opened, 0o644); err != nil {
 		t.Fatal(err)
 	}
 
@@ -143,4 +149,39 @@ func TestReportInBrowser(t *testing.T) {
 	if got, want := strings.Count(dom, `<figure class="board"><svg`), drawable(r); got != want {
 		t.Errorf("the rendered page has %d boards, want %d", got, want)
 	}
+	drawn, faults := 0, 0
+	for _, res := range r.Results {
+		if res.Verdict != judge.WA || len(res.Squares) == 0 {
+			continue
+		}
+		p, pl, ok := pics(res.Team, res.Ref(), res.File)
+		if !ok {
+			continue
+		}
+		var want strings.Builder
+		faults += len(squaresNamed(res.Squares, p.N))
+		if err := picture.WriteSVG(&want, p, pl, squaresNamed(res.Squares, p.N)); err != nil {
+			t.Fatal(err)
+		}
+		if inner := svgInner(want.String()); !strings.Contains(dom, inner) {
+			t.Errorf("%s's %s: the script did not draw the board as picture.WriteSVG does:\n%s", res.Team, res.Problem, inner)
+		} else {
+			drawn++
+		}
+	}
+	outlined := strings.Count(dom, `stroke="#e00000" stroke-width="4"></rect>`)
+	if drawn != drawable(r) || outlined != faults {
+		t.Errorf("the script drew %d boards as WriteSVG does, with %d squares at fault outlined; want %d, with %d", drawn, outlined, drawable(r), faults)
+	}
 }
+
+// svgInner returns what an SVG picture of picture.WriteSVG holds inside
+// its svg element, as a browser serialises it: on one line, each empty
+// element with its end tag.
+func svgInner(svg string) string {
+	svg = svg[strings.Index(svg, ">")+1 : strings.LastIndex(svg, "</svg>")]
+	svg = strings.ReplaceAll(svg, "\n", "")
+	return selfClosing.ReplaceAllString(svg, "<$1$2></$1>")
+}
+
+var selfClosing = regexp.MustCompile(`<([a-z]+)([^<>]*?)/>`)

@@ -46,8 +46,8 @@ func TestWriteHTML(t *testing.T) {
 	if err := WriteHTML(&b, r, nil); err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(b.String(), "<svg") {
-		t.Errorf("WriteHTML with no pictures draws a board")
+	if strings.Contains(b.String(), "<svg") || strings.Contains(b.String(), "<script") {
+		t.Errorf("WriteHTML with no pictures draws a board, or carries the script that draws them")
 	}
 }
 
@@ -63,9 +63,21 @@ func drawable(r judge.Report) int {
 	return k
 }
 
-// selfContained fails t when page could fetch anything or run a script.
+// selfContained fails t when page could fetch anything or run a script
+// other than the one that draws the boards (boardScript), once, itself
+// checked to fetch nothing.
 func selfContained(t *testing.T, page string) {
 	t.Helper()
+	script := "<script>" + boardScript + "</script>"
+	if k := strings.Count(page, script); k > 1 {
+		t.Errorf("the report holds the board script %d times, want at most once", k)
+	}
+	for _, bad := range []string{"http", "fetch", "XMLHttpRequest", "import", "src", "eval", "Function(", "location", "cookie", "storage"} {
+		if strings.Contains(boardScript, bad) {
+			t.Errorf("the board script holds %q: it must draw and do nothing else", bad)
+		}
+	}
+	page = strings.ReplaceAll(page, script, "")
 	page = strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, "")
 	for _, bad := range []string{"<script", "http:", "https:", "<link", "<img", "url(", "@import", "src=", "javascript:"} {
 		if strings.Contains(page, bad) {
@@ -100,7 +112,9 @@ func TestWriteHTMLEscapes(t *testing.T) {
 	if err := WriteHTML(&b, r, pics); err != nil {
 		t.Fatal(err)
 	}
-	page := b.String()
+	// The page's one script is the board script, which selfContained
+	// checks; any other is a name not escaped.
+	page := strings.Replace(b.String(), "<script>"+boardScript+"</script>", "", 1)
 	for _, bad := range []string{"<script", "<img", "<b>&", "<i>", "<u>", "<y>"} {
 		if strings.Contains(page, bad) {
 			t.Errorf("the report holds %q unescaped", bad)
@@ -114,8 +128,12 @@ func TestWriteHTMLEscapes(t *testing.T) {
 	if want := evil + `|p"><img src=x>|x/<y>`; len(asked) != 1 || asked[0] != want {
 		t.Errorf("pictures asked for %q, want [%q]", asked, want)
 	}
-	if got := strings.Count(page, `fill="none" stroke="#e00000"`); got != 2 {
-		t.Errorf("the picture outlines %d squares, want a1 and b2", got)
+	// The board is numbers for the script: the squares at fault a1 and b2
+	// as row,col from the top left, named in the summary.
+	for _, want := range []string{`data-n="2" data-c="0 1" data-f="1,0 0,1"></svg>`, `2×2: at fault a1 b2</summary>`} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the report has no %q", want)
+		}
 	}
 }
 
