@@ -33,7 +33,8 @@ import (
 //	go test ./internal/app -run '^$' -bench JudgeContest -benchtime 1x
 //	QUEENSJUDGE_BENCH_TEAMS=5000 go test ./internal/app -run '^$' -bench JudgeContest/teams=5000 -benchtime 1x -timeout 1h
 //
-// QUEENSJUDGE_BENCH_TEAMS adds a size to 300 and 1,200.
+// QUEENSJUDGE_BENCH_TEAMS adds a size to 300 and 1,200;
+// QUEENSJUDGE_BENCH_OUT=DIR keeps the outputs in DIR/teams=T, to open them.
 func BenchmarkJudgeContest(b *testing.B) {
 	sizes := []int{300, 1200}
 	if s := os.Getenv("QUEENSJUDGE_BENCH_TEAMS"); s != "" {
@@ -55,6 +56,9 @@ func benchJudge(b *testing.B, teams int) {
 	set, subs := writeBenchContest(b, dir, teams)
 	cache := filepath.Join(dir, "cache.db")
 	out := filepath.Join(dir, "out")
+	if keep := os.Getenv("QUEENSJUDGE_BENCH_OUT"); keep != "" {
+		out = filepath.Join(keep, fmt.Sprintf("teams=%d", teams))
+	}
 	con := app.Console{Stdin: strings.NewReader(""), Stdout: io.Discard, Stderr: io.Discard, Format: output.Table}
 
 	// The ground truth of the counts, solved once: one team judged.

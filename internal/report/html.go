@@ -34,8 +34,8 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // outlined, when pictures gives its board; pictures may be nil. The page
 // carries such a board as numbers (see board), under a summary that names
 // the squares at fault, and its one small inline script draws it, as
-// picture.WriteSVG would, when the reader opens it: the page stays a tenth
-// of the size it had with every board drawn inline, and opens at once.
+// picture.WriteSVG would, when the reader opens it: the page is a sixth of
+// the size it had with every board drawn inline.
 //
 // Every file of the submissions that was not judged (r.Warnings: a
 // *judge.Stray, a *judge.Doubled) is listed with why, under its team: a
@@ -346,8 +346,8 @@ func notJudgedOf(warnings []error) []notJudged {
 // board is a wrong placement as the judges' report carries it: numbers,
 // not a picture. The page's script (boardScript) draws it as SVG, as
 // picture.WriteSVG would, when the reader opens it: a page of 300 teams
-// drew 11,930 boards inline, 169 MB of SVG that no browser opens at once
-// (issue 46), where the numbers are about a tenth of that.
+// was 169 MB with its 11,930 boards drawn inline, and is 26 MB with them as
+// numbers (BenchmarkJudgeContest in internal/app; issue 46).
 //
 // Every field holds only digits, spaces, commas, hex digits and names of
 // squares (letters and digits).

@@ -16,6 +16,7 @@ import (
 	"github.com/queensjudge/queensjudge/internal/picture"
 	"github.com/queensjudge/queensjudge/internal/testflag"
 	"github.com/queensjudge/queensjudge/judge"
+	"github.com/queensjudge/queensjudge/solver"
 )
 
 // chromium finds the browser for TestReportInBrowser. It skips the test when
@@ -185,3 +186,60 @@ func svgInner(svg string) string {
 }
 
 var selfClosing = regexp.MustCompile(`<([a-z]+)([^<>]*?)/>`)
+
+// TestBoardScriptInBrowser has the board script draw, in headless
+// Chromium, what the test contest has none of: knights, queens not one a
+// row, a reserved square past the 64th bit, files past z, and a board too
+// large to draw; each must come out as picture.WriteSVG draws it.
+func TestBoardScriptInBrowser(t *testing.T) {
+	bin := chromium(t)
+	sq := func(r, c int) solver.Square { return solver.Square{Row: r, Col: c} }
+	wide := solver.Problem{Kind: solver.Reserved, N: 30, Reserved: solver.NewReserved(30)}
+	wide.Reserve(3, 29)
+	wide.Reserve(29, 0)
+	boards := map[string]struct {
+		p       solver.Problem
+		pl      solver.Placement
+		squares []string
+	}{
+		"qk":    {solver.Problem{Kind: solver.QueensKnights, N: 6, M: 2}, solver.Placement{N: 6, Queens: []solver.Square{sq(0, 0), sq(2, 1)}, Knights: []solver.Square{sq(1, 2), sq(5, 5)}}, []string{"a6", "c5"}},
+		"wide":  {wide, solver.Placement{N: 30, Queens: []solver.Square{sq(3, 29), sq(10, 27)}}, []string{"ad27"}},
+		"large": {solver.Problem{Kind: solver.NQueens, N: 65}, solver.Placement{N: 65, Queens: []solver.Square{sq(0, 0), sq(1, 0)}}, []string{"a65", "a64"}},
+	}
+	r := judge.Report{Set: "boards"}
+	for _, id := range []string{"qk", "wide", "large"} {
+		r.Problems = append(r.Problems, id)
+		r.Results = append(r.Results, judge.Result{Team: "t", Problem: id, Verdict: judge.WA, Message: "wrong", TeamMessage: "wrong", Attempt: 1, File: id, Squares: boards[id].squares})
+	}
+	r.Scoreboard = []judge.Standing{{Rank: 1, Team: "t"}}
+	for _, id := range r.Problems {
+		r.Scoreboard[0].Problems = append(r.Scoreboard[0].Problems, judge.Cell{Problem: id, Judged: 1})
+	}
+	pics := func(team, problem, file string) (solver.Problem, solver.Placement, bool) {
+		b, ok := boards[problem]
+		return b.p, b.pl, ok
+	}
+	var b bytes.Buffer
+	if err := WriteHTML(&b, r, pics); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(t.TempDir(), "boards.html")
+	opened := bytes.ReplaceAll(b.Bytes(), []byte(`<details class="board">`), []byte(`<details class="board" open>`))
+	if err := os.WriteFile(page, opened, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	dom, log := browse(t, bin, page, "--dump-dom")
+	for _, line := range consoleErrors(log) {
+		t.Errorf("browser console: %s", line)
+	}
+	for _, id := range r.Problems {
+		bd := boards[id]
+		var want strings.Builder
+		if err := picture.WriteSVG(&want, bd.p, bd.pl, squaresNamed(bd.squares, bd.p.N)); err != nil {
+			t.Fatal(err)
+		}
+		if inner := svgInner(want.String()); !strings.Contains(dom, inner) {
+			t.Errorf("%s: the script did not draw the board as picture.WriteSVG does:\n%s", id, inner)
+		}
+	}
+}
