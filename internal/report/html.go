@@ -53,10 +53,10 @@ type Pictures func(team, problem, file string) (p solver.Problem, pl solver.Plac
 // not needed".
 //
 // The page needs no network: the style, the boards' numbers and the script
-// that draws them are inline; a page with no board runs no script. Team names, problem ids and messages are text.Printable and
-// escaped by html/template; pictures is given them as they are in r. The
-// page depends on r and the pictures only, so it can be compared with a
-// golden file.
+// that draws them are inline; a page with no board runs no script. Team
+// names, problem ids and messages are text.Printable and escaped by
+// html/template; pictures is given them as they are in r. The page depends
+// on r and the pictures only, so it can be compared with a golden file.
 func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 	return writePage(w, r, pictures, false)
 }
