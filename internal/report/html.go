@@ -650,7 +650,11 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 // geometry, colours, pieces and labels, the pair at fault outlined and
 // joined in red), or a note that the board is too large. It fetches
 // nothing, and writes only numbers, file letters and its own words into
-// the page. A board already drawn is not drawn again.
+// the page. A board already drawn is not drawn again. A board whose
+// details are open when the script runs (written open, or opened first)
+// is drawn at once: its toggle event may come only after the page is shown
+// or printed. (No comment inside the script: html/template drops them, and
+// the tests find the script in the page by its text.)
 const boardScript = `
 (function () {
 "use strict";
@@ -749,5 +753,8 @@ function open(e) {
   });
 }
 document.addEventListener("toggle", open, true);
+document.querySelectorAll("details[open] svg[data-n]").forEach(function (svg) {
+  if (!svg.firstChild) { draw(svg); }
+});
 })();
 `
