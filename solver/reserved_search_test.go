@@ -69,8 +69,26 @@ func checkSearches(t *testing.T, name string, p Problem) {
 	} else if want {
 		t.Errorf("%s %v: no local search, but the plain search finds a placement", name, boardRows(p))
 	}
-	if !wideMatchings(p.N, func(r, c int) bool { return !p.IsReserved(r, c) }) && want {
+	kept, ok := wideMatchings(p.N, func(r, c int) bool { return !p.IsReserved(r, c) })
+	if !ok && want {
 		t.Errorf("%s %v: wideMatchings says none, the plain search finds one", name, boardRows(p))
+	}
+	if ok {
+		// The squares it keeps hold every placement.
+		in := map[[2]int]bool{}
+		for _, sq := range kept {
+			in[sq] = true
+		}
+		if err := newBoard(p).each(ctx, func(cols []int) error {
+			for r, c := range cols {
+				if !in[[2]int{r, c}] {
+					return fmt.Errorf("wideMatchings dropped %v of the placement %v", Square{r, c}, cols)
+				}
+			}
+			return nil
+		}); err != nil {
+			t.Errorf("%s %v: %v", name, boardRows(p), err)
+		}
 	}
 }
 
@@ -164,13 +182,14 @@ func TestWideMatchingsProveShapes(t *testing.T) {
 			"band":      func(r, c int) bool { return abs(c-r) <= n/2-1 },
 			"anti-band": func(r, c int) bool { return n/2 <= r+c && r+c <= 3*n/2-2 },
 			"column":    func(r, c int) bool { return c != n/3 },
+			"quarter":   func(r, c int) bool { return r < n/2 || c < n/2 },
 		}
 		for name, free := range shapes {
-			if wideMatchings(n, free) {
+			if _, ok := wideMatchings(n, free); ok {
 				t.Errorf("n = %d, %s: wideMatchings finds every matching", n, name)
 			}
 		}
-		if !wideMatchings(n, func(r, c int) bool { return true }) {
+		if _, ok := wideMatchings(n, func(r, c int) bool { return true }); !ok {
 			t.Errorf("n = %d: the open board has no matching", n)
 		}
 	}

@@ -67,9 +67,17 @@ func (s *wideSearch) open(r, c int) bool {
 }
 
 // prepare reports false when some two families of lines have no matching
-// of size n through the free squares.
+// of size n through the free squares, and drops the free squares that lie
+// in no matching of the rows onto the columns.
 func (s *wideSearch) prepare() bool {
-	return wideMatchings(s.n, s.isFree)
+	kept, ok := wideMatchings(s.n, s.isFree)
+	if ok {
+		clear(s.free)
+		for _, sq := range kept {
+			s.free[sq[0]*s.w+sq[1]>>6] |= 1 << uint(sq[1]&63)
+		}
+	}
+	return ok
 }
 
 // reset empties the board for a run.
@@ -252,9 +260,13 @@ func (s *wideSearch) cause() error { return s.err }
 
 // wideMatchings reports whether every two of the four families of lines
 // of a board of side n (rows, columns, diagonals, anti-diagonals) have a
-// matching of size n through its free squares, as a placement needs: the
-// test of proof.prune without its filtering, for boards of any side.
-func wideMatchings(n int, free func(r, c int) bool) bool {
+// matching of size n through its free squares, as a placement needs, and
+// returns the free squares that lie in some perfect matching of the rows
+// onto the columns (Régin's filtering, as proof.prune does within 32, for
+// that pair alone): with the bottom-right quarter reserved, the rows of the
+// lower half must take the columns of the left half, which drops the
+// top-left quarter and leaves n rows for n-1 anti-diagonals.
+func wideMatchings(n int, free func(r, c int) bool) ([][2]int, bool) {
 	var squares [][2]int
 	for r := range n {
 		for c := range n {
@@ -263,8 +275,15 @@ func wideMatchings(n int, free func(r, c int) bool) bool {
 			}
 		}
 	}
-	if len(squares) < n {
-		return false
+	for {
+		kept, ok := rowColFilter(n, squares)
+		if !ok {
+			return nil, false
+		}
+		if len(kept) == len(squares) {
+			break
+		}
+		squares = kept
 	}
 	lineOf := func(family int, sq [2]int) int {
 		switch family {
@@ -280,16 +299,114 @@ func wideMatchings(n int, free func(r, c int) bool) bool {
 	lines := [4]int{n, n, 2*n - 1, 2*n - 1}
 	for a := range 4 {
 		for b := a + 1; b < 4; b++ {
+			if a == 0 && b == 1 {
+				continue // rowColFilter's
+			}
 			g := newBipartite(lines[a], lines[b], len(squares))
 			for _, sq := range squares {
 				g.edge(lineOf(a, sq), lineOf(b, sq))
 			}
 			if g.maxMatching() < n {
-				return false
+				return nil, false
 			}
 		}
 	}
-	return true
+	return squares, true
+}
+
+// rowColFilter reports whether the squares match the n rows onto the n
+// columns, and returns those in some such perfect matching: the squares
+// of the matching found, and those whose row and column are in one
+// strongly connected component of the graph that leads from a row to the
+// columns of its other squares and from a column to its matched row.
+func rowColFilter(n int, squares [][2]int) ([][2]int, bool) {
+	if len(squares) < n {
+		return nil, false
+	}
+	g := newBipartite(n, n, len(squares))
+	for _, sq := range squares {
+		g.edge(sq[0], sq[1])
+	}
+	if g.maxMatching() < n {
+		return nil, false
+	}
+	// The directed graph: rows 0..n-1, columns n..2n-1.
+	d := newBipartite(2*n, 2*n, len(squares))
+	for _, sq := range squares {
+		if g.mateL[sq[0]] == int32(sq[1]) {
+			d.edge(n+sq[1], sq[0])
+		} else {
+			d.edge(sq[0], n+sq[1])
+		}
+	}
+	comp := d.components()
+	kept := squares[:0:0]
+	for _, sq := range squares {
+		if g.mateL[sq[0]] == int32(sq[1]) || comp[sq[0]] == comp[n+sq[1]] {
+			kept = append(kept, sq)
+		}
+	}
+	return kept, true
+}
+
+// components returns the strongly connected component of each vertex of
+// g read as a directed graph on its left vertices (an edge l → r, r < left),
+// by Tarjan's algorithm, iteratively.
+func (g *bipartite) components() []int32 {
+	g.index()
+	v := g.left
+	comp := make([]int32, v)
+	low := make([]int32, v)
+	num := make([]int32, v) // 0: not visited; else the order of the visit + 1
+	onStack := make([]bool, v)
+	var stack, call []int32
+	it := make([]int32, v)
+	next, comps := int32(0), int32(0)
+	for root := range v {
+		if num[root] != 0 {
+			continue
+		}
+		call = append(call, int32(root))
+		for len(call) > 0 {
+			x := call[len(call)-1]
+			if num[x] == 0 {
+				next++
+				num[x], low[x] = next, next
+				it[x] = g.start[x]
+				stack = append(stack, x)
+				onStack[x] = true
+			}
+			if it[x] < g.start[x+1] {
+				y := g.adj[it[x]]
+				it[x]++
+				switch {
+				case num[y] == 0:
+					call = append(call, y)
+				case onStack[y]:
+					low[x] = min(low[x], num[y])
+				}
+				continue
+			}
+			call = call[:len(call)-1]
+			if len(call) > 0 {
+				p := call[len(call)-1]
+				low[p] = min(low[p], low[x])
+			}
+			if low[x] == num[x] {
+				for {
+					y := stack[len(stack)-1]
+					stack = stack[:len(stack)-1]
+					onStack[y] = false
+					comp[y] = comps
+					if y == x {
+						break
+					}
+				}
+				comps++
+			}
+		}
+	}
+	return comp
 }
 
 // bipartite is a bipartite graph whose largest matching Hopcroft and
@@ -299,6 +416,7 @@ type bipartite struct {
 	left, right int
 	from, to    []int32 // the edges, as added
 	start, adj  []int32 // the edges by left vertex: adj[start[l]:start[l+1]]
+	mateL       []int32 // the right vertex matched to each left one, or -1
 }
 
 func newBipartite(left, right, edges int) *bipartite {
@@ -310,8 +428,8 @@ func (g *bipartite) edge(l, r int) {
 	g.to = append(g.to, int32(r))
 }
 
-// maxMatching returns the size of a largest matching.
-func (g *bipartite) maxMatching() int {
+// index lays the edges out by left vertex, in start and adj.
+func (g *bipartite) index() {
 	g.start = make([]int32, g.left+1)
 	for _, l := range g.from {
 		g.start[l+1]++
@@ -325,7 +443,14 @@ func (g *bipartite) maxMatching() int {
 		g.adj[next[l]] = g.to[i]
 		next[l]++
 	}
+}
+
+// maxMatching returns the size of a largest matching, which it leaves in
+// g.mateL.
+func (g *bipartite) maxMatching() int {
+	g.index()
 	mateL, mateR := make([]int32, g.left), make([]int32, g.right)
+	g.mateL = mateL
 	for i := range mateL {
 		mateL[i] = -1
 	}
