@@ -59,18 +59,11 @@ the minute of its last score improvement and an empty group winner.
 --html writes the report for the judges, every test's verdict and message;
 --public-html the page for the wall: the scoreboard and the team messages,
 never a judge message, a file or an expected answer. See docs/judging.md.`,
-		Flags: append(batchFlags(),
+		Flags: append(append(batchFlags(),
 			formatFlag("table"),
-			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json to `FILE`"},
-			&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json to `FILE`"},
-			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv to `FILE`"},
-			&cli.StringFlag{Name: "medals", Value: report.DefaultMedals.String(), Usage: "the gold, silver and bronze medal counts `G,S,B` of --awards and --results-tsv"},
-			&cli.StringFlag{Name: "html", Usage: "also write a self-contained HTML report to `FILE`"},
-			&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page, with no judge messages, to `FILE`"},
-			replaceFlag(),
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
 			&cli.BoolFlag{Name: "strict", Usage: "fail (exit status 1) on a warning: a file that is no submission"},
-		),
+		), outputFlags("")...),
 		Action: action(arity{2, 2, "a problem set and a submissions directory or manifest"}, func(c *cli.Context) error {
 			db, err := cacheFlag(c)
 			if err != nil {
@@ -88,9 +81,9 @@ never a judge message, a file or an expected answer. See docs/judging.md.`,
 			if err != nil {
 				return err
 			}
-			medals, err := report.ParseMedals(c.String("medals"))
+			medals, err := medalsFlag(c)
 			if err != nil {
-				return status.Usagef("--medals: %v", err)
+				return err
 			}
 			_, err = app.Judge(c.Context, con, app.JudgeRequest{
 				Cache: db, Set: c.Args().Get(0), Submissions: c.Args().Get(1), Batch: b,
@@ -165,18 +158,11 @@ message, truth) also gives its team's rank and points before and after
 (rank_was, rank_now, points_was, points_now, as decimal text); the table
 lists every team whose points or rank change. The standings before are
 the kept verdicts scored by the set as it is now. See docs/judging.md.`,
-		Flags: append(batchFlags(),
+		Flags: append(append(batchFlags(),
 			formatFlag("table"),
 			&cli.BoolFlag{Name: "dry-run", Usage: "print what would change, change nothing, write no file"},
-			&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json of the regraded contest to `FILE`"},
-			&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json of the regraded contest to `FILE`"},
-			&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv of the regraded contest to `FILE`"},
-			&cli.StringFlag{Name: "medals", Value: report.DefaultMedals.String(), Usage: "the gold, silver and bronze medal counts `G,S,B` of --awards and --results-tsv"},
-			&cli.StringFlag{Name: "html", Usage: "also write the self-contained HTML report of the regraded contest to `FILE`"},
-			&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page of the regraded contest to `FILE`"},
-			replaceFlag(),
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
-		),
+		), outputFlags(" of the regraded contest")...),
 		Action: action(arity{1, 1, "one problem set"}, func(c *cli.Context) error {
 			db, err := cacheFlag(c)
 			if err != nil {
@@ -194,9 +180,9 @@ the kept verdicts scored by the set as it is now. See docs/judging.md.`,
 			if err != nil {
 				return err
 			}
-			medals, err := report.ParseMedals(c.String("medals"))
+			medals, err := medalsFlag(c)
 			if err != nil {
-				return status.Usagef("--medals: %v", err)
+				return err
 			}
 			_, err = app.Regrade(c.Context, con, app.RegradeRequest{
 				Cache: db, Set: c.Args().First(), Batch: b,
@@ -208,4 +194,27 @@ the kept verdicts scored by the set as it is now. See docs/judging.md.`,
 			return err
 		}),
 	}
+}
+
+// outputFlags are the flags of the files judge and regrade write beside
+// the printed report, of what of says ("" for the contest judged).
+func outputFlags(of string) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "scoreboard", Usage: "also write the Contest API scoreboard.json" + of + " to `FILE`"},
+		&cli.StringFlag{Name: "awards", Usage: "also write the Contest API awards.json" + of + " to `FILE`"},
+		&cli.StringFlag{Name: "results-tsv", Usage: "also write DOMjudge's results.tsv" + of + " to `FILE`"},
+		&cli.StringFlag{Name: "medals", Value: report.DefaultMedals.String(), Usage: "the gold, silver and bronze medal counts `G,S,B` of --awards and --results-tsv"},
+		&cli.StringFlag{Name: "html", Usage: "also write the self-contained HTML report" + of + " to `FILE`"},
+		&cli.StringFlag{Name: "public-html", Usage: "also write the public HTML page" + of + ", with no judge messages, to `FILE`"},
+		replaceFlag(),
+	}
+}
+
+// medalsFlag returns the medal counts --medals gives.
+func medalsFlag(c *cli.Context) (report.Medals, error) {
+	m, err := report.ParseMedals(c.String("medals"))
+	if err != nil {
+		return m, status.Usagef("--medals: %v", err)
+	}
+	return m, nil
 }
