@@ -28,7 +28,7 @@ func Shardable(p solver.Problem) bool {
 // Every stop is the same to the count: a --timeout (whose Cause says
 // "timed out after 3s"), a signal and a cancel all end the solver's
 // context, and keep what it finished; a stop at the budget is a
-// BudgetError that keeps it alike.
+// OverBudgetError that keeps it alike.
 type StoppedError struct {
 	Cause       error // context.Cause of the stop
 	Kept, Total int   // subproblems counted and kept, of all; Total is 0 before the plan is made
@@ -167,7 +167,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		case ctx.Err() != nil:
 			err = &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total, Long: cp != nil && Shardable(p)}
 		case errors.As(err, &be):
-			err = &BudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
+			err = &OverBudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
 		}
 		return store.Result{}, false, err
 	}
@@ -261,17 +261,17 @@ func finished(parts []store.Part, sh solver.Shard) bool {
 	return false
 }
 
-// BudgetError refuses a problem over its budget (solver.BudgetError) and
+// OverBudgetError refuses a problem over its budget (solver.BudgetError) and
 // says what the user can do: raise the budget, or count it in slices on
 // many machines; and, for a count stopped at its budget, how much of it is
 // kept for the next run.
-type BudgetError struct {
+type OverBudgetError struct {
 	Err         *solver.BudgetError
 	Kept, Total int  // subproblems counted and kept, of all; 0, 0 for none
 	Sliceable   bool // a long count, not already a slice
 }
 
-func (e *BudgetError) Error() string {
+func (e *OverBudgetError) Error() string {
 	msg := e.Err.Error()
 	if e.Kept > 0 {
 		return fmt.Sprintf("%s; %d of %d subproblems are counted and kept: solve again with a larger --budget to go on", msg, e.Kept, e.Total)
@@ -282,7 +282,7 @@ func (e *BudgetError) Error() string {
 	return msg + ": raise it with --budget"
 }
 
-func (e *BudgetError) Unwrap() error { return e.Err }
+func (e *OverBudgetError) Unwrap() error { return e.Err }
 
 // isCancel says whether err comes of a context's end.
 func isCancel(err error) bool {

@@ -336,7 +336,7 @@ func (s *Source) Placement(ctx context.Context, key store.CacheKey) (*solver.Pla
 // subproblems for the next run.
 func keptSome(err error) bool {
 	var st *StoppedError
-	var be *BudgetError
+	var be *OverBudgetError
 	return errors.As(err, &st) && st.Kept > 0 || errors.As(err, &be) && be.Kept > 0
 }
 
