@@ -1,6 +1,7 @@
 package problems
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -138,6 +139,7 @@ func (d *decoder) groups(f field, errorf reporter) []Group {
 	}
 	var out []Group
 	first := map[string]int{}
+	folded := map[string]Group{} // by the name in lower case
 	total := 0
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, pv := v.Content[i], v.Content[i+1]
@@ -145,7 +147,7 @@ func (d *decoder) groups(f field, errorf reporter) []Group {
 			errorf(k.Line, "a group's name must be a plain name, got %s", show(k))
 			continue
 		}
-		if msg := checkID(k.Value); msg != "" {
+		if msg := checkFileName(k.Value); msg != "" {
 			errorf(k.Line, "group name %s", msg)
 			continue
 		}
@@ -153,7 +155,14 @@ func (d *decoder) groups(f field, errorf reporter) []Group {
 			errorf(k.Line, "duplicate group %q, first at line %d", k.Value, line)
 			continue
 		}
+		// A group is a folder of a package (data/secret/GROUP): two names
+		// that differ in case only are one folder on Windows and macOS.
+		if other, dup := folded[strings.ToLower(k.Value)]; dup {
+			errorf(k.Line, "group %q and group %q, at line %d, differ in case only: a package's folders of both would be one on Windows and macOS", k.Value, other.Name, other.Line)
+			continue
+		}
 		first[k.Value] = k.Line
+		folded[strings.ToLower(k.Value)] = Group{Name: k.Value, Line: k.Line}
 		pts, ok, big := field{k, pv}.integer(errorf)
 		switch {
 		case ok && pts >= 0 && pts <= MaxPoints:
@@ -214,7 +223,7 @@ func (d *decoder) tests(f field, pf *fields, p Problem, kindOK, askOK bool, erro
 		name := ""
 		if nf, ok := fs.get("name"); ok {
 			if s, ok := nf.text(itemErr); ok {
-				if msg := checkID(s); msg != "" {
+				if msg := checkFileName(s); msg != "" {
 					itemErr(nf.key.Line, "test name %s", msg)
 				} else {
 					name = s
@@ -292,7 +301,50 @@ func (d *decoder) tests(f field, pf *fields, p Problem, kindOK, askOK bool, erro
 			errorf(g.Line, "group %s has no tests", g.Name)
 		}
 	}
+	secret := false
+	for _, t := range tests {
+		secret = secret || !t.Sample
+	}
+	if len(tests) > 0 && !secret {
+		// A problem is judged on its secret tests: a package without one
+		// is refused by the format (data/secret), and a problem of samples
+		// alone would give every team its points for nothing.
+		errorf(f.key.Line, "every test is a sample: a problem needs a test that is not one (a secret test), which is what it is judged on")
+	}
 	return tests
+}
+
+// windowsNames are the names Windows keeps for devices: no file or folder
+// may have one, in any case, with or without an extension ("con.x").
+var windowsNames = map[string]bool{"CON": true, "PRN": true, "AUX": true, "NUL": true}
+
+func init() {
+	for _, d := range "0123456789" {
+		windowsNames["COM"+string(d)] = true
+		windowsNames["LPT"+string(d)] = true
+	}
+}
+
+// checkFileName returns why s is not a valid test or group name, or "":
+// it must be a valid id (checkID), and a name that every file system a
+// package is checked out on can hold, since a group is a folder of a
+// package (data/secret/GROUP) and a test names its files: no name Windows
+// keeps for a device (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9, in
+// any case and with any extension) and no trailing '.', which Windows
+// drops. The characters Windows refuses (<>:"/\|?* and spaces) are not
+// in an id.
+func checkFileName(s string) string {
+	if msg := checkID(s); msg != "" {
+		return msg
+	}
+	base, _, _ := strings.Cut(s, ".")
+	switch {
+	case windowsNames[strings.ToUpper(base)]:
+		return fmt.Sprintf("%q is a name Windows keeps for a device (%s): a package's file or folder cannot have it there", s, strings.ToUpper(base))
+	case strings.HasSuffix(s, "."):
+		return fmt.Sprintf("%q ends in '.', which Windows drops from a file or folder name", s)
+	}
+	return ""
 }
 
 // addTest appends t to tests, reporting a name given twice.
