@@ -45,7 +45,12 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 			})
 		}
 	}
-	if plan := planCount(p); plan != planSearch {
+	return countPlanned(ctx, p, b, opt, planCount(p))
+}
+
+// countPlanned is countQueens's long count of p's board b, by plan.
+func countPlanned(ctx context.Context, p Problem, b *board, opt Options, plan countPlan) (uint64, error) {
+	if plan != planSearch {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 		bounded := p.N >= minBoundedN
@@ -87,25 +92,19 @@ const (
 // planCount chooses how p is counted. Every n-queens board of
 // minQuadrantN..maxQuadrantN goes to the join. A reserved board of those
 // sizes goes to the search when more than a fraction 0.03n-0.18 of its
-// squares are reserved: 0.18 at n = 12, 0.3 at 16, 0.45 at 21. That is where
-// the search overtook the join on random boards (one core, 3 boards at each
-// density, 2 at n = 18 and 20; time of the search / the join): n = 12 at
-// 0.17-0.19 reserved (0.7-1.3), 0.25 (0.4); n = 14 at 0.21 (1.2), 0.27-0.3
-// (0.5-0.6); n = 16 at 0.3-0.32 (0.85-1.5), 0.36 (0.56); n = 18 at 0.33-0.37
-// (0.86-1.55), 0.41 (0.5); n = 20 at 0.37-0.38 (1.5-2), 0.43-0.45
-// (0.36-0.75). Far from it the slower one takes 4 to 100 times as long.
+// squares are reserved: every reserved square prunes the search's tree, but
+// the join still lists and matches the half-boards of both halves, so past
+// that line, which grows with n as the join gains on the search, the search
+// is the faster (BenchmarkCountPlans; far from it the slower one takes 4 to
+// 100 times as long).
 //
-// Below it, a board with a few reserved squares outside the orbits of the
-// 8 symmetries that are all reserved goes to images mode: at most n/3 such
-// squares on an even board of n ≥ 16, n on an odd one. For k = 1, 3, 5, 10
-// random squares images mode took 1.45, 2.2, 2.9, 4.1 times the open count
-// at n = 16, and 2.0, 2.6, 3.0, 3.5 times at n = 17 (one core); the join
-// under the board's symmetries alone (none, for these boards) 2.8, 2.9,
-// 2.9, 2.4 times at n = 16, 8 to 11 times at n = 17, where an odd board
-// loses more by its symmetries (the open board's middle pairs stand for 8
-// each), and 6.2 times at n = 18 for k = 3 (images mode 2.8). On the
-// smaller even boards the join alone wins: n = 14, k = 1..5, 1.65-2.1 times
-// the open count against 2.1-3.5 (medians of 5).
+// Below it, a board whose few reserved squares break the open board's
+// symmetries goes to images mode, which keeps the 8 symmetries and pays
+// for each such square (at most n/3 of them on an even board of n ≥ 16, n
+// on an odd one): the join under the board's own symmetries loses most on
+// odd boards, whose middle pairs stand for 8 each, and wins on the small
+// even boards (BenchmarkReservedVsOpen). docs/performance.md gives the
+// figures.
 func planCount(p Problem) countPlan {
 	if p.N < minQuadrantN || p.N > maxQuadrantN {
 		return planSearch

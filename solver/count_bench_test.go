@@ -353,32 +353,44 @@ func peakRSSMB() (float64, bool) {
 // the open board's count on one core, per placement counted, for n =
 // 10..19, and that time over the table's estimate of it (x-table). The
 // larger boards (to 23) are measured as slices with -bench
-// JoinPerPlacementSlices.
+// JoinPerPlacementSlices. TestCalibrate writes the table from the same
+// measure (s/probed-placement).
 func BenchmarkJoinPerPlacement(b *testing.B) {
 	for n := minQuadrantN; n <= 19; n++ {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			var got uint64
-			for b.Loop() {
-				var err error
-				if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Progress: func(int, int) {}}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			per := b.Elapsed().Seconds() / float64(b.N)
-			b.ReportMetric(per*1e9/float64(got), "ns/placement")
-			b.ReportMetric(per/tableEstimate(b, n), "x-table")
-		})
+		b.Run(fmt.Sprintf("n=%d", n), benchJoinPerPlacement(n))
 	}
+}
+
+func benchJoinPerPlacement(n int) func(*testing.B) {
+	return func(b *testing.B) {
+		var got uint64
+		for b.Loop() {
+			var err error
+			if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Progress: func(int, int) {}}); err != nil {
+				b.Fatal(err)
+			}
+		}
+		per := b.Elapsed().Seconds() / float64(b.N)
+		b.ReportMetric(per*1e9/float64(got), "ns/placement")
+		b.ReportMetric(per/tableEstimate(b, n), "x-table")
+		b.ReportMetric(per/probedPlacements(b, n), "s/probed-placement")
+	}
+}
+
+// probedPlacements is the number of placements of the open n×n board that
+// openEstimate's probes give.
+func probedPlacements(b *testing.B, n int) float64 {
+	o, err := openEstimate(context.Background(), n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return o.placements
 }
 
 // tableEstimate is the estimate's time of the open n×n board's count:
 // joinPerPlacement[n] times the placements its probes estimate.
 func tableEstimate(b *testing.B, n int) float64 {
-	o, err := openEstimate(context.Background(), n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return joinPerPlacement[n] * o.placements
+	return joinPerPlacement[n] * probedPlacements(b, n)
 }
 
 // BenchmarkJoinPerPlacementSlices measures joinPerPlacement for n = 20..23
@@ -388,17 +400,54 @@ func tableEstimate(b *testing.B, n int) float64 {
 // placements than most, for less time each).
 func BenchmarkJoinPerPlacementSlices(b *testing.B) {
 	for n := 20; n <= maxQuadrantN; n++ {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			var got uint64
-			for b.Loop() {
-				var err error
-				if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Shard: Shard{I: 500, K: 1000}}); err != nil {
-					b.Fatal(err)
-				}
+		b.Run(fmt.Sprintf("n=%d", n), benchJoinPerPlacementSlice(n))
+	}
+}
+
+func benchJoinPerPlacementSlice(n int) func(*testing.B) {
+	return func(b *testing.B) {
+		var got uint64
+		for b.Loop() {
+			var err error
+			if got, err = countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1, Shard: Shard{I: 500, K: 1000}}); err != nil {
+				b.Fatal(err)
 			}
-			per := b.Elapsed().Seconds() / float64(b.N)
-			b.ReportMetric(per*1e9/float64(got), "ns/placement")
-			b.ReportMetric(1000*per/tableEstimate(b, n), "x-table")
-		})
+		}
+		per := b.Elapsed().Seconds() / float64(b.N)
+		b.ReportMetric(per*1e9/float64(got), "ns/placement")
+		b.ReportMetric(1000*per/tableEstimate(b, n), "x-table")
+		b.ReportMetric(1000*per/probedPlacements(b, n), "s/probed-placement")
+	}
+}
+
+// BenchmarkCountPlans counts random reserved boards by the search and by
+// the join under the board's symmetries, one after the other in each
+// iteration, on one core, at densities on either side of planCount's line
+// (0.03n-0.18 of the squares reserved), and reports the median times and
+// their ratio ("x-join", search/join): below 1, the search is the faster.
+//
+//	go test ./solver -run '^$' -bench CountPlans -benchtime 3x -timeout 0
+func BenchmarkCountPlans(b *testing.B) {
+	for _, n := range []int{12, 14, 16} {
+		line := 0.03*float64(n) - 0.18
+		for _, d := range []float64{line - 0.06, line, line + 0.06} {
+			p := randomSquares(rand.New(rand.NewPCG(uint64(n), uint64(100*d))), n, int(d*float64(n*n)))
+			b.Run(fmt.Sprintf("n=%d/density=%.2f", n, d), func(b *testing.B) {
+				var ts [2][]time.Duration
+				for b.Loop() {
+					for i, plan := range []countPlan{planSearch, planJoin} {
+						start := time.Now()
+						if _, err := countPlanned(context.Background(), p, newBoard(p), Options{Workers: 1, Progress: func(int, int) {}}, plan); err != nil {
+							b.Fatal(err)
+						}
+						ts[i] = append(ts[i], time.Since(start))
+					}
+				}
+				s, j := median(ts[0]), median(ts[1])
+				b.ReportMetric(s.Seconds(), "search-s")
+				b.ReportMetric(j.Seconds(), "join-s")
+				b.ReportMetric(s.Seconds()/j.Seconds(), "x-join")
+			})
+		}
 	}
 }

@@ -281,45 +281,45 @@ func sci(x float64) string {
 	return fmt.Sprintf("%.1e", x)
 }
 
-// The constants that turn counted work into CPU time, measured on one core
-// of a 2-core AMD EPYC (Zen 3, AVX2) on 2026-11-27, with nothing else
-// running. They are part of the program: an estimate, and a refusal by it,
-// is the same on every machine and at every load. Hosts differ: the one
-// of 2026-11-26, of the same make, ran the quadrant join 2.4 times slower.
+// The constants that turn counted work into CPU time, each measured on one
+// core of an idle machine. They are part of the program, not read from the
+// machine it runs on: an estimate, and a refusal by it, is the same on every
+// machine and at every load. docs/performance.md gives the measurements
+// each comes from. The quadrant join's tables, which change with every
+// change of the join, are measured by a test and written to
+// calibration_gen.go:
+//
+//go:generate env QUEENSJUDGE_CALIBRATE=calibration_gen.go go test -run ^TestCalibrate$ -count=1 -timeout 0 .
 const (
 	// knightsBound bounds every queens-and-knights problem Validate accepts:
 	// 20 s was the longest of TestLimitsLong, on one core.
 	knightsBound = 20
 	// placementSecondsPerQueen is the time to build and check an n-queens
-	// placement, per queen: 0.6 s at n = 10^7.
+	// placement, per queen (BenchmarkCheck10M).
 	placementSecondsPerQueen = 6e-8
 	// searchPerNode is a node of spread on a board with reserved squares,
 	// which looks at every row left for the one with the fewest
-	// candidates: 25 to 64 ns, median 30, over 26 random boards of n = 16
-	// to 32 counted whole in 0.03 to 40 s.
+	// candidates: the median over random boards of n = 16 to 32.
 	searchPerNode = 30e-9
-	// openPerNode is a node of spread on an open board, top down: 12.2 to
-	// 13.1 ns on the open boards of n = 13 to 16.
+	// openPerNode is a node of spread on an open board, top down, which
+	// takes the next row without looking.
 	openPerNode = 13e-9
 	// matchPerNode is a node of matchSearch, which matches the rows left
-	// onto the columns left at every node: 170 to 360 ns on boards of
-	// n = 20 to 32 searched for 10^3 to 2.6·10^5 nodes.
+	// onto the columns left at every node.
 	matchPerNode = 260e-9
-	// wideNodeBase and wideNodePerSide make a node of wideSearch: 1.55,
-	// 2.2 and 3.8 µs on random boards of n = 64, 100 and 200 searched for
-	// 2.6·10^6 to 4.5·10^6 nodes, about 0.5 µs + 16 ns·n.
+	// wideNodeBase and wideNodePerSide make a node of wideSearch, whose
+	// bit sets grow with the side (BenchmarkPlacementWide).
 	wideNodeBase    = 0.5e-6
 	wideNodePerSide = 16e-9
-	// localLookSeconds is a look of localSearch at a square: 2.4 to 8.2
-	// ns, median 4.4, over 100 tries on boards of n = 16 to 1,000.
+	// localLookSeconds is a look of localSearch at a square: the median
+	// over tries on boards of n = 16 to 1,000.
 	localLookSeconds = 4.4e-9
 	// wideMatchPerSquare is the matchings wideSearch tests before its
-	// runs, a free square: 130 to 520 ns, median 210, on random boards of
-	// n = 100 to 1,000 with 0% to 90% reserved.
+	// runs, a free square: the median over random boards of n = 100 to
+	// 1,000.
 	wideMatchPerSquare = 210e-9
 	// listPerQueen is what a placement of a solutions list costs to hand
-	// on (Options.Emit: the cache's rows, in truth), a queen: 2.9 to 3.9
-	// µs a placement of n = 14 and 16, over lists of 31,000 to 366,000.
+	// on (Options.Emit: the cache's rows, in truth), a queen.
 	listPerQueen = 0.22e-6
 )
 
@@ -510,26 +510,14 @@ func joinSubproblems(p Problem, plan countPlan) int {
 	return total
 }
 
-// joinSetup[n] is the CPU time a slice of the open n×n board's join takes
-// to make its tables, which a whole count's time (joinPerPlacement)
-// includes: the four quarter tables of the plain join (n < minBoundedN),
-// or one group's (n ≥ minBoundedN). Measured on one core (2026-11-27, as
-// the constants above): newQuadrants for n = 14..21 (the least of three),
-// the first slice of 100,000 for n = 22 and 23; below n = 14 under 2 ms.
-var joinSetup = [maxQuadrantN + 1]float64{
-	10: 1e-3, 11: 1e-3, 12: 1e-3, 13: 2e-3, 14: 2e-3, 15: 2.4e-3,
-	16: 0.012, 17: 0.017, 18: 0.1, 19: 0.13, 20: 0.95, 21: 1.5, 22: 0.15, 23: 1.3,
-}
-
 // joinFactor is how much more a reserved board's join costs than the open
 // board's, for the share of the half-boards joinCost gives it: the join of
 // an even board loses most of the open board's symmetries, an odd board's
 // join all of them, and its middle pairs, and images mode grows with the
 // squares it filters by (imageSquares); a board that keeps all 8 is
-// joined as the open board is. Fitted with joinPerSubproblem
-// (2026-11-27): 2.5, 6, and 2.25 + 0.19 a square (the images mode's
-// factors measured on random boards of n = 16..18, 1.8 + 0.15 a square for
-// the even share of the half-boards, over that share's 0.8).
+// joined as the open board is. The factors are fitted, with
+// joinPerSubproblem, to the times of random reserved boards of n = 16..18
+// against the open board's (docs/performance.md gives the fit).
 func joinFactor(p Problem, plan countPlan) float64 {
 	switch {
 	case plan == planJoin && len(BoardSyms(p)) == len(Syms):
@@ -613,25 +601,4 @@ func halfBoards(p Problem, north bool) float64 {
 		sum += w
 	}
 	return sum / joinProbes
-}
-
-// joinPerPlacement[n] is the CPU time of the quadrant join of the open
-// n×n board, in seconds, per placement that openEstimate's probes give it:
-// the time measured per placement counted, times the placements counted
-// over those the probes estimate. The probes are the same in every run, so
-// their error for each n is folded in here; it is small but at n = 13, 21
-// and 23, where they estimate 1.44, 0.40 and 0.60 times the placements
-// counted (1.06e5 of 73,712; 1.25e11 of 3.15e11; 1.46e13 of 2.42e13).
-// The times are of the host of the constants above, with the AVX2 kernels
-// (2026-11-27): for n = 10..19, BenchmarkJoinPerPlacement on one core
-// (0.37 to 0.51 times the table measured the day before on a slower host);
-// for n = 20, a whole count as a process on two workers (88.8 CPU-seconds,
-// 0.53 times the slower host's 167); for n = 21, 22 and 23, the slower
-// host's (whole counts of 1,251 and 10,074 CPU-seconds, and the middle
-// slice of 1,000 of n = 23) times that 0.53: the middle slices of 1,000 of
-// n = 22 and 23 took 1.03 and 0.96 times their estimates here. The
-// AVX-512 kernels take about 0.6 times as long.
-var joinPerPlacement = [maxQuadrantN + 1]float64{
-	10: 555e-9, 11: 1080e-9, 12: 103e-9, 13: 112e-9, 14: 30e-9, 15: 36e-9,
-	16: 5.9e-9, 17: 9.5e-9, 18: 2.9e-9, 19: 3.3e-9, 20: 2.2e-9, 21: 5.3e-9, 22: 2.3e-9, 23: 4e-9,
 }

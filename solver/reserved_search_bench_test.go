@@ -20,10 +20,9 @@ import (
 //	go test ./solver/ -run '^$' -bench 'PlacementFamilies|PlacementWide' -benchtime 1x -v
 //
 // Each stopped board costs its second, and the estimate Solve makes then to
-// say what it would have cost (1.0 to 1.35 s of wall time in all); the
-// rest take microseconds to a quarter of a second: 8 s for BenchmarkPlacementFamilies, 18 s for
-// BenchmarkPlacementWide on two cores (2026-11-27). The budget is CPU time
-// as Solve charges it, so a machine busy with other work stops more.
+// say what it would have cost; the rest take microseconds to a quarter of a
+// second (docs/performance.md). The budget is CPU time as Solve charges
+// it, so a machine busy with other work stops more.
 
 // famBudget is the budget of each solve: a CPU-second.
 const famBudget = time.Second
