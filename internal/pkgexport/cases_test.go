@@ -2,8 +2,10 @@ package pkgexport
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,9 +116,9 @@ func TestWriteTests(t *testing.T) {
 			"data/secret/test_group.yaml":            "max_score: 100",
 			"data/secret/small/test_group.yaml":      "max_score: 30",
 			"data/secret/large/test_group.yaml":      "score_aggregation: pass-fail",
-			"data/secret/large/testdata.yaml":        "accept_score: 70",
 			"output_validator/queensjudge-validator": "",
-		}, []string{"output_validator/queensjudge"}},
+			SubmissionPath:                           "import hashlib",
+		}, []string{"output_validator/queensjudge", "domjudge-problem.ini", "data/testdata.yaml", "data/sample/testdata.yaml", "data/secret/testdata.yaml", "data/secret/large/testdata.yaml"}},
 		{Legacy, false, "output_validators/queensjudge", map[string]string{
 			"data/secret/4-big.in": ".*..",
 			"data/sample/1-1.ans":  "2",
@@ -163,30 +165,66 @@ func TestWriteTests(t *testing.T) {
 }
 
 // TestWriteRefusesStaleCases: an export of a problem with tests into a
-// package that holds test files it does not write (an earlier export's,
-// of more tests) stops and names them, and changes nothing.
+// package that holds files it does not write (an earlier export's, of
+// more tests and another group) stops and names each of them, the group's
+// scoring files too (issue 47: its test_group.yaml and testdata.yaml were
+// kept, and counted), and changes nothing.
 func TestWriteRefusesStaleCases(t *testing.T) {
 	ctx := context.Background()
-	out := t.TempDir()
-	pkg := withTests(t, true)
-	dir := filepath.Join(out, "cses")
-	if err := Write(ctx, claimOut(t, out, pkg), dir, Legacy, pkg); err != nil {
-		t.Fatal(err)
+	for _, layout := range []Layout{Legacy, V2025_09, CMS} {
+		t.Run(string(layout), func(t *testing.T) {
+			out := t.TempDir()
+			pkg := withTests(t, true)
+			pkg.PDF = func(w io.Writer, _ Document) error { _, err := io.WriteString(w, "%PDF-\n"); return err }
+			dir := filepath.Join(out, "cses")
+			if err := Write(ctx, claimOut(t, out, pkg), dir, layout, pkg); err != nil {
+				t.Fatal(err)
+			}
+			before := snapshot(t, dir)
+			fewer := pkg
+			fewer.Tests = pkg.Tests[:3]
+			fewer.Secret.Problem.Groups = fewer.Secret.Problem.Groups[:1]
+			err := Write(ctx, claimOut(t, out, fewer), dir, layout, fewer)
+			want := map[Layout][]string{
+				Legacy:   {"data/secret/large/4-big.ans", "data/secret/large/4-big.in", "data/secret/large/testdata.yaml"},
+				V2025_09: {"data/secret/large/4-big.ans", "data/secret/large/4-big.in", "data/secret/large/test_group.yaml"},
+				CMS:      {"input/input3.txt", "output/output3.txt"},
+			}[layout]
+			for _, w := range want {
+				if err == nil || !strings.Contains(err.Error(), w) {
+					t.Errorf("Write over a package with a test more = %v, want an error naming %s", err, w)
+				}
+			}
+			if err != nil && strings.Contains(err.Error(), "testdata.yaml") && layout == V2025_09 {
+				t.Errorf("a 2025-09 package had a testdata.yaml: %v", err)
+			}
+			if after := snapshot(t, dir); len(after) != len(before) || after["problem.yaml"] != before["problem.yaml"] {
+				t.Error("the refused export changed the package")
+			}
+			// The same tests again is an update.
+			if err := Write(ctx, claimOut(t, out, pkg), dir, layout, pkg); err != nil {
+				t.Errorf("Write again = %v", err)
+			}
+		})
 	}
-	before := snapshot(t, dir)
-	fewer := pkg
-	fewer.Tests = pkg.Tests[:3]
-	fewer.Secret.Problem.Groups = fewer.Secret.Problem.Groups[:1]
-	err := Write(ctx, claimOut(t, out, fewer), dir, Legacy, fewer)
-	if err == nil || !strings.Contains(err.Error(), "data/secret/large/4-big.ans") {
-		t.Errorf("Write over a package with a test more = %v, want an error naming data/secret/large/4-big.ans", err)
+}
+
+// TestExtra names what a folder holds beyond the files given: files, and
+// directories holding no file, not the directories on the way to one.
+func TestExtra(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"problem.yaml", "data/secret/1.in", "data/secret/b/2.in", "data/secret/b/test_group.yaml", "notes.txt"} {
+		os.MkdirAll(filepath.Join(dir, filepath.Dir(f)), 0o755)
+		os.WriteFile(filepath.Join(dir, f), nil, 0o644)
 	}
-	if after := snapshot(t, dir); len(after) != len(before) || after["problem.yaml"] != before["problem.yaml"] {
-		t.Error("the refused export changed the package")
+	os.MkdirAll(filepath.Join(dir, "data", "secret", "c", "d"), 0o755)
+	got, err := Extra(dir, []string{"problem.yaml", "data/secret/1.in", "data/sample/1.in"})
+	want := []string{"data/secret/b/2.in", "data/secret/b/test_group.yaml", "data/secret/c/", "notes.txt"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Extra = %q, %v, want %q", got, err, want)
 	}
-	// The same tests again is an update.
-	if err := Write(ctx, claimOut(t, out, pkg), dir, Legacy, pkg); err != nil {
-		t.Errorf("Write again = %v", err)
+	if got, err := Extra(filepath.Join(dir, "nosuch"), nil); err != nil || len(got) != 0 {
+		t.Errorf("Extra of no folder = %q, %v, want nothing", got, err)
 	}
 }
 

@@ -21,10 +21,9 @@ type textFile struct{ path, text string }
 //	data/secret/G/testdata.yaml accept_score: the group's points, min of its
 //	                            tests, stop at the first rejected one
 //
-// The 2025-09 layout says it in test_group.yaml, as that format defines
-// it: secret sums its groups, up to the problem's points; each group is
-// pass-fail, worth its points. It has the testdata.yaml files too, for
-// DOMjudge, which reads no other keys.
+// The 2025-09 layout says it in test_group.yaml alone, as that format
+// defines it: secret sums its groups, up to the problem's points; each
+// group is pass-fail, worth its points.
 func scoringFiles(layout Layout, pkg Package) []textFile {
 	if !pkg.scored() {
 		return nil
@@ -36,10 +35,12 @@ func scoringFiles(layout Layout, pkg Package) []textFile {
 		for _, g := range pkg.groups() {
 			out = append(out, textFile{"data/secret/" + g.Name + "/test_group.yaml", fmt.Sprintf("max_score: %d\nscore_aggregation: pass-fail\n", g.Points)})
 		}
-		// And the testdata.yaml files of the legacy layouts beside them:
-		// DOMjudge 10 reads both files of a directory, but of either only
-		// the legacy keys (not max_score nor score_aggregation), the
-		// testdata.yaml last (docs/packages.md).
+		// No testdata.yaml beside them: that file is the legacy
+		// layouts', which bt upgrade converts and the format does not
+		// have. DOMjudge 10 reads only its legacy keys, so it does not
+		// score these groups (docs/packages.md): use the legacy layout
+		// for DOMjudge.
+		return out
 	}
 	out = append(out, textFile{"data/testdata.yaml", fmt.Sprintf("on_reject: continue\nrange: 0 %d\ngrader_flags: ignore_sample\n", total)})
 	for _, c := range pkg.cases() {

@@ -6,8 +6,9 @@ import (
 
 // TestScoringFiles: a scoring problem's groups are IOI subtasks in each
 // layout's terms (problemtools' example oddecho for testdata.yaml, the
-// format's test_group.yaml for 2025-09, with the testdata.yaml files that
-// DOMjudge reads beside them); a pass-fail problem has none.
+// format's test_group.yaml for 2025-09, and nothing of the legacy
+// layouts there: bt upgrade would convert a testdata.yaml); a pass-fail
+// problem has none.
 func TestScoringFiles(t *testing.T) {
 	legacy := []textFile{
 		{"data/testdata.yaml", "on_reject: continue\nrange: 0 100\ngrader_flags: ignore_sample\n"},
@@ -16,11 +17,11 @@ func TestScoringFiles(t *testing.T) {
 		{"data/secret/small/testdata.yaml", "on_reject: break\naccept_score: 30\nrange: 0 30\ngrader_flags: min\n"},
 		{"data/secret/large/testdata.yaml", "on_reject: break\naccept_score: 70\nrange: 0 70\ngrader_flags: min\n"},
 	}
-	v2025 := append([]textFile{
+	v2025 := []textFile{
 		{"data/secret/test_group.yaml", "max_score: 100\nscore_aggregation: sum\n"},
 		{"data/secret/small/test_group.yaml", "max_score: 30\nscore_aggregation: pass-fail\n"},
 		{"data/secret/large/test_group.yaml", "max_score: 70\nscore_aggregation: pass-fail\n"},
-	}, legacy...)
+	}
 	for _, tc := range []struct {
 		layout Layout
 		want   []textFile

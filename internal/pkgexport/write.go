@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -68,8 +69,13 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 		}})
 	}
 	// DOMjudge reads a problem's points from its domjudge-problem.ini
-	// (the problem.yaml of either layout has no field for them).
-	text("domjudge-problem.ini", fmt.Sprintf("timelimit = 2\npoints = %d\n", max(p.Points, 1)), 0o644)
+	// (problem.yaml has no field for them). Not in 2025-09, which has the
+	// time limit in problem.yaml and calls that file deprecated
+	// (BAPCtools: "domjudge-problem.ini is DEPRECATED"; bt upgrade
+	// converts it): a layout's package holds nothing of another.
+	if layout != V2025_09 {
+		text("domjudge-problem.ini", fmt.Sprintf("timelimit = 2\npoints = %d\n", max(p.Points, 1)), 0o644)
+	}
 	text(statementDir+"/problem.en.tex", Statement(p), 0o644)
 	cs := pkg.cases()
 	for _, c := range cs {
@@ -91,6 +97,9 @@ func contents(ctx context.Context, layout Layout, pkg Package) []file {
 	for _, f := range scoringFiles(layout, pkg) {
 		text(f.path, f.text, 0o644)
 	}
+	files = append(files, file{path: SubmissionPath, mode: 0o755, write: func(w io.Writer) error {
+		return writeSubmission(ctx, w, cs)
+	}})
 	binary := func(w io.Writer) error { return copyBinary(w, pkg.Binary) }
 	// The input validator's copy is a hard link where the file system
 	// allows one.
@@ -123,125 +132,215 @@ func unique(s []string) []string {
 	return out
 }
 
-// Write writes the package of pkg in layout into dir, through g: dir must
-// lie in a directory claimed with g.Dir (export's OUTDIR), where the
-// package is staged first. A CMS task directory is written the same way,
-// task.yaml in the place of problem.yaml (see CMS).
+// Pending is a package checked for writing (Prepare), then written whole
+// into a staging directory beside its place (Stage), then moved into
+// place (Commit) or dropped (Discard). Export prepares every package of
+// its sets before it stages one, and stages every one before it commits
+// one: a refusal of any package leaves every folder as it was.
+type Pending struct {
+	dir   string // the package folder, or the zip file
+	zip   bool
+	files []file
+	stage string // the staging directory, once staged
+}
+
+// Prepare checks that the package of pkg in layout may be written into
+// dir (or, with zip, as the zip file dir), through g, and returns it to
+// stage. Dir must lie in a directory claimed with g.Dir (export's
+// OUTDIR), or be a file claimed with g.File for a zip. Nothing is written.
 //
-// Export into an existing package updates it. The files export writes
-// (problem.yaml, domjudge-problem.ini, the statement, data/sample/1.* and
-// data/secret/1.*, or a problem's tests and their testdata.yaml and
-// test_group.yaml files, the validator wrappers and binaries) are
-// replaced, each atomically; every other file (the setter's submissions/,
-// extra test cases, notes, and the files of another layout written by an
-// earlier export) is left alone. A problem with tests is refused, before
-// anything changes, when data/sample or data/secret hold test files it
-// does not write (staleCases). The whole package is staged
-// in a new hidden directory beside dir and only then moved into place,
-// problem.yaml last: a package that fails on the way (an answer that
-// cannot be written, an unreadable binary, a file export writes that is an
-// input of the command, such as the validator binary itself) leaves the
-// old package as it was, or no package where there was none, and the
-// staging directory is removed. Only a failure to move a staged file in,
-// once all are staged, may leave a package with some files new (each one
-// whole). Nothing is removed that this run did not make.
-func Write(ctx context.Context, g *guard.Guard, dir string, layout Layout, pkg Package) (err error) {
+// A package folder holds exactly what export writes: an existing one is
+// updated, each file export writes replaced, and it is refused when it
+// holds anything else (Extra): the files of an earlier export of other
+// tests or groups, or of another layout, which a judge system would read
+// as part of the package, and a setter's own, which export would neither
+// keep in step nor remove (it removes nothing it did not make). A zip is
+// export's alone and replaced whole.
+func Prepare(ctx context.Context, g *guard.Guard, dir string, layout Layout, pkg Package, zip bool) (*Pending, error) {
+	p := &Pending{dir: dir, zip: zip, files: contents(ctx, layout, pkg)}
+	if zip {
+		return p, g.Check(dir)
+	}
 	if fi, err := os.Stat(dir); err == nil && !fi.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
+		return nil, fmt.Errorf("%s is not a directory", dir)
 	}
-	files := contents(ctx, layout, pkg)
-	in := func(root string, f file) string { return filepath.Join(root, filepath.FromSlash(f.path)) }
-	// Before any work: a file of the package that may not be written.
+	for _, f := range p.files {
+		if err := g.Check(filepath.Join(dir, filepath.FromSlash(f.path))); err != nil {
+			return nil, err
+		}
+	}
+	extra, err := Extra(dir, p.Files())
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) > 0 {
+		more := ""
+		if len(extra) > maxNamed {
+			more = fmt.Sprintf(" and %d more", len(extra)-maxNamed)
+			extra = extra[:maxNamed]
+		}
+		return nil, fmt.Errorf("%s holds what this export does not write (%s%s): a package holds exactly what export writes, or a judge system would read the rest as part of it; move them out, or export into a new folder", dir, strings.Join(extra, ", "), more)
+	}
+	return p, nil
+}
+
+// maxNamed is how many paths a refusal names.
+const maxNamed = 8
+
+// Files returns the paths of the files of p in its package,
+// slash-separated, in the order they are written.
+func (p *Pending) Files() []string {
+	out := make([]string, len(p.files))
+	for i, f := range p.files {
+		out[i] = f.path
+	}
+	return out
+}
+
+// Extra returns what the folder dir holds that is not among files (paths
+// in the folder, slash-separated) nor a directory on the way to one of
+// them: each such file, and each such directory that holds no file (not
+// those below it), with a trailing '/', in lexical order. A folder that
+// does not exist holds nothing.
+func Extra(dir string, files []string) ([]string, error) {
+	ours, ways := map[string]bool{}, map[string]bool{}
 	for _, f := range files {
-		if err := g.Check(in(dir, f)); err != nil {
-			return err
+		ours[f] = true
+		for d := path.Dir(f); d != "."; d = path.Dir(d) {
+			ways[d] = true
 		}
 	}
-	if pkg.Tests != nil && layout != CMS {
-		if err := staleCases(dir, files); err != nil {
+	var extra []string
+	full := map[string]bool{} // the directories that hold an extra file
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == dir && errors.Is(err, fs.ErrNotExist) {
+				return nil
+			}
 			return err
 		}
+		if p == dir {
+			return nil
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		rel = filepath.ToSlash(rel)
+		switch {
+		case d.IsDir() && !ways[rel]:
+			extra = append(extra, rel+"/")
+		case !d.IsDir() && !ours[rel]:
+			extra = append(extra, rel)
+			for q := path.Dir(rel); q != "."; q = path.Dir(q) {
+				full[q] = true
+			}
+		}
+		return nil
+	})
+	// An empty directory is named, not those below it.
+	empty := func(d string) bool { return !ways[d] && !full[d] }
+	out := extra[:0]
+	for _, e := range extra {
+		d, isDir := strings.CutSuffix(e, "/")
+		if !isDir || empty(d) && (path.Dir(d) == "." || !empty(path.Dir(d))) {
+			out = append(out, e)
+		}
 	}
-	stage, err := g.TempDir(filepath.Dir(dir), "."+filepath.Base(dir)+".*")
+	return out, err
+}
+
+// Stage writes the files of p into a new hidden directory beside its
+// place, through g. An error of a file's own (an answer that cannot be
+// written, an unreadable binary) is returned as it is; the staging
+// directory is then removed.
+func (p *Pending) Stage(g *guard.Guard) error {
+	name := filepath.Base(p.dir)
+	if p.zip {
+		name = strings.TrimSuffix(name, ".zip")
+	}
+	stage, err := g.TempDir(filepath.Dir(p.dir), "."+name+".*")
 	if err != nil {
 		return err
 	}
+	p.stage = stage
+	if err := writeFiles(g, stage, p.files); err != nil {
+		p.Discard(g)
+		return err
+	}
+	return nil
+}
+
+// Commit moves the staged package into place, problem.yaml (or task.yaml)
+// last, so that a package with the new one has all the new files; a zip
+// is written whole, atomically. A package that was not there is removed
+// if a move fails; only a failure to move a file into an existing package
+// may leave it with some files new (each one whole). The staging directory
+// is removed.
+func (p *Pending) Commit(g *guard.Guard) (err error) {
+	if p.stage == "" {
+		return errors.New("commit of a package not staged")
+	}
 	defer func() {
-		if rerr := g.RemoveAll(stage); err == nil {
+		if rerr := p.Discard(g); err == nil {
 			err = rerr
 		}
 	}()
-	if err := writeFiles(g, stage, files); err != nil {
-		return err
+	if p.zip {
+		return g.WriteFile(p.dir, 0o644, nil, func(w io.Writer) error { return zipDir(w, p.stage) })
 	}
+	in := func(root string, f file) string { return filepath.Join(root, filepath.FromSlash(f.path)) }
 	// A package that was not there is removed if it fails from here on;
 	// an existing one is not.
-	if _, lerr := os.Lstat(dir); errors.Is(lerr, fs.ErrNotExist) {
+	if _, lerr := os.Lstat(p.dir); errors.Is(lerr, fs.ErrNotExist) {
 		defer func() {
 			if err != nil {
-				g.RemoveAll(dir)
+				g.RemoveAll(p.dir)
 			}
 		}()
 	}
 	// The directories first, then the files: a directory that cannot be
 	// made stops the export before the package changes.
-	for _, f := range files {
-		if err := g.MkdirAll(filepath.Dir(in(dir, f))); err != nil {
+	for _, f := range p.files {
+		if err := g.MkdirAll(filepath.Dir(in(p.dir, f))); err != nil {
 			return err
 		}
 	}
-	for _, f := range files {
-		if err := g.Rename(in(stage, f), in(dir, f)); err != nil {
+	for _, f := range p.files {
+		if err := g.Rename(in(p.stage, f), in(p.dir, f)); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// staleCases returns an error naming the test files (.in, .ans) under
-// dir/data/sample and dir/data/secret that are not among files: the cases of
-// an earlier export of a problem whose tests have changed since, or a
-// setter's own. A judge system would run them, and the validator, whose
-// cases= does not hold them, would fail each with a judge error; export
-// removes nothing it did not make, so it stops and says which.
-func staleCases(dir string, files []file) error {
-	ours := map[string]bool{}
-	for _, f := range files {
-		ours[f.path] = true
-	}
-	var stale []string
-	for _, sub := range []string{"data/sample", "data/secret"} {
-		root := filepath.Join(dir, filepath.FromSlash(sub))
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				if errors.Is(err, fs.ErrNotExist) {
-					return nil
-				}
-				return err
-			}
-			ext := filepath.Ext(path)
-			if d.IsDir() || ext != ".in" && ext != ".ans" {
-				return nil
-			}
-			rel, err := filepath.Rel(dir, path)
-			if err == nil && !ours[filepath.ToSlash(rel)] {
-				stale = append(stale, filepath.ToSlash(rel))
-			}
-			return err
-		})
-		if err != nil {
-			return err
-		}
-	}
-	if len(stale) == 0 {
+// Discard removes the staging directory of p, if any.
+func (p *Pending) Discard(g *guard.Guard) error {
+	if p.stage == "" {
 		return nil
 	}
-	more := ""
-	if len(stale) > 5 {
-		more = fmt.Sprintf(" and %d more", len(stale)-5)
-		stale = stale[:5]
+	err := g.RemoveAll(p.stage)
+	p.stage = ""
+	return err
+}
+
+// Write writes the package of pkg in layout into dir, through g: Prepare,
+// Stage and Commit of one package. A package that fails on the way (an
+// answer that cannot be written, an unreadable binary, a file export
+// writes that is an input of the command, such as the validator binary
+// itself) leaves the old package as it was, or no package where there was
+// none, and the staging directory is removed. Nothing is removed that
+// this run did not make. A CMS task directory is written the same way,
+// task.yaml in the place of problem.yaml (see CMS).
+func Write(ctx context.Context, g *guard.Guard, dir string, layout Layout, pkg Package) error {
+	p, err := Prepare(ctx, g, dir, layout, pkg, false)
+	if err != nil {
+		return err
 	}
-	return fmt.Errorf("%s holds test files this export does not write (%s%s), which the package's validator would fail as judge errors: remove them, or export into a new folder", dir, strings.Join(stale, ", "), more)
+	if err := p.Stage(g); err != nil {
+		return err
+	}
+	return p.Commit(g)
 }
 
 // writeFiles writes files into the directory dir through g. An error of a

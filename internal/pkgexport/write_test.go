@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -114,6 +115,7 @@ func TestWriteLayouts(t *testing.T) {
 				"data/secret/1.in":           "-rw-r--r-- 8\n",
 				"data/sample/1.in":           "-rw-r--r-- 5\n",
 				"domjudge-problem.ini":       "-rw-r--r-- timelimit = 2\npoints = 3\n",
+				SubmissionPath:               "",
 				tc.outDir + "/" + BinaryName: "-rwxr-xr-x not really a binary\n",
 				tc.inDir + "/" + BinaryName:  "-rwxr-xr-x not really a binary\n",
 				tc.outDir + "/build":         "-rwxr-xr-x " + buildScript,
@@ -151,7 +153,9 @@ func TestWriteLayouts(t *testing.T) {
 }
 
 // TestWriteUpdatesPackage: export into an existing package replaces the
-// files export writes and keeps the setter's.
+// files export writes; a package that holds anything else (a setter's
+// file, a test of before, a file of another layout) is refused, naming
+// each, and left as it was (issue 47: they were kept, silently).
 func TestWriteUpdatesPackage(t *testing.T) {
 	ctx := context.Background()
 	out := t.TempDir()
@@ -161,18 +165,6 @@ func TestWriteUpdatesPackage(t *testing.T) {
 		t.Fatal(err)
 	}
 	fresh := snapshot(t, dir)
-	setter := map[string]string{
-		"submissions/accepted/x.txt": "92\n",
-		"notes.txt":                  "ask the head judge\n",
-		"data/secret/2.in":           "9\n",
-	}
-	for name, text := range setter {
-		path := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(path), 0o755)
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 	if err := os.WriteFile(filepath.Join(dir, "problem.yaml"), []byte("name: edited\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -180,14 +172,6 @@ func TestWriteUpdatesPackage(t *testing.T) {
 		t.Fatalf("Write into an existing package = %v", err)
 	}
 	got := snapshot(t, dir)
-	for name, text := range setter {
-		if got[name] != "-rw-r--r-- "+text {
-			t.Errorf("%s = %q after export, want the setter's %q", name, got[name], text)
-		}
-	}
-	if got["problem.yaml"] != fresh["problem.yaml"] {
-		t.Errorf("problem.yaml = %q after export, want %q", got["problem.yaml"], fresh["problem.yaml"])
-	}
 	for name, w := range fresh {
 		if got[name] != w {
 			t.Errorf("%s = %q after export, want %q", name, got[name], w)
@@ -197,6 +181,30 @@ func TestWriteUpdatesPackage(t *testing.T) {
 	second, _ := os.Stat(filepath.Join(dir, "input_validators", "queensjudge", BinaryName))
 	if first == nil || second == nil || !os.SameFile(first, second) {
 		t.Errorf("the validator binaries are not one file after the update")
+	}
+	setter := map[string]string{
+		"submissions/wrong_answer/x.py": "print(93)\n",
+		"notes.txt":                     "ask the head judge\n",
+		"data/secret/2.in":              "9\n",
+	}
+	for name, text := range setter {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o755)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.MkdirAll(filepath.Join(dir, "data", "secret", "old"), 0o755)
+	before := snapshot(t, dir)
+	pkg.Set = "another" // problem.yaml would change
+	err := Write(ctx, claimOut(t, out, pkg), dir, Legacy, pkg)
+	for _, name := range []string{"submissions/wrong_answer/x.py", "notes.txt", "data/secret/2.in", "data/secret/old/"} {
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("Write into a package with %s = %v, want a refusal naming it", name, err)
+		}
+	}
+	if after := snapshot(t, dir); !maps.Equal(after, before) {
+		t.Errorf("the refused export changed the package")
 	}
 	if got := names(t, out); !slices.Equal(got, []string{"eightqueens"}) {
 		t.Errorf("OUTDIR holds %v, want [eightqueens]", got)
@@ -231,8 +239,6 @@ func TestWriteFailureKeepsPackage(t *testing.T) {
 			if err := Write(ctx, claimOut(t, out, pkg), dir, Legacy, pkg); err != nil {
 				t.Fatal(err)
 			}
-			os.MkdirAll(filepath.Join(dir, "submissions", "accepted"), 0o755)
-			os.WriteFile(filepath.Join(dir, "submissions", "accepted", "x.txt"), []byte("92\n"), 0o644)
 			before := snapshot(t, dir)
 			tc.spoil(&pkg, dir)
 			pkg.Set = "another" // problem.yaml would change

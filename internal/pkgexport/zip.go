@@ -7,7 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
 )
@@ -20,24 +19,15 @@ import (
 // is all export's: an existing one is replaced whole, atomically, and an
 // error leaves it as it was (or no zip where there was none) and removes
 // the staging directory.
-func WriteZip(ctx context.Context, g *guard.Guard, zipPath string, layout Layout, pkg Package) (err error) {
-	if err := g.Check(zipPath); err != nil {
-		return err
-	}
-	name := strings.TrimSuffix(filepath.Base(zipPath), ".zip")
-	stage, err := g.TempDir(filepath.Dir(zipPath), "."+name+".*")
+func WriteZip(ctx context.Context, g *guard.Guard, zipPath string, layout Layout, pkg Package) error {
+	p, err := Prepare(ctx, g, zipPath, layout, pkg, true)
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if rerr := g.RemoveAll(stage); err == nil {
-			err = rerr
-		}
-	}()
-	if err := writeFiles(g, stage, contents(ctx, layout, pkg)); err != nil {
+	if err := p.Stage(g); err != nil {
 		return err
 	}
-	return g.WriteFile(zipPath, 0o644, nil, func(w io.Writer) error { return zipDir(w, stage) })
+	return p.Commit(g)
 }
 
 // zipDir writes the files under dir to w as a zip archive, named by their
