@@ -100,22 +100,22 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if _, ok := status.Interruption(ctx); ok {
 		return ExportResult{}, interrupted(ctx, con, "export", outs)
 	}
-	if err := g.MkdirAll(out); err != nil {
-		return ExportResult{}, fmt.Errorf("export: %w", err)
+	// Every package is checked before any is written: a refusal of one
+	// leaves every folder as it was.
+	type job struct {
+		at      string // the problem as the set names it
+		path    string
+		pending *pkgexport.Pending
 	}
-	var res ExportResult
+	var jobs []job
 	written := map[string]string{} // package name: the problem that took it
 	for _, group := range byProblem(outs) {
-		if ctx.Err() != nil {
-			con.errorf("interrupted: the packages written are whole; run export again for the rest")
-			return res, stopped(ctx)
-		}
 		o := group[0]
-		at := where(o)
+		at := problemAt(o)
 		bad := false
 		for _, c := range group {
 			if c.Err != nil {
-				con.errorf("%s: %v", where(c), c.Err)
+				con.errorf("%s: %v", caseAt(c), c.Err)
 				bad = true
 			}
 		}
@@ -129,6 +129,11 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 		if name == "" {
 			con.errorf("%s: the id has no letter or digit to name a package with", at)
+			failed = true
+			continue
+		}
+		if why := pkgexport.NameTrouble(name); why != "" {
+			con.errorf("%s: package name %q %s: give the problem another id", at, name, why)
 			failed = true
 			continue
 		}
@@ -148,19 +153,57 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		path := filepath.Join(out, name)
 		if req.Zip {
 			path += ".zip"
-			err = pkgexport.WriteZip(ctx, g, path, req.Layout, pkg)
-		} else {
-			err = pkgexport.Write(ctx, g, path, req.Layout, pkg)
 		}
+		pending, err := pkgexport.Prepare(ctx, g, path, req.Layout, pkg, req.Zip)
 		if err != nil {
 			con.errorf("%s: %v", at, err)
 			failed = true
 			continue
 		}
-		res.Packages = append(res.Packages, path)
-		fmt.Fprintln(con.Stdout, path)
+		jobs = append(jobs, job{at, path, pending})
+	}
+	if failed {
+		con.errorf("export: no package written")
+		return ExportResult{}, status.Said(status.Failed)
+	}
+	if err := g.MkdirAll(out); err != nil {
+		return ExportResult{}, fmt.Errorf("export: %w", err)
+	}
+	// Then every package is staged before any is moved into place.
+	discard := func() {
+		for _, j := range jobs {
+			j.pending.Discard(g)
+		}
+	}
+	for _, j := range jobs {
+		if ctx.Err() != nil {
+			discard()
+			con.errorf("interrupted: no package written")
+			return ExportResult{}, stopped(ctx)
+		}
+		if err := j.pending.Stage(g); err != nil {
+			discard()
+			con.errorf("%s: %v", j.at, err)
+			con.errorf("export: no package written")
+			return ExportResult{}, status.Said(status.Failed)
+		}
+	}
+	var res ExportResult
+	for i, j := range jobs {
+		if err := j.pending.Commit(g); err != nil {
+			// Only a move into place fails here (a file system full, a
+			// folder made read-only since): the packages before are written.
+			for _, rest := range jobs[i+1:] {
+				rest.pending.Discard(g)
+			}
+			con.errorf("%s: %v", j.at, err)
+			con.errorf("export: %d of %d packages written; run export again for the rest", i, len(jobs))
+			return res, status.Said(status.Failed)
+		}
+		res.Packages = append(res.Packages, j.path)
+		fmt.Fprintln(con.Stdout, j.path)
 		if req.Layout != pkgexport.CMS {
-			warnPacket(con, at, path, req.Zip)
+			warnPacket(con, j.at, j.path, req.Zip)
 		}
 	}
 	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
@@ -174,6 +217,30 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		}
 	}
 	return res, status.FailedIf(failed)
+}
+
+// problemAt names the problem of o as its set names it, with the file and
+// the line of the problem: "set.yaml:14: problem \"chessboard\"" (not the
+// line of a test, nor "chessboard/3").
+func problemAt(o truth.Outcome) string {
+	line := o.Problem.Line
+	if o.Problem.Test != nil {
+		for _, p := range o.Set.Problems {
+			if p.ID == o.Problem.ID {
+				line = p.Line
+			}
+		}
+	}
+	return fmt.Sprintf("%s:%d: problem %q", o.Set.File, line, o.Problem.ID)
+}
+
+// caseAt names the case of o as its set names it: the problem, and a
+// test by its line and name ("set.yaml:20: problem \"g\": test \"1\"").
+func caseAt(o truth.Outcome) string {
+	if o.Problem.Test == nil {
+		return problemAt(o)
+	}
+	return fmt.Sprintf("%s:%d: problem %q: test %q", o.Set.File, o.Problem.Line, o.Problem.ID, o.Problem.Test.Name)
 }
 
 // warnPacket warns of the files of the package at path that DOMjudge
@@ -209,13 +276,15 @@ func byProblem(outs []truth.Outcome) [][]truth.Outcome {
 // packageOf returns the package of the problem whose outcomes are group
 // (see byProblem), without its binary and PDF writer: a classic problem's
 // secret case and the sample of its kind (pkgexport.SampleOf); for a
-// problem with tests, a case a test, and the sample of its kind when it
-// names none and that sample is none of its tests. The tests of a
-// queens-knights problem must share one m: the input gives n only, so a
-// program could not tell which m a test asks for. The error says where.
+// problem with tests, a case a test, and, when it names no sample, a
+// sample of its own inside the range its statement gives
+// (pkgexport.SampleIn), when there is one that is none of its tests. The
+// tests of a queens-knights problem must share one m: the input gives n
+// only, so a program could not tell which m a test asks for. The error
+// says where, naming the problem and its tests as the set does.
 func packageOf(ctx context.Context, src *truth.Source, group []truth.Outcome) (pkgexport.Package, error) {
 	o := group[0]
-	at := where(o)
+	at := problemAt(o)
 	if o.Problem.Test == nil {
 		sample := pkgexport.SampleOf(o.Problem)
 		sampleTruth, err := src.Truth(ctx, sample)
@@ -238,17 +307,16 @@ func packageOf(ctx context.Context, src *truth.Source, group []truth.Outcome) (p
 			p = sp
 		}
 	}
-	at = fmt.Sprintf("%s:%d: problem %q", o.Set.File, p.Line, p.ID)
 	pkg := pkgexport.Package{Set: o.Set.Name}
 	hasSample := false
 	for _, c := range group {
 		if c.Problem.M != o.Problem.M {
-			return pkgexport.Package{}, fmt.Errorf("%s: test %s asks for m = %s and test %s for m = %s: the input gives n only, so a program cannot tell them apart; give every test one m",
+			return pkgexport.Package{}, fmt.Errorf("%s: test %q asks for m = %s and test %q for m = %s: the input gives n only, so a program cannot tell them apart; give every test one m",
 				at, o.Problem.Test.Name, mText(o.Problem.M), c.Problem.Test.Name, mText(c.Problem.M))
 		}
 		t, err := src.TruthOf(ctx, c.Problem.Problem, c.Result)
 		if err != nil {
-			return pkgexport.Package{}, fmt.Errorf("%s: %v", where(c), err)
+			return pkgexport.Package{}, fmt.Errorf("%s: %v", caseAt(c), err)
 		}
 		pkg.Tests = append(pkg.Tests, pkgexport.Case{Problem: c.Problem, Truth: t})
 		hasSample = hasSample || c.Problem.Test.Sample
@@ -257,13 +325,7 @@ func packageOf(ctx context.Context, src *truth.Source, group []truth.Outcome) (p
 	p.M = o.Problem.M
 	pkg.Secret = pkgexport.Case{Problem: p}
 	if !hasSample {
-		sample := pkgexport.SampleOf(o.Problem)
-		sample.ID = p.ID + "-sample"
-		clash := false
-		for _, c := range group {
-			clash = clash || c.Problem.Kind == sample.Kind && c.Problem.M == sample.M && pkgexport.SameBoard(c.Problem.Problem, sample.Problem)
-		}
-		if !clash {
+		if sample, ok := pkgexport.SampleIn(p); ok {
 			t, err := src.Truth(ctx, sample)
 			if err != nil {
 				return pkgexport.Package{}, fmt.Errorf("%s: sample: %v", at, err)

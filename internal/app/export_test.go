@@ -82,10 +82,10 @@ func TestExportBadSet(t *testing.T) {
 }
 
 // TestExportCMS writes a CMS task directory per problem, named after its
-// id, and contest.yaml listing them; an export into the same folder keeps
-// the organiser's files: a file added to a task, and a contest.yaml that
-// was edited (with a warning naming the tasks). --zip does not go with
-// the CMS layout.
+// id, and contest.yaml listing them; an export into the same folder
+// refuses a task holding a file it does not write, and keeps a
+// contest.yaml that was edited (with a warning naming the tasks). --zip
+// does not go with the CMS layout.
 func TestExportCMS(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -136,13 +136,24 @@ func TestExportCMS(t *testing.T) {
 	edited := strings.Replace(contest, "users: []", "users:\n  - {username: ada, password: x}", 1)
 	writeFile(t, res.Contest, edited)
 	writeFile(t, filepath.Join(task, "output", "output1.txt"), "93\n")
+	// A file export does not write, in a task: refused, naming it, and
+	// nothing written (issue 47: it was kept).
+	con = newConsole(output.Table, "")
+	_, err = app.Export(ctx, con.Console, req)
+	checkOutcome(t, "Export into a task holding att/notes.txt", err, status.Failed, true)
+	if !strings.Contains(con.stderr.String(), "att/notes.txt") || !strings.Contains(con.stderr.String(), "no package written") {
+		t.Errorf("stderr = %q, want a refusal naming att/notes.txt", con.stderr.String())
+	}
+	if got := string(readFile(t, filepath.Join(task, "output", "output1.txt"))); got != "93\n" {
+		t.Errorf("output1.txt = %q after a refused export, want it as it was", got)
+	}
+	if err := os.RemoveAll(filepath.Dir(notes)); err != nil {
+		t.Fatal(err)
+	}
 	con = newConsole(output.Table, "")
 	res2, err := app.Export(ctx, con.Console, req)
 	if err != nil {
 		t.Fatalf("Export again = %v; stderr:\n%s", err, con.stderr)
-	}
-	if got := string(readFile(t, notes)); got != "the setter's\n" {
-		t.Errorf("the setter's notes.txt = %q after export", got)
 	}
 	if got := string(readFile(t, filepath.Join(out, "contest.yaml"))); got != edited || res2.Contest != "" {
 		t.Errorf("an edited contest.yaml was replaced (Contest %q):\n%s", res2.Contest, got)
@@ -238,7 +249,8 @@ func TestExportTests(t *testing.T) {
 }
 
 // TestExportTestsOfManyM: the tests of a queens-knights problem that ask
-// for different m are refused, naming two of them: its input is n alone.
+// for different m are refused, naming two of them: its input is n alone;
+// and no package is written, the other problem's neither.
 func TestExportTestsOfManyM(t *testing.T) {
 	t.Parallel()
 	set := filepath.Join(t.TempDir(), "m.yaml")
@@ -249,11 +261,11 @@ func TestExportTestsOfManyM(t *testing.T) {
 		Cache: tempCache(t), OutDir: out, Sets: []string{set}, Batch: batch, Layout: pkgexport.Legacy, Binary: fakeBinary(t), AllowDynamic: true,
 	})
 	checkOutcome(t, "Export", err, status.Failed, true)
-	if want := `problem "qk": test 1 asks for m = 1 and test 2 for m = 2`; !strings.Contains(con.stderr.String(), want) {
+	if want := `m.yaml:3: problem "qk": test "1" asks for m = 1 and test "2" for m = 2`; !strings.Contains(con.stderr.String(), want) {
 		t.Errorf("stderr = %q, want %q", con.stderr.String(), want)
 	}
-	if len(res.Packages) != 1 || exists(t, filepath.Join(out, "qk")) {
-		t.Errorf("Export wrote %q, want eight alone", res.Packages)
+	if len(res.Packages) != 0 || exists(t, out) {
+		t.Errorf("Export wrote %q, want none: a refused problem stops every package", res.Packages)
 	}
 }
 
@@ -306,5 +318,150 @@ func TestExportPast32(t *testing.T) {
 				t.Errorf("the statement does not bound n by 1000:\n%s", tex)
 			}
 		}
+	}
+}
+
+// exportSet writes set text as a file and exports it into out in layout;
+// it returns the result, the error and stderr.
+func exportSet(t *testing.T, cache, out, file, text string, layout pkgexport.Layout) (app.ExportResult, error, string) {
+	t.Helper()
+	writeFile(t, file, text)
+	con := newConsole(output.Table, "")
+	res, err := app.Export(context.Background(), con.Console, app.ExportRequest{
+		Cache: cache, OutDir: out, Sets: []string{file}, Batch: batch, Layout: layout, Binary: fakeBinary(t), AllowDynamic: true,
+	})
+	return res, err, con.stderr.String()
+}
+
+// TestExportAllOrNone (issue 47, item 4): an export into the folder of an
+// earlier one, of a set whose groups changed (a=40, b=60 to a=40, c=60)
+// and whose generated count shrank (5 to 3), is refused before any
+// package is written: the refusals name each problem as the set does
+// (file:line and its id, not "g/1") and every file of the earlier export
+// that this one does not write, the old group's test_group.yaml or
+// testdata.yaml too; the package of an unchanged problem is not rewritten
+// either. Once those are moved out the export writes every package.
+func TestExportAllOrNone(t *testing.T) {
+	t.Parallel()
+	const before = `name: s
+problems:
+  - id: g
+    kind: nqueens
+    ask: count
+    groups: {a: 40, b: 60}
+    tests:
+      - {n: 4, group: a}
+      - {n: 5, group: b}
+  - id: gen
+    kind: reserved
+    ask: count
+    tests:
+      - generate: {n: 5, reserved: 3, count: 5, seed: 1}
+  - id: eight
+    title: Eight
+    kind: nqueens
+    ask: count
+    n: 8
+`
+	after := strings.NewReplacer("b: 60", "c: 60", "group: b", "group: c", "count: 5", "count: 3", "title: Eight", "title: Eight again").Replace(before)
+	for _, tc := range []struct {
+		layout pkgexport.Layout
+		want   []string
+	}{
+		{pkgexport.V2025_09, []string{"data/secret/b/2-2.in", "data/secret/b/2-2.ans", "data/secret/b/test_group.yaml", "data/secret/4-4.in", "data/secret/5-5.ans"}},
+		{pkgexport.Legacy, []string{"data/secret/b/2-2.in", "data/secret/b/testdata.yaml", "data/secret/5-5.ans"}},
+		// A CMS task numbers its test cases: g's two are the same files.
+		{pkgexport.CMS, []string{"input/input5.txt", "output/output4.txt"}},
+	} {
+		t.Run(string(tc.layout), func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			cache, out, set := tempCache(t), filepath.Join(dir, "out"), filepath.Join(dir, "s.yaml")
+			if _, err, stderr := exportSet(t, cache, out, set, before, tc.layout); err != nil {
+				t.Fatalf("Export = %v; stderr:\n%s", err, stderr)
+			}
+			eight := filepath.Join(out, "eight", "problem.yaml")
+			if tc.layout == pkgexport.CMS {
+				eight = filepath.Join(out, "eight", "task.yaml")
+			}
+			old := string(readFile(t, eight))
+			res, err, stderr := exportSet(t, cache, out, set, after, tc.layout)
+			checkOutcome(t, "Export of the changed set", err, status.Failed, true)
+			named := []string{set + `:3: problem "g": `, set + `:10: problem "gen": `}
+			if tc.layout == pkgexport.CMS {
+				named = named[1:]
+			}
+			for _, w := range append(append(tc.want, named...), "no package written") {
+				if !strings.Contains(stderr, w) {
+					t.Errorf("stderr does not name %s:\n%s", w, stderr)
+				}
+			}
+			if strings.Contains(stderr, `"g/`) || strings.Contains(stderr, `"gen/`) {
+				t.Errorf("stderr names a test as ID/TEST:\n%s", stderr)
+			}
+			if len(res.Packages) != 0 || string(readFile(t, eight)) != old {
+				t.Errorf("Export wrote %q, and eight's %s changed: want nothing written", res.Packages, filepath.Base(eight))
+			}
+			// As told: the earlier packages moved out.
+			for _, p := range []string{"g", "gen"} {
+				if err := os.RemoveAll(filepath.Join(out, p)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if res, err, stderr := exportSet(t, cache, out, set, after, tc.layout); err != nil || len(res.Packages) != 3 {
+				t.Fatalf("Export into the cleared folder = %q, %v; stderr:\n%s", res.Packages, err, stderr)
+			}
+			if tc.layout == pkgexport.V2025_09 && exists(t, filepath.Join(out, "g", "data", "secret", "b")) {
+				t.Error("group b is still in the package")
+			}
+		})
+	}
+}
+
+// TestExportSampleInRange (issue 47, item 6): the sample a package of a
+// problem with tests makes of its own is inside the range of n its
+// statement gives, or there is none: queens-knights tests n = 6..8 got the
+// sample n = 5 (answer "none") under "6 ≤ n ≤ 8".
+func TestExportSampleInRange(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	const set = `name: s
+problems:
+  - id: full
+    kind: queens-knights
+    ask: placement
+    tests:
+      - generate: {from: 6, to: 8}
+  - id: gap
+    kind: queens-knights
+    ask: count
+    m: 2
+    tests:
+      - n: 6
+      - n: 9
+`
+	out := filepath.Join(dir, "out")
+	if _, err, stderr := exportSet(t, tempCache(t), out, filepath.Join(dir, "s.yaml"), set, pkgexport.V2025_09); err != nil {
+		t.Fatalf("Export = %v; stderr:\n%s", err, stderr)
+	}
+	if exists(t, filepath.Join(out, "full", "data", "sample")) {
+		in, _ := os.ReadFile(filepath.Join(out, "full", "data", "sample", "sample.in"))
+		t.Errorf("full (tests n = 6..8, every n a test) has a sample of its own, n = %q", in)
+	}
+	if got := string(readFile(t, filepath.Join(out, "gap", "data", "sample", "sample.in"))); got != "7\n" {
+		t.Errorf("gap (tests n = 6 and 9)'s sample is n = %q, want 7, the least n of 6..9 no test has", got)
+	}
+}
+
+// TestExportReservedName: a problem whose package name Windows keeps for
+// a device (id "con", "Aux") is refused, naming it, and nothing is written.
+func TestExportReservedName(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	_, err, stderr := exportSet(t, tempCache(t), out, filepath.Join(dir, "s.yaml"), "name: s\nproblems:\n  - {id: eight, kind: nqueens, ask: count, n: 8}\n  - {id: Aux, kind: nqueens, ask: count, n: 6}\n", pkgexport.Legacy)
+	checkOutcome(t, "Export", err, status.Failed, true)
+	if !strings.Contains(stderr, `problem "Aux": package name "aux" is a name Windows keeps for a device`) || exists(t, out) {
+		t.Errorf("Export of problem Aux: stderr %q, OUTDIR made %v; want a refusal and nothing written", stderr, exists(t, out))
 	}
 }

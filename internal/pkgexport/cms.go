@@ -171,11 +171,17 @@ func cmsSubtasks(pkg Package) []cmsSubtask {
 	if len(samples) > 0 {
 		out = append(out, cmsSubtask{0, samples})
 	}
+	groups := pkg.groups()
 	if !pkg.scored() {
-		return append(out, cmsSubtask{100, byGroup[""]})
+		groups = []problems.Group{{Points: 100}} // every other test case, named ""
 	}
-	for _, g := range pkg.groups() {
-		out = append(out, cmsSubtask{g.Points, byGroup[g.Name]})
+	for _, g := range groups {
+		// A subtask of no test case is none: the loader refuses a problem
+		// without a secret test, and a group without tests, so none is
+		// left out of a set it accepts.
+		if len(byGroup[g.Name]) > 0 {
+			out = append(out, cmsSubtask{g.Points, byGroup[g.Name]})
+		}
 	}
 	return out
 }

@@ -136,6 +136,75 @@ func SampleOf(p problems.Problem) problems.Problem {
 	return s
 }
 
+// SampleIn returns the sample of its own that the package of p, a problem
+// with tests that names no sample, shows: the sample of its kind
+// (SampleOf of its first test) when that is inside the range of n its
+// statement gives (Statement: the tests' least to greatest n; any board
+// for a reserved problem) and none of its tests (up to a rotation or
+// reflection), else the instance of the smallest n in that range that no
+// test has; ok is false when every n of the range is a test's, and the
+// package has no sample of its own rather than one outside its statement
+// or one that gives a secret answer away.
+func SampleIn(p problems.Problem) (sample problems.Problem, ok bool) {
+	if len(p.Tests) == 0 {
+		return problems.Problem{}, false
+	}
+	first := p.Tests[0].Problem
+	first.M = p.M
+	s := SampleOf(problems.Problem{Problem: first, ID: p.ID, Title: p.Title})
+	lo, hi := first.N, first.N
+	taken := func(c solver.Problem) bool {
+		for _, t := range p.Tests {
+			if t.Problem.Kind == c.Kind && t.Problem.M == c.M && SameBoard(t.Problem, c) {
+				return true
+			}
+		}
+		return false
+	}
+	if p.Kind == solver.Reserved {
+		// Its statement bounds n by the ask's limit alone: a 5×5 board is
+		// inside, and the other sample board when the first is a test's.
+		for _, board := range sampleBoards {
+			s.N, s.Reserved = 5, board
+			if !taken(s.Problem) {
+				return s, true
+			}
+		}
+		return problems.Problem{}, false
+	}
+	for _, t := range p.Tests {
+		lo, hi = min(lo, t.Problem.N), max(hi, t.Problem.N)
+	}
+	if s.N >= lo && s.N <= hi && !taken(s.Problem) {
+		return s, true
+	}
+	for n := lo; n <= hi; n++ {
+		s.N = n
+		if !taken(s.Problem) {
+			return s, true
+		}
+	}
+	return problems.Problem{}, false
+}
+
+// NameTrouble returns why name cannot name a package's folder or zip on
+// every file system a package is checked out on, or "": a name Windows
+// keeps for a device (CON, PRN, AUX, NUL, COM0 to COM9, LPT0 to LPT9, in
+// any case, with any extension), or one ending in '.' or ' ', which
+// Windows drops. The loader refuses such test and group names; a
+// problem's id is a package's name only on export.
+func NameTrouble(name string) string {
+	base, _, _ := strings.Cut(name, ".")
+	switch u := strings.ToUpper(base); {
+	case u == "CON" || u == "PRN" || u == "AUX" || u == "NUL",
+		len(u) == 4 && (strings.HasPrefix(u, "COM") || strings.HasPrefix(u, "LPT")) && u[3] >= '0' && u[3] <= '9':
+		return "is a name Windows keeps for a device"
+	case strings.HasSuffix(name, ".") || strings.HasSuffix(name, " "):
+		return "ends in a character Windows drops"
+	}
+	return ""
+}
+
 // sampleBoards are the 5×5 sample boards of a reserved problem, in order
 // of preference: two of them are never images of one board.
 var sampleBoards = [][]uint64{
