@@ -104,7 +104,7 @@ func (w *fewWorker) knights(block *[MaxKnightsN]uint32) uint64 {
 			bits.OnesCount32(x&(free[r+2]<<1)) + bits.OnesCount32(x&(free[r+2]>>1))
 	}
 	if m == 2 {
-		return binomial64(f, 2) - uint64(e)
+		return binomial(f, 2) - uint64(e)
 	}
 	// P: for each square, the pairs of its 8 knight moves that land on
 	// free squares.
@@ -124,20 +124,7 @@ func (w *fewWorker) knights(block *[MaxKnightsN]uint32) uint64 {
 			}
 		}
 	}
-	return binomial64(f, 3) + p - uint64(e)*uint64(f-2)
-}
-
-// binomial64 returns n choose k for the small k of the formulas and any n
-// up to the 529 squares of a board.
-func binomial64(n, k int) uint64 {
-	if k < 0 || n < k {
-		return 0
-	}
-	c := uint64(1)
-	for i := 1; i <= k; i++ {
-		c = c * uint64(n-k+i) / uint64(i)
-	}
-	return c
+	return binomial(f, 3) + p - uint64(e)*uint64(f-2)
 }
 
 // fewUnique returns the number of placements of m ≤ maxFewM queens and m

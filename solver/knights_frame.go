@@ -476,25 +476,6 @@ func (w *kworker) placement(set uint64) Placement {
 	return pl
 }
 
-// binomial returns n choose k for n ≤ 64, exactly (C(64, 32) < 2^64).
-func binomial(n, k int) uint64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	return pascal[n][k]
-}
-
-// pascal holds the binomials up to 64 choose 64.
-var pascal = func() (t [65][65]uint64) {
-	for n := range t {
-		t[n][0] = 1
-		for k := 1; k <= n; k++ {
-			t[n][k] = t[n-1][k-1] + t[n-1][k]
-		}
-	}
-	return t
-}()
-
 // leastFrames yields the columns C of the least frames (R, C) of their
 // orbits, in increasing order, each with its stabiliser. It ends early, with
 // w.stopped set, when the search is stopped, between frames or within one.
