@@ -14,10 +14,6 @@ import (
 	"github.com/queensjudge/queensjudge/problems"
 )
 
-// PenaltyMinutes is the ICPC penalty for each rejected attempt before a
-// problem's first accepted one, as DOMjudge's default penalty_time.
-const PenaltyMinutes = 20
-
 // Result is the judgement of one submission: of one attempt at a problem,
 // or, in an attempt's Tests, of its answer to one test.
 type Result struct {
@@ -110,80 +106,6 @@ func (r Result) Rows() []Result {
 	return r.Tests
 }
 
-// Standing is one team's row of the scoreboard.
-type Standing struct {
-	// Rank is shared by teams with the same points and penalty.
-	Rank int
-	Team string
-	// Solved counts the problems at their full score.
-	Solved int
-	// Points sums the team's score on each problem: the best score of its
-	// attempts at it.
-	Points int
-	// Penalty is the ICPC penalty in minutes, generalised to scores: for
-	// each problem with a score, the minute of the first attempt that
-	// reached that score (when it has a time) plus PenaltyMinutes for each
-	// attempt before it, each of which scored less. JE attempts and
-	// attempts after it do not count. For problems without groups that is
-	// the ICPC penalty exactly.
-	Penalty int64
-	// Last is the time of the team's last score improvement: the latest
-	// Time of its cells with a score, when timed (LastTimed).
-	Last      time.Duration
-	LastTimed bool
-	// Problems holds one cell per problem of the set, in the set's order.
-	Problems []Cell
-}
-
-// Cell is one team's record on one problem.
-type Cell struct {
-	Problem string
-	// Judged counts the attempts up to and including the first that
-	// reached Score (all of them when Score is 0), JE ones left out.
-	Judged int
-	// Solved is true when Score is the problem's full points: for a
-	// problem without groups, when an attempt is AC.
-	Solved bool
-	// Score is the best score of the team's attempts at the problem.
-	Score int
-	// Time is the time of the first attempt that reached Score;
-	// meaningful only when Score > 0 and Timed.
-	Time  time.Duration
-	Timed bool
-}
-
-// Report is the outcome of judging a contest.
-type Report struct {
-	Set string
-	// Problems are the ids of the set's problems, in its order, and
-	// Points what each is worth.
-	Problems []string
-	Points   []int
-	// Scored is true when a problem of the set has groups: its scoreboard
-	// is one of scores, not of problems solved.
-	Scored bool
-	// Results come by team, then problem in the set's order, then attempt:
-	// one per attempt, each with its Tests for a problem with tests.
-	Results []Result
-	// Scoreboard comes by rank, then team name.
-	Scoreboard []Standing
-	// Warnings are the submissions not judged: a *Stray for each one for
-	// no problem of the set (or no test of its problem), a *Doubled for
-	// each problem (or test) that two files in a team's folder answer.
-	// They are not part of the written report.
-	Warnings []error
-}
-
-// Rows returns the results one per judged answer: an attempt at a problem
-// without tests, or one test of an attempt (see Result.Rows).
-func (r Report) Rows() []Result {
-	var out []Result
-	for _, res := range r.Results {
-		out = append(out, res.Rows()...)
-	}
-	return out
-}
-
 // Contest judges subs against the ground truth of set's problems that truths
 // gives, and ranks the teams.
 //
@@ -214,8 +136,35 @@ func (r Report) Rows() []Result {
 // asks come one at a time, from the goroutines that judge the answers, on
 // GOMAXPROCS goroutines. A file larger than lim.MaxBytes is PE unread.
 func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits) Report {
+	var results []Result
+	r, _ := JudgeTeams(ctx, set, subs, truths, lim, func(rs []Result) error { // never fails
+		results = append(results, rs...)
+		return nil
+	})
+	r.Results = results
+	return r
+}
+
+// JudgeTeams judges subs as Contest does, one team after another in the
+// order of their names, and gives each team's results to each as soon as
+// they are judged and scored, in the order of Report.Results: only a few
+// teams' results are held at a time, whatever the contest's size. The
+// report it returns has no Results (the caller keeps what each was given:
+// see Report.Held), but its Scoreboard, Tally and Warnings. An error of
+// each stops the judging, and is returned.
+func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits, each func(rs []Result) error) (Report, error) {
 	lim = lim.withDefaults()
 	jobs, warnings := plan(set, subs)
+	// The teams in the order of their names, each with its jobs in the
+	// order they were planned.
+	slices.SortStableFunc(jobs, func(a, b job) int { return cmp.Compare(a.sub.Team, b.sub.Team) })
+	var teams []teamJobs
+	for k, j := range jobs {
+		if len(teams) == 0 || teams[len(teams)-1].name != j.sub.Team {
+			teams = append(teams, teamJobs{name: j.sub.Team, first: k})
+		}
+		teams[len(teams)-1].end = k + 1
+	}
 
 	// The truth of a case is asked when an answer first needs it (see
 	// NeedsTruth), one ask at a time, and kept for the other answers.
@@ -238,57 +187,133 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 		}
 	}
 
+	// Workers take the jobs in order; a team is given to each once all its
+	// jobs are done, and the workers stay at most window teams ahead of
+	// the last one given.
+	workers := min(runtime.GOMAXPROCS(0), max(len(jobs), 1))
+	window := 2*workers + 2
 	results := make([]Result, len(jobs))
-	var next sync.Mutex
-	i := 0
+	left := make([]int, len(teams)) // jobs not yet done, by team
+	for t, tj := range teams {
+		left[t] = tj.end - tj.first
+	}
+	var mu sync.Mutex
+	cond := sync.NewCond(&mu)
+	next, given := 0, 0 // the next job to take; the teams given to each
+	stop := false       // set once the loop below ends: guarded by mu
+	teamOf := make([]int, len(jobs))
+	for t, tj := range teams {
+		for k := tj.first; k < tj.end; k++ {
+			teamOf[k] = t
+		}
+	}
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), max(len(jobs), 1)) {
+	for range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for {
-				next.Lock()
-				k := i
-				i++
-				next.Unlock()
-				if k >= len(jobs) {
+				mu.Lock()
+				for !stop && next < len(jobs) && teamOf[next] >= given+window {
+					cond.Wait()
+				}
+				if stop || next >= len(jobs) {
+					mu.Unlock()
 					return
 				}
-				j := jobs[k]
-				if !j.prob.HasTests() {
-					results[k] = judgeSubmission(ctx, j.sub, j.prob, truthOf(j.prob), lim)
-					results[k].Index = j.index
-					continue
-				}
-				r := Result{Team: j.sub.Team, Problem: j.prob.ID, Time: j.sub.Time, Timed: j.sub.Timed, File: j.sub.File, Index: j.index}
-				for _, c := range j.prob.Cases() {
-					t := c.Test
-					var tr Result
-					switch part, ok := j.parts[t.Name]; {
-					case j.sub.Err != nil:
-						tr = judgeSubmission(ctx, j.sub, c, truthOf(c), lim)
-					case j.doubled[t.Name] != nil:
-						tr = absent(j.sub, c, doubledFiles(t.Name, j.doubled[t.Name]), lim)
-					case !ok:
-						tr = absent(j.sub, c, noFile(t.Name, path.Base(j.sub.File)), lim)
-					default:
-						ps := j.sub
-						pt := j.sub.Parts[part]
-						ps.File, ps.Open, ps.Err = pt.File, pt.Open, pt.Err
-						tr = judgeSubmission(ctx, ps, c, truthOf(c), lim)
-					}
-					tr.Test, tr.Group, tr.Sample, tr.Index = t.Name, t.Group, t.Sample, j.index
-					r.Tests = append(r.Tests, tr)
-				}
-				results[k] = r
+				k := next
+				next++
+				mu.Unlock()
+				res := judgeJob(ctx, jobs[k], truthOf, lim)
+				mu.Lock()
+				results[k] = res
+				left[teamOf[k]]--
+				cond.Broadcast()
+				mu.Unlock()
 			}
 		}()
 	}
-	wg.Wait()
 
-	r := NewReport(set, results)
-	r.Warnings = warnings
-	return r
+	s := newScorer(set)
+	var board []Standing
+	var tally Tally
+	var err error
+	for t, tj := range teams {
+		mu.Lock()
+		for left[t] > 0 {
+			cond.Wait()
+		}
+		mu.Unlock()
+		rs := results[tj.first:tj.end]
+		board = append(board, s.team(rs))
+		tally.Add(rs)
+		if err = each(rs); err != nil {
+			break
+		}
+		mu.Lock()
+		clear(rs) // given: not held any longer
+		given = t + 1
+		cond.Broadcast()
+		mu.Unlock()
+	}
+	mu.Lock()
+	stop = true
+	cond.Broadcast()
+	mu.Unlock()
+	wg.Wait()
+	if err != nil {
+		return Report{}, err
+	}
+	r := s.report(board)
+	r.Tally, r.Warnings = tally, warnings
+	return r, nil
+}
+
+// teamJobs are the jobs of one team: jobs[first:end] once sorted by team.
+type teamJobs struct {
+	name       string
+	first, end int
+}
+
+// judgeJob judges one job: a submission to a problem without tests, or a
+// folder with a file per test. A panic judging it (a bug, met on some
+// team's odd file) is the attempt's JE, which names it, and the rest of
+// the contest is judged: the command then fails, as on any JE.
+func judgeJob(ctx context.Context, j job, truthOf func(problems.Problem) func(context.Context) (Truth, error), lim Limits) (res Result) {
+	defer func() {
+		if v := recover(); v != nil {
+			f := keyError("internal error judging %s: %v", j.sub.File, v)
+			jd := f.judgement(0, Limits{MaxMessage: max(lim.MaxMessage, maxJudgeError)})
+			res = Result{Team: j.sub.Team, Problem: j.prob.ID, Time: j.sub.Time, Timed: j.sub.Timed, File: j.sub.File, Index: j.index,
+				Verdict: jd.Verdict, Message: jd.Message, TeamMessage: jd.TeamMessage}
+		}
+	}()
+	if !j.prob.HasTests() {
+		res = judgeSubmission(ctx, j.sub, j.prob, truthOf(j.prob), lim)
+		res.Index = j.index
+		return res
+	}
+	res = Result{Team: j.sub.Team, Problem: j.prob.ID, Time: j.sub.Time, Timed: j.sub.Timed, File: j.sub.File, Index: j.index}
+	for _, c := range j.prob.Cases() {
+		t := c.Test
+		var tr Result
+		switch part, ok := j.parts[t.Name]; {
+		case j.sub.Err != nil:
+			tr = judgeSubmission(ctx, j.sub, c, truthOf(c), lim)
+		case j.doubled[t.Name] != nil:
+			tr = absent(j.sub, c, doubledFiles(t.Name, j.doubled[t.Name]), lim)
+		case !ok:
+			tr = absent(j.sub, c, noFile(t.Name, path.Base(j.sub.File)), lim)
+		default:
+			ps := j.sub
+			pt := j.sub.Parts[part]
+			ps.File, ps.Open, ps.Err = pt.File, pt.Open, pt.Err
+			tr = judgeSubmission(ctx, ps, c, truthOf(c), lim)
+		}
+		tr.Test, tr.Group, tr.Sample, tr.Index = t.Name, t.Group, t.Sample, j.index
+		res.Tests = append(res.Tests, tr)
+	}
+	return res
 }
 
 // job is one submission Contest judges, with the problem it answers.
@@ -469,234 +494,4 @@ func judgeSubmission(ctx context.Context, s Submission, p problems.Problem, trut
 	r.Verdict, r.Message, r.TeamMessage, r.Squares, r.Line = j.Verdict, j.Message, j.TeamMessage, j.SquareNames(), j.Line
 	r.WithoutTruth = j.WithoutTruth
 	return r
-}
-
-// NewReport orders results, numbers the attempts, scores them and ranks
-// the teams of set; results may come in any order and are sorted in place.
-// It serves Contest, and anyone who keeps judgements (regrading) and wants
-// the scoreboard again.
-//
-// The verdict of an attempt at a problem with tests is worked out here
-// from its Tests, which may come in any order, by one rule (attemptVerdict):
-// the tests that count are every test of a pass-fail problem, and the
-// tests in groups of a problem with groups, whose samples decide nothing;
-// a JE on a test that counts makes it JE (the attempt cannot be scored,
-// and does not count), else it is its first failing test's that counts in
-// the problem's order, AC when there is none; its messages are that
-// test's, prefixed "test NAME: ". Its score is the points
-// of the groups whose every test is AC, or for a problem without groups
-// its points when the attempt is AC; a JE attempt scores 0.
-//
-// A team's attempts at a problem are ordered by time, untimed ones after
-// the timed ones; attempts at the same time by Index, the order of the
-// submissions given to Contest (a manifest's rows; regrade gives them in
-// the order they were judged), then by file. A team folder holds at most
-// one attempt at a problem, so without a manifest the order is the file
-// names' (the folder's, by name). JE attempts do not count. The team's score
-// on the problem is the best score of its attempts, reached by the first
-// attempt that has it; the attempts before it cost PenaltyMinutes each
-// when it has a time (each scored less: for a problem without groups, each
-// was rejected). Teams are ranked by points, the sum of their scores
-// (descending), then penalty (ascending); equal teams share a rank and are
-// listed by name. For a set without groups this is the ICPC scoreboard.
-func NewReport(set *problems.Set, results []Result) Report {
-	order := map[string]int{}
-	probs := map[string]problems.Problem{}
-	var ids []string
-	var worth []int
-	scored := false
-	for i, p := range set.Problems {
-		order[p.ID] = i
-		probs[p.ID] = p
-		ids = append(ids, p.ID)
-		worth = append(worth, p.Points)
-		scored = scored || p.Scored()
-	}
-	place := func(id string) int { // problems not in the set go last
-		if k, ok := order[id]; ok {
-			return k
-		}
-		return len(ids)
-	}
-	for i := range results {
-		if p, ok := probs[results[i].Problem]; ok {
-			score(p, &results[i])
-		}
-	}
-	slices.SortStableFunc(results, func(a, b Result) int {
-		if c := cmp.Compare(a.Team, b.Team); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(place(a.Problem), place(b.Problem)); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Problem, b.Problem); c != 0 {
-			return c
-		}
-		if a.Timed != b.Timed {
-			if a.Timed {
-				return -1
-			}
-			return 1
-		}
-		if c := cmp.Compare(a.Time, b.Time); c != 0 {
-			return c
-		}
-		// Attempts at one time come in the order they were given: a
-		// manifest's rows. A file name says nothing of which came first.
-		if c := cmp.Compare(a.Index, b.Index); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.File, b.File)
-	})
-
-	var board []Standing
-	for i := 0; i < len(results); {
-		team := results[i].Team
-		st := Standing{Team: team}
-		for _, id := range ids {
-			st.Problems = append(st.Problems, Cell{Problem: id})
-		}
-		start := i
-		for ; i < len(results) && results[i].Team == team; i++ {
-			r := &results[i]
-			r.Attempt = 1
-			if i > 0 && results[i-1].Team == team && results[i-1].Problem == r.Problem {
-				r.Attempt = results[i-1].Attempt + 1
-			}
-			r.Points = 0
-		}
-		// Each problem's attempts: the best score, and the first attempt
-		// that reached it.
-		for k := start; k < i; {
-			id := results[k].Problem
-			end := k
-			for end < i && results[end].Problem == id {
-				end++
-			}
-			if c, ok := order[id]; ok {
-				cell := &st.Problems[c]
-				p := probs[id]
-				best, first := 0, -1
-				for j := k; j < end; j++ {
-					if v := mark(p, results[j]); v > best {
-						best, first = v, j
-					}
-				}
-				for j := k; j < end; j++ {
-					if results[j].Verdict == JE {
-						continue
-					}
-					if first < 0 || j <= first {
-						cell.Judged++
-					}
-				}
-				if first >= 0 {
-					r := &results[first]
-					r.Points = r.Score
-					cell.Score, cell.Time, cell.Timed = r.Score, r.Time, r.Timed
-					cell.Solved = r.Score == p.Points && (p.Scored() || r.Verdict == AC)
-					if cell.Solved {
-						st.Solved++
-					}
-					st.Points += r.Score
-					if r.Timed {
-						st.Penalty += r.Minutes() + int64(PenaltyMinutes*(cell.Judged-1))
-						if !st.LastTimed || r.Time > st.Last {
-							st.Last, st.LastTimed = r.Time, true
-						}
-					}
-				}
-			}
-			for j := k; j < end; j++ {
-				r := &results[j]
-				for t := range r.Tests {
-					r.Tests[t].Attempt, r.Tests[t].Points, r.Tests[t].Score = r.Attempt, r.Points, r.Score
-					r.Tests[t].Time, r.Tests[t].Timed, r.Tests[t].Index = r.Time, r.Timed, r.Index
-				}
-			}
-			k = end
-		}
-		board = append(board, st)
-	}
-	slices.SortStableFunc(board, func(a, b Standing) int {
-		if c := cmp.Compare(b.Points, a.Points); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.Penalty, b.Penalty); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Team, b.Team)
-	})
-	for i := range board {
-		board[i].Rank = i + 1
-		if i > 0 && board[i].Points == board[i-1].Points && board[i].Penalty == board[i-1].Penalty {
-			board[i].Rank = board[i-1].Rank
-		}
-	}
-	return Report{Set: set.Name, Problems: ids, Points: worth, Scored: scored, Results: results, Scoreboard: board}
-}
-
-// mark is how far attempt r at p goes, for finding a team's best attempt:
-// 0 for one that does not count (JE) or scores nothing, else for a problem
-// with groups its score, and for one without 1 when it is AC.
-func mark(p problems.Problem, r Result) int {
-	switch {
-	case r.Verdict == JE:
-		return 0
-	case p.Scored():
-		return r.Score
-	case r.Verdict == AC:
-		return 1
-	}
-	return 0
-}
-
-// score works out the verdict, the messages and the score of an attempt r
-// at p from its tests (see NewReport), or for a problem without tests its
-// score from its verdict.
-func score(p problems.Problem, r *Result) {
-	if r.Tests == nil {
-		r.Score = 0
-		if r.Verdict == AC {
-			r.Score = p.Points
-		}
-		return
-	}
-	place := map[string]int{}
-	for i, t := range p.Tests {
-		place[t.Name] = i
-	}
-	at := func(name string) int { // tests no longer in the problem go last
-		if k, ok := place[name]; ok {
-			return k
-		}
-		return len(place)
-	}
-	slices.SortStableFunc(r.Tests, func(a, b Result) int { return cmp.Compare(at(a.Test), at(b.Test)) })
-	attemptVerdict(p, r)
-	r.Groups, r.Score = nil, 0
-	if r.Verdict == JE {
-		return // not scored: it does not count
-	}
-	if !p.Scored() {
-		if r.Verdict == AC {
-			r.Score = p.Points
-		}
-		return
-	}
-	for _, g := range p.Groups {
-		gs := GroupScore{Name: g.Name, Points: g.Points, Of: g.Points}
-		for _, t := range p.Tests {
-			if t.Group != g.Name {
-				continue
-			}
-			k := slices.IndexFunc(r.Tests, func(tr Result) bool { return tr.Test == t.Name })
-			if k < 0 || r.Tests[k].Verdict != AC {
-				gs.Points = 0
-			}
-		}
-		r.Groups = append(r.Groups, gs)
-		r.Score += gs.Points
-	}
 }

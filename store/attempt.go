@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"iter"
 	"strings"
 	"time"
 )
@@ -54,13 +55,26 @@ type Attempt struct {
 // error, and nothing is kept. An answer longer than MaxKeptAnswer is not
 // kept. Safe for concurrent use.
 func (db *DB) PutAttempts(ctx context.Context, js []Attempt) error {
+	return db.PutAttemptsFrom(ctx, func(yield func(Attempt, error) bool) {
+		for _, j := range js {
+			if !yield(j, nil) {
+				return
+			}
+		}
+	})
+}
+
+// PutAttemptsFrom keeps the judgements js gives as PutAttempts keeps a
+// slice of them, in one transaction, holding one at a time. An error js
+// gives stops it, and nothing is kept.
+func (db *DB) PutAttemptsFrom(ctx context.Context, js iter.Seq2[Attempt, error]) error {
 	if err := db.putAttempts(ctx, js); err != nil {
 		return fmt.Errorf("put judgements: %w", err)
 	}
 	return nil
 }
 
-func (db *DB) putAttempts(ctx context.Context, js []Attempt) error {
+func (db *DB) putAttempts(ctx context.Context, js iter.Seq2[Attempt, error]) error {
 	tx, err := db.begin(ctx)
 	if err != nil {
 		return err
@@ -74,18 +88,6 @@ func (db *DB) putAttempts(ctx context.Context, js []Attempt) error {
 		return err
 	}
 	defer del.Close()
-	cleared := map[[3]string]bool{}
-	for _, j := range js {
-		id, _, _ := strings.Cut(j.Problem, "/")
-		k := [3]string{j.Set, j.Team, id}
-		if cleared[k] {
-			continue
-		}
-		if _, err := del.ExecContext(ctx, j.Set, j.Team, id, id+"/", id+"0"); err != nil {
-			return fmt.Errorf("team %s, problem %s: %w", j.Team, j.Problem, err)
-		}
-		cleared[k] = true
-	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO judgements
 		(set_name, team, problem_id, attempt, file, time_ms, path, answer,
 		 def_hash, solver_version, verdict, message, team_message, judged_at, root, digest)
@@ -94,7 +96,20 @@ func (db *DB) putAttempts(ctx context.Context, js []Attempt) error {
 		return err
 	}
 	defer ins.Close()
-	for _, j := range js {
+	// What was kept of a team's problem goes before the first of its new
+	// judgements is kept.
+	cleared := map[[3]string]bool{}
+	for j, err := range js {
+		if err != nil {
+			return err
+		}
+		id, _, _ := strings.Cut(j.Problem, "/")
+		if k := [3]string{j.Set, j.Team, id}; !cleared[k] {
+			if _, err := del.ExecContext(ctx, j.Set, j.Team, id, id+"/", id+"0"); err != nil {
+				return fmt.Errorf("team %s, problem %s: %w", j.Team, j.Problem, err)
+			}
+			cleared[k] = true
+		}
 		var timeMS, answer, root, digest any // NULL unless known
 		if j.Root != "" {
 			root = j.Root

@@ -126,7 +126,7 @@ func TestJudgeOverBudget(t *testing.T) {
 	writeFile(t, filepath.Join(subs, "q27.txt"), "234907967154122528\n")
 	writeFile(t, filepath.Join(subs, "q8.txt"), "92\n")
 	con := newConsole(output.JSON, "")
-	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{Collect: true,
 		Cache: tempCache(t), Set: set, Submissions: filepath.Dir(subs), Batch: batch, MaxBytes: judge.DefaultMaxBytes,
 	})
 	if status.KindOf(err) != status.Failed {

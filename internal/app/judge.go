@@ -46,9 +46,15 @@ type JudgeRequest struct {
 	// Replace lets the files be ones that exist: without it, one is refused
 	// before any work (it may be anyone's).
 	Replace bool
+	// Collect holds every result and judgement in memory, in the
+	// JudgeResult's Report.Results and Kept: for tests, and callers who
+	// want them all. Without it they are written out a team at a time and
+	// only the scoreboard is held, whatever the contest's size.
+	Collect bool
 }
 
 // JudgeResult is the judged contest and the judgements kept in the cache.
+// Report.Results and Kept are filled only when the request said Collect.
 type JudgeResult struct {
 	Report   judge.Report
 	Kept     []store.Attempt
@@ -158,26 +164,25 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}
 	defer cache.Close()
 	src := cache.Source(opt)
-	subs, took := tapped(subs)
-	judged, err := judgeContest(ctx, con, "judge", src, set, subs, req.MaxBytes)
+	// Each team's results and judgements, once judged, go to spools, from
+	// which the outputs and the cache are written: a contest is judged
+	// whole or not at all, and only a few teams' results are held at once.
+	held, err := newSpool[[]judge.Result]()
 	if err != nil {
 		return res, err
 	}
-	// judgedAt is when the judging ended: the time of the scoreboard.
-	judgedAt := time.Now()
-	for _, w := range judged.Warnings {
-		con.errorf("warning: %s", text.Printable(w.Error()))
-		res.Warnings = append(res.Warnings, w)
-	}
-	// The report lists every file not judged: those the loader skipped
-	// (a README beside the team folders) with the contest's.
-	judged.Warnings = slices.Concat(errs, judged.Warnings)
-	res.Report = judged
-	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
+	defer held.close()
+	keep, err := newSpool[[]store.Attempt]()
+	if err != nil {
 		return res, err
 	}
+	defer keep.close()
+	teams := map[string]int{} // a team's record in held
 	root := path("")
-	js, err := judgements(set, judged, func(i int, row judge.Result) keptFile {
+	subs, took := tapped(subs)
+	// kept is what the cache keeps of submission i's file that row judged
+	// (one of its folder's, for a test).
+	kept := func(i int, row judge.Result) keptFile {
 		s := subs[i]
 		switch {
 		case !s.Dir && row.Test != "":
@@ -192,17 +197,80 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 			}
 		}
 		return keptFile{path: path(row.File), root: root} // no file for the test: nothing read
+	}
+	now := time.Now().UTC()
+	judged, err := judgeTeams(ctx, con, "judge", src, set, subs, req.MaxBytes, func(rs []judge.Result) error {
+		js, err := judgements(set, rs, now, kept)
+		if err != nil {
+			return err
+		}
+		for _, r := range rs {
+			// What was read of it is in js now.
+			took[r.Index].file = taken{}
+			clear(took[r.Index].parts)
+		}
+		if _, err := keep.add(js); err != nil {
+			return err
+		}
+		k, err := held.add(rs)
+		if err != nil {
+			return err
+		}
+		teams[rs[0].Team] = k
+		if req.Collect {
+			res.Report.Results = append(res.Report.Results, rs...)
+			res.Kept = append(res.Kept, js...)
+		}
+		return nil
 	})
 	if err != nil {
 		return res, err
 	}
-	if res.Kept, err = js, cache.Keep(ctx, js); err != nil {
+	judged.Held = func(team string) ([]judge.Result, error) {
+		k, ok := teams[team]
+		if !ok {
+			return nil, nil
+		}
+		return held.get(k)
+	}
+	// judgedAt is when the judging ended: the time of the scoreboard.
+	judgedAt := time.Now()
+	for _, w := range judged.Warnings {
+		con.errorf("warning: %s", text.Printable(w.Error()))
+		res.Warnings = append(res.Warnings, w)
+	}
+	// The report lists every file not judged: those the loader skipped
+	// (a README beside the team folders) with the contest's.
+	judged.Warnings = slices.Concat(errs, judged.Warnings)
+	collected := res.Report.Results
+	res.Report = judged
+	res.Report.Results = collected
+	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
+		return res, err
+	}
+	if err := cache.KeepAll(ctx, func(yield func(store.Attempt, error) bool) {
+		for k := range keep.len() {
+			js, err := keep.get(k)
+			if err != nil {
+				yield(store.Attempt{}, err)
+				return
+			}
+			for _, j := range js {
+				if !yield(j, nil) {
+					return
+				}
+			}
+		}
+	}); err != nil {
 		return res, err
 	}
 	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path)); err != nil {
 		return res, err
 	}
-	failed := sayJudgeErrors(con, judged)
+	failed, err := sayJudgeErrors(con, judged)
+	if err != nil {
+		return res, err
+	}
 	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
 }
 
@@ -211,23 +279,25 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 // every test of it is JE for one reason), and reports whether there
 // was one: the command then fails, as the ground truth of a problem could
 // not be had.
-func sayJudgeErrors(con Console, r judge.Report) bool {
-	found := false
-	for _, res := range r.Results {
-		rows := res.Rows()
-		if len(rows) > 1 && !slices.ContainsFunc(rows, func(t judge.Result) bool { return t.Verdict != judge.JE || t.Message != rows[0].Message }) {
-			// The whole attempt, every test for one reason: one line.
-			rows = []judge.Result{rows[0]}
-			rows[0].Test = ""
-		}
-		for _, row := range rows {
-			if row.Verdict == judge.JE {
-				con.errorf("judge error: team %s, problem %s: %s", text.Printable(row.Team), row.Ref(), row.Message)
-				found = true
+func sayJudgeErrors(con Console, r judge.Report) (found bool, err error) {
+	err = r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+		for _, res := range rs {
+			rows := res.Rows()
+			if len(rows) > 1 && !slices.ContainsFunc(rows, func(t judge.Result) bool { return t.Verdict != judge.JE || t.Message != rows[0].Message }) {
+				// The whole attempt, every test for one reason: one line.
+				rows = []judge.Result{rows[0]}
+				rows[0].Test = ""
+			}
+			for _, row := range rows {
+				if row.Verdict == judge.JE {
+					con.errorf("judge error: team %s, problem %s: %s", text.Printable(row.Team), row.Ref(), row.Message)
+					found = true
+				}
 			}
 		}
-	}
-	return found
+		return nil
+	})
+	return found, err
 }
 
 // loadSubmissions reads a submissions directory, or a CSV manifest when
@@ -325,15 +395,27 @@ func submissionPath(arg string) func(file string) string {
 // ground truth solved so far is kept, and the judging is cheap to run
 // again.
 func judgeContest(ctx context.Context, con Console, command string, src *truth.Source, set *problems.Set, subs []judge.Submission, maxBytes int64) (judge.Report, error) {
+	var results []judge.Result
+	r, err := judgeTeams(ctx, con, command, src, set, subs, maxBytes, func(rs []judge.Result) error {
+		results = append(results, rs...)
+		return nil
+	})
+	r.Results = results
+	return r, err
+}
+
+// judgeTeams is judgeContest giving each team's results to each as they
+// are judged (see judge.JudgeTeams), the report without them.
+func judgeTeams(ctx context.Context, con Console, command string, src *truth.Source, set *problems.Set, subs []judge.Submission, maxBytes int64, each func([]judge.Result) error) (judge.Report, error) {
 	if outs := src.Solve(ctx, []*problems.Set{needingTruth(set)}); ctx.Err() != nil {
 		return judge.Report{}, interrupted(ctx, con, command, outs)
 	}
-	judged := judge.Contest(ctx, set, subs, src.For(set), judge.Limits{MaxBytes: maxBytes})
+	judged, err := judge.JudgeTeams(ctx, set, subs, src.For(set), judge.Limits{MaxBytes: maxBytes}, each)
 	if ctx.Err() != nil {
 		con.errorf("interrupted: nothing judged is printed or kept; run %s again", command)
 		return judge.Report{}, stopped(ctx)
 	}
-	return judged, nil
+	return judged, err
 }
 
 // needingTruth returns set with only the problems whose every answer
@@ -358,22 +440,21 @@ type keptFile struct {
 	taken      taken
 }
 
-// judgements returns the judgements to keep of r, one for each attempt at
-// a problem without tests and one for each test of an attempt at a problem
-// with tests, kept under the problem "ID/TEST" (ids and test names never
-// hold a '/'); r must come from judge.Contest (a result's Index is its
-// submission's place in the submissions, which is what tells two attempts
-// with the same file apart), and of(i, row) gives what is kept of the
-// file of submission i that row judged (one of its folder's, for a
-// test). A test the
+// judgements returns the judgements to keep of rs, judged at now, one for
+// each attempt at a problem without tests and one for each test of an
+// attempt at a problem with tests, kept under the problem "ID/TEST" (ids
+// and test names never hold a '/'); rs must come from judge.Contest or
+// judge.JudgeTeams (a result's Index is its submission's place in the
+// submissions, which is what tells two attempts with the same file
+// apart), and of(i, row) gives what is kept of the file of submission i
+// that row judged (one of its folder's, for a test). A test the
 // folder had no file for (or two, neither judged) is kept as NO with no
 // bytes and no digest, its File the folder: regrade leaves it out of the
 // folder again. Kept, they replace what the cache held for the same teams'
 // attempts at the same problems (and their tests).
-func judgements(set *problems.Set, r judge.Report, of func(i int, row judge.Result) keptFile) ([]store.Attempt, error) {
-	now := time.Now().UTC()
+func judgements(set *problems.Set, rs []judge.Result, now time.Time, of func(i int, row judge.Result) keptFile) ([]store.Attempt, error) {
 	var js []store.Attempt
-	for _, res := range r.Results {
+	for _, res := range rs {
 		if res.Index < 0 {
 			return js, fmt.Errorf("keep judgements: team %s, problem %s, attempt %d: no submission %d", res.Team, res.Problem, res.Attempt, res.Index)
 		}

@@ -58,7 +58,7 @@ func TestJudge(t *testing.T) {
 		}
 		t.Run(name, func(t *testing.T) {
 			con := newConsole(output.JSON, "")
-			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{
+			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Collect: true,
 				Cache: tempCache(t), Set: contestSet, Submissions: subs, Batch: batch, Strict: strict,
 			})
 			if strict {
@@ -168,7 +168,7 @@ func TestJudge(t *testing.T) {
 func TestJudgeManifest(t *testing.T) {
 	t.Parallel()
 	con := newConsole(output.Table, "")
-	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+	res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{Collect: true,
 		Cache: tempCache(t), Set: contestSet, Submissions: manifest, Batch: batch,
 	})
 	checkOutcome(t, "Judge", err, 0, false)
@@ -344,7 +344,7 @@ func TestJudgeSameFileTwice(t *testing.T) {
 	ctx := context.Background()
 	cache := tempCache(t)
 	con := newConsole(output.Table, "")
-	res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: contestSet, Submissions: sameFileTwice(t), Batch: batch})
+	res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Collect: true, Cache: cache, Set: contestSet, Submissions: sameFileTwice(t), Batch: batch})
 	checkOutcome(t, "Judge", err, 0, false)
 	want := []string{"1/b.txt/10/AC", "2/a.txt/20/WA", "3/b.txt/30/AC"}
 	if got := attempts(res.Kept); !slices.Equal(got, want) {
@@ -406,7 +406,7 @@ func TestJudgeDoubledAndHidden(t *testing.T) {
 	}
 	for _, strict := range []bool{false, true} {
 		con := newConsole(output.Table, "")
-		res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{
+		res, err := app.Judge(context.Background(), con.Console, app.JudgeRequest{Collect: true,
 			Cache: tempCache(t), Set: contestSet, Submissions: dir, Batch: batch, Strict: strict,
 		})
 		if strict {
@@ -460,7 +460,7 @@ const (
 func TestJudgeTests(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	req := app.JudgeRequest{
+	req := app.JudgeRequest{Collect: true,
 		Cache: tempCache(t), Set: testsSet, Submissions: testsSubs, Batch: batch,
 		Scoreboard: filepath.Join(dir, "scoreboard.json"), Awards: filepath.Join(dir, "awards.json"),
 		ResultsTSV: filepath.Join(dir, "results.tsv"), HTML: filepath.Join(dir, "report.html"),
@@ -689,7 +689,7 @@ func TestJudgeWithoutTruth(t *testing.T) {
 // dir, and the outputs' paths.
 func judgeOutputs(t *testing.T, dir, subs string) (app.JudgeRequest, []string) {
 	t.Helper()
-	req := app.JudgeRequest{
+	req := app.JudgeRequest{Collect: true,
 		Cache: tempCache(t), Set: contestSet, Submissions: subs, Batch: batch,
 		Scoreboard: filepath.Join(dir, "scoreboard.json"),
 		Awards:     filepath.Join(dir, "awards.json"),

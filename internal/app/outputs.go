@@ -2,7 +2,13 @@ package app
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/guard"
@@ -36,10 +42,14 @@ func (o outputs) asked() []string {
 	return flags
 }
 
-// outputFile is one output: its flag, its path and how it is written.
+// outputFile is one output: its flag, its path and how it is written. A
+// page (pages: the judges' report, or public: the public page) may be
+// split, with a folder of team pages beside it (see report.Site).
 type outputFile struct {
 	role, path string
 	write      func(io.Writer, judge.Report) error
+	pages      bool
+	public     bool
 }
 
 // files returns every output, asked for or not, in the order they are
@@ -52,20 +62,21 @@ func (o outputs) files(at time.Time, pictures report.Pictures) []outputFile {
 		medals = *o.Medals
 	}
 	return []outputFile{
-		{"--scoreboard", o.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, at) }},
-		{"--awards", o.Awards, func(w io.Writer, r judge.Report) error { return report.WriteAwardsMedals(w, r, medals) }},
-		{"--results-tsv", o.ResultsTSV, func(w io.Writer, r judge.Report) error { return report.WriteResultsTSVMedals(w, r, medals) }},
-		{"--html", o.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures) }},
-		{"--public-html", o.PublicHTML, report.WritePublicHTML},
+		{"--scoreboard", o.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, at) }, false, false},
+		{"--awards", o.Awards, func(w io.Writer, r judge.Report) error { return report.WriteAwardsMedals(w, r, medals) }, false, false},
+		{"--results-tsv", o.ResultsTSV, func(w io.Writer, r judge.Report) error { return report.WriteResultsTSVMedals(w, r, medals) }, false, false},
+		{"--html", o.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures) }, true, false},
+		{"--public-html", o.PublicHTML, report.WritePublicHTML, true, true},
 	}
 }
 
 // claimedOutputs are the outputs claimed by a guard, to be written once
 // the contest is judged.
 type claimedOutputs struct {
-	g     *guard.Guard
-	o     outputs
-	paths []string // by place in o.files; "" when not asked for
+	g       *guard.Guard
+	o       outputs
+	paths   []string // by place in o.files; "" when not asked for
+	folders []string // by place in o.files: a page's folder, "" for none
 }
 
 // claim claims with g every output asked for, before anything is printed
@@ -78,14 +89,20 @@ func (o outputs) claim(g *guard.Guard) (claimedOutputs, error) {
 	c := claimedOutputs{g: g, o: o}
 	var refused []error
 	for _, f := range o.files(time.Time{}, nil) {
-		p := ""
+		p, folder := "", ""
 		if f.path != "" {
 			var err error
 			if p, err = g.NewFile(f.role, f.path, "--replace", o.Replace); err != nil {
 				refused = append(refused, err)
 			}
+			if f.pages && p != "" && p != "-" {
+				if folder, err = claimPages(g, f.role, p, o.Replace); err != nil {
+					refused = append(refused, err)
+				}
+			}
 		}
 		c.paths = append(c.paths, p)
+		c.folders = append(c.folders, folder)
 	}
 	switch {
 	case len(refused) == 1:
@@ -113,10 +130,18 @@ func (o outputs) checkIDs(teams, problems []string) error {
 
 // write writes r to every claimed output, in turn, through the guard (a
 // path "-" to stdout); at is the time of the judging, pictures the boards
-// of the judges' report. The first error stops it.
+// of the judges' report. A page too large for one is split, its team
+// pages in its folder (see report.Site); pages of an earlier report that
+// this one has not are removed from it. The first error stops it.
 func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pictures report.Pictures) error {
 	for i, f := range c.o.files(at, pictures) {
 		if i >= len(c.paths) || c.paths[i] == "" {
+			continue
+		}
+		if i < len(c.folders) && c.folders[i] != "" {
+			if err := c.writePages(stdout, c.paths[i], c.folders[i], f, r, pictures); err != nil {
+				return err
+			}
 			continue
 		}
 		if err := c.g.WriteFile(c.paths[i], 0o644, stdout, func(w io.Writer) error { return f.write(w, r) }); err != nil {
@@ -124,4 +149,88 @@ func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pi
 		}
 	}
 	return nil
+}
+
+// writePages writes the page f at path, split when large with its team
+// pages in folder.
+func (c claimedOutputs) writePages(stdout io.Writer, path, folder string, f outputFile, r judge.Report, pictures report.Pictures) error {
+	sc, err := newScratch()
+	if err != nil {
+		return err
+	}
+	defer sc.close()
+	pages := map[string]bool{}
+	site := report.Site{First: filepath.Base(path), Folder: filepath.Base(folder), Scratch: sc,
+		Page: func(name string, write func(io.Writer) error) error {
+			if len(pages) == 0 {
+				if err := c.g.MkdirAll(folder); err != nil {
+					return err
+				}
+			}
+			pages[name] = true
+			return c.g.WriteFile(filepath.Join(folder, name), 0o644, nil, write)
+		}}
+	err = c.g.WriteFile(path, 0o644, stdout, func(w io.Writer) error {
+		_, err := report.WriteSite(w, r, pictures, f.public, site)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	old, _ := pagesIn(folder)
+	for _, name := range old {
+		if !pages[name] {
+			if err := c.g.Remove(filepath.Join(folder, name)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// pagesFolder is the folder of the team pages of the page at path: beside
+// it, named after it as a browser names the folder of a page saved whole
+// ("report.html": "report_files").
+func pagesFolder(path string) string {
+	base := filepath.Base(path)
+	return filepath.Join(filepath.Dir(path), strings.TrimSuffix(base, filepath.Ext(base))+"_files")
+}
+
+// teamPage is the name of a team page: team-N.html.
+var teamPage = regexp.MustCompile(`^team-[0-9]+\.html$`)
+
+// pagesIn lists the team pages in folder; an error when it cannot be read,
+// or when it holds anything else (the name of the first).
+func pagesIn(folder string) (pages []string, err error) {
+	entries, err := os.ReadDir(folder)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !teamPage.MatchString(e.Name()) {
+			return pages, fmt.Errorf("it holds %s, which is not a team page of a report", e.Name())
+		}
+		pages = append(pages, e.Name())
+	}
+	return pages, nil
+}
+
+// claimPages claims with g the folder of the team pages of the page at
+// path, claimed as role: a folder that exists is refused without replace,
+// and with it unless it holds team pages alone, which are written over or
+// removed.
+func claimPages(g *guard.Guard, role, path string, replace bool) (string, error) {
+	folder := pagesFolder(path)
+	p, err := g.Dir(role+" (its team pages)", folder)
+	if err != nil {
+		return "", err
+	}
+	switch _, err := pagesIn(p); {
+	case errors.Is(err, fs.ErrNotExist):
+	case !replace:
+		return "", status.Usagef("%s %s: its folder of team pages %s exists: name a new file, or add --replace to write over it", role, path, folder)
+	case err != nil:
+		return "", status.Usagef("%s %s: its folder of team pages %s: %v: remove it, or name another file", role, path, folder, err)
+	}
+	return p, nil
 }

@@ -492,13 +492,17 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err := output.Write(con.Stdout, con.Format, newRegradeData(res, changeTeams)); err != nil {
 		return res, err
 	}
-	failed = sayJudgeErrors(con, r) || failed
+	jeFound, err := sayJudgeErrors(con, r)
+	if err != nil {
+		return res, err
+	}
+	failed = jeFound || failed
 	if !req.DryRun {
 		subOf := map[int]int{} // by attempt: its place in subs
 		for i, a := range at {
 			subOf[a] = i
 		}
-		js, err := judgements(set, report, func(a int, row judge.Result) keptFile {
+		js, err := judgements(set, report.Results, time.Now().UTC(), func(a int, row judge.Result) keptFile {
 			att := attempts[a]
 			k, ok := att.rows[0], true
 			if att.byTest != nil {

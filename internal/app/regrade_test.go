@@ -250,7 +250,7 @@ func TestRegradeJudgesTheBytesJudged(t *testing.T) {
 			writeFile(t, outside, "the organisers' secret\n")
 			cache := tempCache(t)
 			con := newConsole(output.Table, "")
-			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Cache: cache, Set: set, Submissions: subs, Batch: batch})
+			res, err := app.Judge(ctx, con.Console, app.JudgeRequest{Collect: true, Cache: cache, Set: set, Submissions: subs, Batch: batch})
 			checkOutcome(t, "Judge", err, 0, false)
 			if len(res.Kept) != 1 || res.Kept[0].Verdict != "AC" || res.Kept[0].Answer != nil || len(res.Kept[0].Digest) != 64 {
 				t.Fatalf("Judge kept %+v, want one AC with a digest and no bytes", res.Kept)

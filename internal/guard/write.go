@@ -424,3 +424,32 @@ func (g *Guard) forget(p string) {
 		}
 	}
 }
+
+// Remove removes the regular file path, which this run may write over (as
+// for WriteFile: a claimed file, or one under a claimed directory, and
+// not an input): a page of an earlier report that this run's report does
+// not have, in a folder claimed with the user's leave to replace it. A
+// file that does not exist is no error; anything but a regular file is
+// refused and left alone.
+func (g *Guard) Remove(path string) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	p, err := g.writable(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("remove %s: %w", path, err)
+	case !fi.Mode().IsRegular():
+		return fmt.Errorf("remove %s: not a regular file: left alone", path)
+	}
+	if err := os.Remove(p); err != nil {
+		return fmt.Errorf("remove %s: %w", path, err)
+	}
+	g.forget(p)
+	return nil
+}

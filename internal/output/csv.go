@@ -32,9 +32,15 @@ func Cell(s string) string {
 // alike, so that a name that a spreadsheet would run, or that would break a
 // line, is written safe in every command. The error is a failed write.
 func WriteCSV(w io.Writer, header []string, records [][]string) error {
+	return WriteCSVRecords(w, append([][]string{header}, records...))
+}
+
+// WriteCSVRecords writes records as WriteCSV does, with no header: the
+// records that follow a header already written, a chunk at a time.
+func WriteCSVRecords(w io.Writer, records [][]string) error {
 	cw := csv.NewWriter(w)
-	cells := make([]string, 0, len(header))
-	for _, rec := range append([][]string{header}, records...) {
+	var cells []string
+	for _, rec := range records {
 		cells = cells[:0]
 		for _, s := range rec {
 			cells = append(cells, Cell(s))

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -70,13 +71,10 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 // answer for test 3: no file for it"): the page is made from those fields
 // alone, not by taking names out of the others.
 func WritePublicHTML(w io.Writer, r judge.Report) error {
-	// Only what the public may see goes into the page: the template is
+	// Only what the public may see goes into the page: the templates are
 	// never given the judge messages, the files, the squares or the
-	// warnings, which name files.
-	pub := r
-	pub.Results = publicResults(r.Results)
-	pub.Warnings = nil
-	return writePage(w, pub, nil, true)
+	// warnings, which name files (see writeReport).
+	return writeReport(w, r, &pageOptions{public: true})
 }
 
 // publicResults returns a copy of rs, and of their tests, with the judge
@@ -95,195 +93,345 @@ func publicResults(rs []judge.Result) []judge.Result {
 }
 
 func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) error {
+	return writeReport(w, r, &pageOptions{pictures: pictures, public: public})
+}
+
+// OnePage is the most bytes of team sections a report holds on its one
+// page; a larger report is split (see Site).
+const OnePage = 4 << 20
+
+// Site is where a report too large for one page goes: its first page holds
+// the scoreboard and what was not judged, with each team's results on a
+// page of its own, team-N.html (N the team's row on the scoreboard) in
+// the folder Folder beside it. A browser opens the first page at once
+// whatever the contest's size: the sections of 1,200 teams' 200 tests
+// are 100 MB.
+type Site struct {
+	// First is the first page's base name, and Folder the folder's, as
+	// the pages link to each other: the folder is beside the first page.
+	First, Folder string
+	// Page writes the page named name (team-N.html) of the folder with
+	// write. It is called only when the report is split, after all the
+	// report is judged, before the first page is written.
+	Page func(name string, write func(io.Writer) error) error
+	// Scratch holds the teams' sections as they are written, to be read
+	// back: a temporary file, so that they are not all held in memory.
+	Scratch interface {
+		io.Writer
+		io.ReaderAt
+	}
+}
+
+// WriteSite writes the judges' report of WriteHTML, or the public page of
+// WritePublicHTML when public, to w: on one page when its team sections
+// come to at most OnePage bytes (the page WriteHTML writes), else split
+// (see Site). It reads the report's results a team at a time (see
+// judge.Report.EachTeam), and reports whether it split it.
+func WriteSite(w io.Writer, r judge.Report, pictures Pictures, public bool, site Site) (split bool, err error) {
+	opt := pageOptions{pictures: pictures, public: public, site: &site}
+	if public {
+		opt.pictures = nil
+	}
+	err = writeReport(w, r, &opt)
+	return opt.split, err
+}
+
+// pageOptions say how writeReport writes a report.
+type pageOptions struct {
+	pictures Pictures
+	public   bool
+	site     *Site // nil: always one page
+	split    bool  // set by writeReport: the report was split
+}
+
+// standing is a row of the scoreboard as the page shows it.
+type standing struct {
+	judge.Standing
+	Anchor string // the team section's id
+	Href   string // the link to its section: on this page, or its own
+	Cells  []cell
+}
+
+type cell struct {
+	State, Mark, Note, Title string
+}
+
+type test struct {
+	judge.Result
+	Judge string
+	Board *board
+}
+
+type result struct {
+	judge.Result
+	When  string
+	Judge string // the judge message, when it says more than the team's
+	Board *board
+	Of    int // the problem's points, for a score
+	Tests []test
+}
+
+// teamSection is what the template "team" is given: one team's section.
+type teamSection struct {
+	Standing  standing
+	Results   []result
+	NotJudged []notJudged
+	Public    bool
+}
+
+// pageData is what the page's templates are given.
+type pageData struct {
+	Set      string
+	Problems []string
+	SolvedBy []int
+	Board    []standing
+	Count    int
+	Verdicts []judge.Verdict
+	Public   bool
+	Tests    bool // some problem has tests: their style and legend
+	Scored   bool
+	Boards   bool // some board is drawn: the script that draws them
+	// The files not judged: how many, the teams on the scoreboard with
+	// some, those of teams with no attempt judged, and those of no team
+	// known.
+	NotJudged int
+	Ranked    []standing
+	Unranked  []unrankedTeam
+	Others    []notJudged
+	// On a team's own page: the team, and the link back to the
+	// scoreboard.
+	Team, Back string
+}
+
+func writeReport(w io.Writer, r judge.Report, opt *pageOptions) error {
 	// The page shows the printable names; r keeps them as they are, to
 	// tell the teams apart and to give to pictures.
 	shown := printable(r)
-	type cell struct {
-		State, Mark, Note, Title string
-	}
-	type standing struct {
-		judge.Standing
-		Anchor string
-		Cells  []cell
-	}
-	type test struct {
-		judge.Result
-		Judge string
-		Board *board
-	}
-	type result struct {
-		judge.Result
-		When  string
-		Judge string // the judge message, when it says more than the team's
-		Board *board
-		Of    int // the problem's points, for a score
-		Tests []test
-	}
-	type team struct {
-		Standing  standing
-		Results   []result
-		NotJudged []notJudged
-	}
-
-	// What the scoreboard cannot say: which attempts were JE.
-	type pair struct{ team, problem string }
-	judgeErrors := map[pair]bool{}
-	for _, res := range r.Results {
-		if res.Verdict == judge.JE {
-			judgeErrors[pair{res.Team, res.Problem}] = true
-		}
-	}
 	worth := map[string]int{}
+	grouped := map[string]bool{} // problems with groups
 	for k, id := range r.Problems {
 		if k < len(r.Points) {
 			worth[id] = r.Points[k]
 		}
-	}
-	scored := map[string]bool{} // problems with groups
-	hasTests := false
-	for _, res := range r.Results {
-		if res.Groups != nil {
-			scored[res.Problem] = true
+		if k < len(r.Grouped) {
+			grouped[id] = r.Grouped[k]
 		}
-		hasTests = hasTests || res.Tests != nil
+	}
+	for _, res := range r.Results { // a report made by hand
+		grouped[res.Problem] = grouped[res.Problem] || res.Groups != nil
+	}
+	page := pageData{Set: shown.Set, Problems: shown.Problems, SolvedBy: make([]int, len(r.Problems)),
+		Count: shown.Tally.Attempts, Verdicts: judge.Verdicts, Public: opt.public, Tests: shown.Tally.Tests}
+	for _, g := range grouped {
+		page.Scored = page.Scored || g
 	}
 
-	anchors := map[string]string{}
-	var board []standing
-	solvedBy := make([]int, len(r.Problems))
+	anchors := map[string]int{} // a team's row on the scoreboard
 	for i, s := range r.Scoreboard {
 		st := standing{Standing: shown.Scoreboard[i], Anchor: "team-" + strconv.Itoa(i+1)}
-		anchors[s.Team] = st.Anchor
+		anchors[s.Team] = i
 		for k, c := range s.Problems {
-			var cl cell
-			switch {
-			case scored[c.Problem] && c.Score > 0:
-				cl = cell{State: "partial", Mark: strconv.Itoa(c.Score), Note: tries(c.Judged)}
-				if c.Solved {
-					cl.State = "solved"
-				}
-				if c.Timed {
-					cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
-				}
-				cl.Title = fmt.Sprintf("scored %d of %d, %s", c.Score, worth[c.Problem], cl.Note)
-				if c.Solved && k < len(solvedBy) {
-					solvedBy[k]++
-				}
-			case c.Solved:
-				cl = cell{State: "solved", Mark: "✓", Note: tries(c.Judged)}
-				if c.Timed {
-					cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
-				}
-				cl.Title = "solved, " + cl.Note
-				if k < len(solvedBy) {
-					solvedBy[k]++
-				}
-			case c.Judged > 0:
-				cl = cell{State: "failed", Mark: "✗", Note: tries(c.Judged), Title: "not solved, " + tries(c.Judged)}
-				if scored[c.Problem] {
-					cl.Mark, cl.Title = "0", "scored 0, "+tries(c.Judged)
-				}
-			case judgeErrors[pair{s.Team, c.Problem}]:
-				cl = cell{State: "error", Mark: "?", Note: "judge error", Title: "judge error: not counted"}
-			default:
-				cl = cell{State: "none", Mark: "·", Title: "no attempt"}
+			cl := cellOf(c, grouped[c.Problem], worth[c.Problem])
+			if cl.State == "solved" && k < len(page.SolvedBy) {
+				page.SolvedBy[k]++
 			}
 			cl.Title = shown.Scoreboard[i].Problems[k].Problem + ": " + cl.Title
 			st.Cells = append(st.Cells, cl)
 		}
-		board = append(board, st)
+		page.Board = append(page.Board, st)
 	}
 
-	// The results, grouped by team in the scoreboard's order.
-	byTeam := map[string][]result{}
-	boards := false
-	for i, res := range r.Results {
-		rs := result{Result: shown.Results[i], When: "untimed", Of: worth[res.Problem]}
-		if res.Timed {
-			rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
-		}
-		if res.Message != res.TeamMessage && !public {
-			rs.Judge = shown.Results[i].Message
-		}
-		if res.Verdict == judge.WA && len(res.Squares) > 0 && pictures != nil {
-			rs.Board = boardOf(pictures, res)
-			boards = boards || rs.Board != nil
-		}
-		for k, tr := range res.Tests {
-			ts := test{Result: shown.Results[i].Tests[k]}
-			if tr.Message != tr.TeamMessage && !public {
-				ts.Judge = ts.Message
-			}
-			if tr.Verdict == judge.WA && len(tr.Squares) > 0 && pictures != nil {
-				ts.Board = boardOf(pictures, tr)
-				boards = boards || ts.Board != nil
-			}
-			rs.Tests = append(rs.Tests, ts)
-		}
-		byTeam[res.Team] = append(byTeam[res.Team], rs)
-	}
 	// The files not judged: under their team, ranked or not, or on their
 	// own when no team is known for them.
-	var unjudged map[string][]notJudged
-	var unranked []unrankedTeam
-	var others []notJudged
-	count := 0
-	if !public {
-		unjudged = map[string][]notJudged{}
+	unjudged := map[string][]notJudged{}
+	if !opt.public {
 		for _, n := range notJudgedOf(r.Warnings) {
-			count += max(len(n.Files), 1)
+			page.NotJudged += max(len(n.Files), 1)
 			if n.Team == "" {
-				others = append(others, n)
+				page.Others = append(page.Others, n)
 				continue
 			}
 			if _, ok := anchors[n.Team]; !ok && unjudged[n.Team] == nil {
-				unranked = append(unranked, unrankedTeam{Team: n.Team})
+				page.Unranked = append(page.Unranked, unrankedTeam{Team: n.Team})
 			}
 			unjudged[n.Team] = append(unjudged[n.Team], n)
 		}
-		slices.SortFunc(unranked, func(a, b unrankedTeam) int { return strings.Compare(a.Team, b.Team) })
-		for i := range unranked {
-			u := &unranked[i]
+		slices.SortFunc(page.Unranked, func(a, b unrankedTeam) int { return strings.Compare(a.Team, b.Team) })
+		for i := range page.Unranked {
+			u := &page.Unranked[i]
 			u.NotJudged = unjudged[u.Team]
 			u.Team, u.Anchor = text.Printable(u.Team), "unranked-"+strconv.Itoa(i+1)
 		}
 	}
-	var teams, ranked []team // ranked: the teams with files not judged
-	for i, st := range board {
-		teams = append(teams, team{st, byTeam[r.Scoreboard[i].Team], unjudged[r.Scoreboard[i].Team]})
-		if teams[i].NotJudged != nil {
-			ranked = append(ranked, teams[i])
-		}
-	}
 
-	var buf bytes.Buffer
-	err := reportPage.Execute(&buf, struct {
-		Set      string
-		Problems []string
-		SolvedBy []int
-		Board    []standing
-		Teams    []team
-		Count    int
-		Verdicts []judge.Verdict
-		Public   bool
-		Tests    bool // some problem has tests: their style and legend
-		Scored   bool
-		Boards   bool // some board is drawn: the script that draws them
-		// The files not judged: how many, those of teams with no
-		// attempt judged, and those of no team known.
-		NotJudged int
-		Ranked    []team
-		Unranked  []unrankedTeam
-		Others    []notJudged
-	}{shown.Set, shown.Problems, solvedBy, board, teams, len(r.Results), judge.Verdicts, public, hasTests, len(scored) > 0, boards,
-		count, ranked, unranked, others})
+	// The teams' sections, in the scoreboard's order, each where it is
+	// kept until the page is written: their size decides whether the
+	// report is split.
+	var sections bytes.Buffer
+	var scratch interface {
+		io.Writer
+		io.ReaderAt
+	} = &bufferAt{&sections}
+	if opt.site != nil && opt.site.Scratch != nil {
+		scratch = opt.site.Scratch
+	}
+	var at []int64 // where each section starts, and after the last, where it ends
+	var size int64
+	err := r.EachTeam(true, func(s *judge.Standing, rs []judge.Result) error {
+		i := anchors[s.Team]
+		sec := teamSection{Standing: page.Board[i], NotJudged: unjudged[s.Team], Public: opt.public}
+		shownRs := printableResults(rs)
+		if opt.public {
+			shownRs = publicResults(shownRs)
+		}
+		for k, res := range rs {
+			rsec, boards := resultOf(res, shownRs[k], worth[res.Problem], opt)
+			page.Boards = page.Boards || boards
+			sec.Results = append(sec.Results, rsec)
+		}
+		var b bytes.Buffer
+		if err := reportPage.ExecuteTemplate(&b, "team", sec); err != nil {
+			return err
+		}
+		at = append(at, size)
+		n, err := scratch.Write(b.Bytes())
+		size += int64(n)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
-	if _, err := w.Write(buf.Bytes()); err != nil {
+	at = append(at, size)
+	section := func(w io.Writer, i int) error {
+		_, err := io.Copy(w, io.NewSectionReader(scratch, at[i], at[i+1]-at[i]))
+		return err
+	}
+
+	opt.split = opt.site != nil && opt.site.Page != nil && size > OnePage
+	for i := range page.Board {
+		st := &page.Board[i]
+		st.Href = "#" + st.Anchor
+		if opt.split {
+			st.Href = opt.site.Folder + "/" + st.Anchor + ".html"
+		}
+		if unjudged[r.Scoreboard[i].Team] != nil {
+			page.Ranked = append(page.Ranked, *st)
+		}
+	}
+	if opt.split {
+		for i, st := range page.Board {
+			tp := page
+			tp.Team, tp.Back, tp.Board = st.Team, "../"+opt.site.First+"#"+st.Anchor, nil
+			err := opt.site.Page(st.Anchor+".html", func(w io.Writer) error {
+				bw := bufio.NewWriter(w)
+				if err := reportPage.ExecuteTemplate(bw, "team-top", tp); err != nil {
+					return err
+				}
+				if err := section(bw, i); err != nil {
+					return err
+				}
+				if err := reportPage.ExecuteTemplate(bw, "team-bottom", tp); err != nil {
+					return err
+				}
+				return bw.Flush()
+			})
+			if err != nil {
+				return fmt.Errorf("html report: %w", err)
+			}
+		}
+		page.Boards = false // the first page draws none
+	}
+
+	bw := bufio.NewWriter(w)
+	if err := reportPage.ExecuteTemplate(bw, "top", page); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	if !opt.split {
+		for i := range page.Board {
+			if err := section(bw, i); err != nil {
+				return fmt.Errorf("html report: %w", err)
+			}
+		}
+	}
+	if err := reportPage.ExecuteTemplate(bw, "bottom", page); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("html report: %w", err)
 	}
 	return nil
+}
+
+// bufferAt is a bytes.Buffer that can be read at an offset, the Scratch
+// of a report written in memory.
+type bufferAt struct{ b *bytes.Buffer }
+
+func (b *bufferAt) Write(p []byte) (int, error) { return b.b.Write(p) }
+
+func (b *bufferAt) ReadAt(p []byte, off int64) (int, error) {
+	return bytes.NewReader(b.b.Bytes()).ReadAt(p, off)
+}
+
+// cellOf is the scoreboard's cell of c, a problem with groups or not
+// worth points: its state, mark, note and title (without the problem).
+func cellOf(c judge.Cell, grouped bool, worth int) cell {
+	var cl cell
+	switch {
+	case grouped && c.Score > 0:
+		cl = cell{State: "partial", Mark: strconv.Itoa(c.Score), Note: tries(c.Judged)}
+		if c.Solved {
+			cl.State = "solved"
+		}
+		if c.Timed {
+			cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
+		}
+		cl.Title = fmt.Sprintf("scored %d of %d, %s", c.Score, worth, cl.Note)
+	case c.Solved:
+		cl = cell{State: "solved", Mark: "✓", Note: tries(c.Judged)}
+		if c.Timed {
+			cl.Note += " · " + strconv.FormatInt(int64(c.Time.Minutes()), 10) + "′"
+		}
+		cl.Title = "solved, " + cl.Note
+	case c.Judged > 0:
+		cl = cell{State: "failed", Mark: "✗", Note: tries(c.Judged), Title: "not solved, " + tries(c.Judged)}
+		if grouped {
+			cl.Mark, cl.Title = "0", "scored 0, "+tries(c.Judged)
+		}
+	case c.Errors > 0:
+		cl = cell{State: "error", Mark: "?", Note: "judge error", Title: "judge error: not counted"}
+	default:
+		cl = cell{State: "none", Mark: "·", Title: "no attempt"}
+	}
+	return cl
+}
+
+// resultOf is the attempt res as its team's section shows it, from shown
+// (res printable, and for the public page public); boards is true when a
+// board is drawn.
+func resultOf(res, shown judge.Result, worth int, opt *pageOptions) (rs result, boards bool) {
+	rs = result{Result: shown, When: "untimed", Of: worth}
+	if res.Timed {
+		rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
+	}
+	if res.Message != res.TeamMessage && !opt.public {
+		rs.Judge = shown.Message
+	}
+	if res.Verdict == judge.WA && len(res.Squares) > 0 && opt.pictures != nil {
+		rs.Board = boardOf(opt.pictures, res)
+		boards = rs.Board != nil
+	}
+	for k, tr := range res.Tests {
+		ts := test{Result: shown.Tests[k]}
+		if tr.Message != tr.TeamMessage && !opt.public {
+			ts.Judge = ts.Message
+		}
+		if tr.Verdict == judge.WA && len(tr.Squares) > 0 && opt.pictures != nil {
+			ts.Board = boardOf(opt.pictures, tr)
+			boards = boards || ts.Board != nil
+		}
+		rs.Tests = append(rs.Tests, ts)
+	}
+	return rs, boards
 }
 
 // notJudged is what the judges' report says of a file of the submissions
@@ -479,13 +627,13 @@ var reportPage = template.Must(template.New("report").Funcs(template.FuncMap{
 // (large type, strong contrast, colours backed by marks and words) and a
 // phone (the scoreboard scrolls sideways with the team column fixed, the
 // results reflow into one column).
-const reportHTML = `<!DOCTYPE html>
+const reportHTML = `{{define "head"}}<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="generator" content="queensjudge">
-<title>{{.Set}}: {{if .Public}}scoreboard{{else}}results{{end}}</title>
+<title>{{.Set}}: {{if .Team}}{{.Team}}{{else if .Public}}scoreboard{{else}}results{{end}}</title>
 <style>
 :root {
   --ink: #111; --muted: #4a4a4a; --line: #c9c9c9; --paper: #fff; --band: #f2f2f2;
@@ -585,7 +733,7 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 </style>
 </head>
 <body>
-<header>
+{{end}}{{define "top"}}{{template "head" .}}<header>
 <h1>{{.Set}}</h1>
 <p>{{len .Board}} teams · {{len .Problems}} problems · {{.Count}} submissions judged{{if .NotJudged}} · <a href="#not-judged">{{.NotJudged}} not judged</a>{{end}}</p>
 </header>
@@ -596,14 +744,14 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 <table class="scoreboard">
 <thead><tr><th class="rank" scope="col">Rank</th><th class="team" scope="col">Team</th><th scope="col">Solved</th><th scope="col">Points</th><th scope="col">Penalty</th>{{range .Problems}}<th class="prob" scope="col" title="{{.}}">{{.}}</th>{{end}}</tr></thead>
 <tbody>
-{{range .Board}}<tr class="standing" data-team="{{.Team}}"><td class="rank">{{.Rank}}</td><th class="team" scope="row"><a href="#{{.Anchor}}">{{.Team}}</a></th><td class="num">{{.Solved}}</td><td class="num">{{.Points}}</td><td class="num">{{.Penalty}}</td>{{range .Cells}}<td class="cell {{.State}}" title="{{.Title}}"><b>{{.Mark}}</b>{{if .Note}}<small>{{.Note}}</small>{{end}}</td>{{end}}</tr>
+{{range .Board}}<tr class="standing" data-team="{{.Team}}"><td class="rank">{{.Rank}}</td><th class="team" scope="row"><a href="{{.Href}}">{{.Team}}</a></th><td class="num">{{.Solved}}</td><td class="num">{{.Points}}</td><td class="num">{{.Penalty}}</td>{{range .Cells}}<td class="cell {{.State}}" title="{{.Title}}"><b>{{.Mark}}</b>{{if .Note}}<small>{{.Note}}</small>{{end}}</td>{{end}}</tr>
 {{end}}</tbody>
 <tfoot><tr><td></td><td class="label" colspan="4">solved by</td>{{range .SolvedBy}}<td>{{.}}</td>{{end}}</tr></tfoot>
 </table>
 </div>
 <p class="legend"><span><b class="solved">✓</b> solved: tries to the first accepted, and its minute</span>{{if .Scored}} <span><b class="partial">30</b> a score below the full one: tries to the first attempt that reached it, and its minute</span>{{end}} <span><b class="failed">✗</b> tried, not solved</span> <span><b class="error">?</b> judge error, not counted</span> <span><b>·</b> no attempt</span></p>
 </section>
-{{range .Teams}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
+{{end}}{{define "team"}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
 <h2><span class="who">{{.Standing.Rank}}. {{.Standing.Team}}</span> <span class="sum">{{.Standing.Solved}} solved · {{.Standing.Points}} points · penalty {{.Standing.Penalty}}</span></h2>
 <ol class="results">
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
@@ -621,9 +769,9 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{end}}</ol>{{if .NotJudged}}
 <div class="not-judged"><h3>Not judged</h3>{{template "not-judged" .NotJudged}}</div>{{end}}
 </section>
-{{end}}{{if .NotJudged}}<section id="not-judged">
+{{end}}{{define "bottom"}}{{if .NotJudged}}<section id="not-judged">
 <h2>Not judged</h2>
-<p class="legend">{{.NotJudged}} {{if eq .NotJudged 1}}file{{else}}files{{end}} of the submissions not judged, each with why.{{if .Ranked}} Under their team above: {{range $i, $t := .Ranked}}{{if $i}}, {{end}}<a href="#{{$t.Standing.Anchor}}">{{$t.Standing.Team}}</a>{{end}}.{{end}}</p>
+<p class="legend">{{.NotJudged}} {{if eq .NotJudged 1}}file{{else}}files{{end}} of the submissions not judged, each with why.{{if .Ranked}} Under their team above: {{range $i, $t := .Ranked}}{{if $i}}, {{end}}<a href="{{$t.Href}}">{{$t.Team}}</a>{{end}}.{{end}}</p>
 {{range .Unranked}}<section class="team unranked" id="{{.Anchor}}" data-team="{{.Team}}">
 <h3><span class="who">{{.Team}}</span> <span class="sum">not ranked: no attempt judged</span></h3>
 <div class="not-judged">{{template "not-judged" .NotJudged}}</div>
@@ -638,7 +786,17 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{if .Boards}}<script>` + boardScript + `</script>
 {{end}}</body>
 </html>
-{{define "board"}}<details class="board"><summary>the submitted board, {{.N}}×{{.N}}{{if .At}}: at fault {{.At}}{{end}}</summary>
+{{end}}{{define "team-top"}}{{template "head" .}}<header>
+<h1>{{.Team}}</h1>
+<p>{{.Set}} · <a href="{{.Back}}">the scoreboard</a></p>
+</header>
+<main>
+{{end}}{{define "team-bottom"}}</main>
+<footer>Written by queensjudge. Verdicts: {{range $i, $v := .Verdicts}}{{if $i}}, {{end}}{{$v}} {{$v.Name}}{{end}}.</footer>
+{{if .Boards}}<script>` + boardScript + `</script>
+{{end}}</body>
+</html>
+{{end}}{{define "board"}}<details class="board"><summary>the submitted board, {{.N}}×{{.N}}{{if .At}}: at fault {{.At}}{{end}}</summary>
 <figure class="board"><svg role="img" aria-label="{{.Label}}" data-n="{{.N}}"{{if .TooLarge}} data-large=""{{end}}{{if .Columns}} data-c="{{.Columns}}"{{end}}{{if .Queens}} data-q="{{.Queens}}"{{end}}{{if .Knights}} data-k="{{.Knights}}"{{end}}{{if .Reserved}} data-r="{{.Reserved}}"{{end}}{{if .Fault}} data-f="{{.Fault}}"{{end}}></svg><figcaption>the submitted board; the squares at fault in red</figcaption></figure></details>{{end}}{{define "not-judged"}}
 <ul>
 {{range .}}<li class="not-judged-file">{{range $i, $f := .Files}}{{if $i}}, {{end}}<span class="file">{{$f}}</span>{{end}}{{if .Files}}: {{end}}<span class="why">{{.Why}}</span></li>

@@ -100,7 +100,7 @@ func TestWriteHTMLEscapes(t *testing.T) {
 		},
 		Scoreboard: []judge.Standing{
 			{Rank: 1, Team: evil, Problems: []judge.Cell{{Problem: `p"><img src=x>`, Judged: 1}}},
-			{Rank: 1, Team: "ok", Problems: []judge.Cell{{Problem: `p"><img src=x>`}}},
+			{Rank: 1, Team: "ok", Problems: []judge.Cell{{Problem: `p"><img src=x>`, Errors: 1}}},
 		},
 	}
 	var asked []string

@@ -1,12 +1,15 @@
 package report
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"github.com/queensjudge/queensjudge/internal/output"
 	"github.com/queensjudge/queensjudge/judge"
@@ -70,39 +73,139 @@ type jsonStanding struct {
 // the ground truth. The scoreboard's points are the scores. Names and messages are
 // text.Printable.
 func WriteJSON(w io.Writer, r judge.Report) error {
-	return output.WriteJSON(w, jsonValue(r))
+	return streamJSON(w, r)
 }
 
-// jsonValue returns the report as WriteJSON writes it, and as YAML writes
-// it too (see Data).
-func jsonValue(r judge.Report) any {
-	r = printable(r)
-	out := struct {
-		Set        string         `json:"set"`
-		Results    []jsonResult   `json:"results"`
-		Scoreboard []jsonStanding `json:"scoreboard"`
-	}{Set: r.Set, Results: []jsonResult{}, Scoreboard: []jsonStanding{}}
-	for _, res := range r.Rows() {
-		j := jsonResult{
-			Team: res.Team, Problem: res.Problem, Verdict: res.Verdict, Message: res.Message,
-			TeamMessage: res.TeamMessage, Points: res.Points, Attempt: res.Attempt, File: res.File,
-			Squares: res.Squares, Line: res.Line, Test: res.Test, Group: res.Group, Sample: res.Sample,
+// streamJSON writes r as WriteJSON does, as output.WriteJSON would write
+// the whole of it, one team's results at a time.
+func streamJSON(w io.Writer, r judge.Report) error {
+	shown := printable(r)
+	bw := bufio.NewWriter(w)
+	// value is v as output.WriteJSON writes it at depth levels in.
+	value := func(v any, depth int) error {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetIndent(strings.Repeat("  ", depth), "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(v); err != nil {
+			return err
 		}
-		if res.Timed {
-			m := res.Minutes()
-			j.Time = &m
-		}
-		if res.Test != "" {
-			score := res.Score
-			j.Score = &score
-		}
-		if res.WithoutTruth {
-			j.Truth = NotNeeded
-		}
-		out.Results = append(out.Results, j)
+		_, err := bw.Write(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
+		return err
 	}
+	bw.WriteString("{\n  \"set\": ")
+	if err := value(shown.Set, 1); err != nil {
+		return err
+	}
+	bw.WriteString(",\n  \"results\": [")
+	n := 0
+	err := eachRow(r, func(res judge.Result) error {
+		if n > 0 {
+			bw.WriteString(",")
+		}
+		n++
+		bw.WriteString("\n    ")
+		return value(jsonRow(res), 2)
+	})
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		bw.WriteString("\n  ")
+	}
+	bw.WriteString("],\n  \"scoreboard\": ")
+	if err := value(jsonScoreboard(shown), 1); err != nil {
+		return err
+	}
+	bw.WriteString("\n}\n")
+	return bw.Flush()
+}
+
+// streamYAML writes r as output.WriteYAML would write the whole of
+// WriteJSON's value (the keys sorted: results, scoreboard, set), one
+// team's results at a time.
+func streamYAML(w io.Writer, r judge.Report) error {
+	shown := printable(r)
+	if shown.Tally.Rows == 0 {
+		io.WriteString(w, "results: []\n")
+	} else {
+		io.WriteString(w, "results:\n")
+	}
+	var chunk bytes.Buffer
+	err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+		var rows []jsonResult
+		for _, res := range printableResults(rs) {
+			for _, row := range res.Rows() {
+				rows = append(rows, jsonRow(row))
+			}
+		}
+		if len(rows) == 0 {
+			return nil
+		}
+		chunk.Reset()
+		if err := output.WriteYAML(&chunk, rows); err != nil {
+			return err
+		}
+		// The list, a level in under its key.
+		for line := range strings.Lines(chunk.String()) {
+			if _, err := io.WriteString(w, "  "+line); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return output.WriteYAML(w, struct {
+		Scoreboard []jsonStanding `json:"scoreboard"`
+		Set        string         `json:"set"`
+	}{jsonScoreboard(shown), shown.Set})
+}
+
+// eachRow calls f with each row of r (see judge.Report.Rows), printable,
+// in the order of its results, one team's results held at a time. r is
+// the report as judged, not its printable copy, whose names would not
+// find the teams' results.
+func eachRow(r judge.Report, f func(res judge.Result) error) error {
+	return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+		for _, res := range printableResults(rs) {
+			for _, row := range res.Rows() {
+				if err := f(row); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// jsonRow is one row of the report's results as JSON and YAML write it.
+func jsonRow(res judge.Result) jsonResult {
+	j := jsonResult{
+		Team: res.Team, Problem: res.Problem, Verdict: res.Verdict, Message: res.Message,
+		TeamMessage: res.TeamMessage, Points: res.Points, Attempt: res.Attempt, File: res.File,
+		Squares: res.Squares, Line: res.Line, Test: res.Test, Group: res.Group, Sample: res.Sample,
+	}
+	if res.Timed {
+		m := res.Minutes()
+		j.Time = &m
+	}
+	if res.Test != "" {
+		score := res.Score
+		j.Score = &score
+	}
+	if res.WithoutTruth {
+		j.Truth = NotNeeded
+	}
+	return j
+}
+
+// jsonScoreboard is the scoreboard of r as JSON and YAML write it.
+func jsonScoreboard(r judge.Report) []jsonStanding {
+	out := []jsonStanding{}
 	for _, s := range r.Scoreboard {
-		out.Scoreboard = append(out.Scoreboard, jsonStanding{s.Rank, s.Team, s.Solved, s.Points, s.Penalty})
+		out = append(out, jsonStanding{s.Rank, s.Team, s.Solved, s.Points, s.Penalty})
 	}
 	return out
 }
@@ -117,48 +220,60 @@ func jsonValue(r judge.Report) any {
 // rows, empty on the others). Every cell is an output.Cell: one line, and
 // never a formula.
 func WriteCSV(w io.Writer, r judge.Report) error {
-	header, recs := records(r)
-	return output.WriteCSV(w, header, recs)
+	t := printable(r).Tally
+	tests, without := t.Tests, t.WithoutTruth
+	if err := output.WriteCSV(w, csvHeader(t), nil); err != nil {
+		return err
+	}
+	return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+		var recs [][]string
+		for _, res := range printableResults(rs) {
+			for _, row := range res.Rows() {
+				recs = append(recs, record(row, tests, without))
+			}
+		}
+		return output.WriteCSVRecords(w, recs)
+	})
 }
 
-// records returns the header and the records WriteCSV writes.
-func records(r judge.Report) (header []string, records [][]string) {
-	rows := r.Rows()
-	tests := slices.ContainsFunc(rows, func(res judge.Result) bool { return res.Test != "" })
-	without := slices.ContainsFunc(rows, func(res judge.Result) bool { return res.WithoutTruth })
-	for _, res := range rows {
-		t, line := "", ""
-		if res.Timed {
-			t = strconv.FormatInt(res.Minutes(), 10)
-		}
-		if res.Line > 0 {
-			line = strconv.Itoa(res.Line)
-		}
-		rec := []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
-			strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line}
-		if tests {
-			sample, score := "", ""
-			if res.Sample {
-				sample = "true"
-			}
-			if res.Test != "" {
-				score = strconv.Itoa(res.Score)
-			}
-			rec = append(rec, res.Test, res.Group, sample, score)
-		}
-		if without {
-			rec = append(rec, truthCell(res))
-		}
-		records = append(records, rec)
-	}
-	header = []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}
-	if tests {
+// csvHeader is the header of WriteCSV for results that t sums up.
+func csvHeader(t judge.Tally) []string {
+	header := []string{"team", "problem", "verdict", "points", "time", "attempt", "file", "message", "team_message", "squares", "line"}
+	if t.Tests {
 		header = append(header, "test", "group", "sample", "score")
 	}
-	if without {
+	if t.WithoutTruth {
 		header = append(header, "truth")
 	}
-	return header, records
+	return header
+}
+
+// record is the CSV record of one row of results; tests and without say
+// whether the columns of tests and of truth are there.
+func record(res judge.Result, tests, without bool) []string {
+	t, line := "", ""
+	if res.Timed {
+		t = strconv.FormatInt(res.Minutes(), 10)
+	}
+	if res.Line > 0 {
+		line = strconv.Itoa(res.Line)
+	}
+	rec := []string{res.Team, res.Problem, string(res.Verdict), strconv.Itoa(res.Points), t,
+		strconv.Itoa(res.Attempt), res.File, res.Message, res.TeamMessage, strings.Join(res.Squares, " "), line}
+	if tests {
+		sample, score := "", ""
+		if res.Sample {
+			sample = "true"
+		}
+		if res.Test != "" {
+			score = strconv.Itoa(res.Score)
+		}
+		rec = append(rec, res.Test, res.Group, sample, score)
+	}
+	if without {
+		rec = append(rec, truthCell(res))
+	}
+	return rec
 }
 
 // truthCell is the truth of res as the report writes it: NotNeeded, or "".
@@ -177,38 +292,76 @@ func truthCell(res judge.Result) string {
 // reached without the ground truth. Names and messages are
 // text.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
-	r = printable(r)
-	tw := tabwriter.NewWriter(w, 0, 8, 2, ' ', 0)
-	fmt.Fprintln(tw, "TEAM\tPROBLEM\tATTEMPT\tTIME\tVERDICT\tPOINTS\tMESSAGE")
+	shown := printable(r)
 	worth := map[string]int{}
-	for i, id := range r.Problems {
-		if i < len(r.Points) {
-			worth[id] = r.Points[i]
+	for i, id := range shown.Problems {
+		if i < len(shown.Points) {
+			worth[id] = shown.Points[i]
 		}
 	}
-	for _, res := range r.Results {
-		t := "-"
-		if res.Timed {
-			t = strconv.FormatInt(res.Minutes(), 10)
+	// The lines of the results, each a row of cells, a team at a time:
+	// once to find each column's width, as text/tabwriter would, and once
+	// to write them.
+	lines := func(f func(cells []string) error) error {
+		if err := f([]string{"TEAM", "PROBLEM", "ATTEMPT", "TIME", "VERDICT", "POINTS", "MESSAGE"}); err != nil {
+			return err
 		}
-		msg := withTruth(res.Message, res)
-		if res.Groups != nil {
-			msg = fmt.Sprintf("score %d/%d; %s", res.Score, worth[res.Problem], msg)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t%d\t%s\n", res.Team, res.Problem, res.Attempt, t,
-			res.Verdict, res.Points, msg)
-		for _, tr := range res.Tests {
-			if tr.Verdict != judge.AC {
-				fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\t\t%s\n", tr.Team, tr.Ref(), tr.Attempt, t, tr.Verdict, withTruth(tr.Message, tr))
+		return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+			for _, res := range printableResults(rs) {
+				t := "-"
+				if res.Timed {
+					t = strconv.FormatInt(res.Minutes(), 10)
+				}
+				msg := withTruth(res.Message, res)
+				if res.Groups != nil {
+					msg = fmt.Sprintf("score %d/%d; %s", res.Score, worth[res.Problem], msg)
+				}
+				if err := f([]string{res.Team, res.Problem, strconv.Itoa(res.Attempt), t, string(res.Verdict), strconv.Itoa(res.Points), msg}); err != nil {
+					return err
+				}
+				for _, tr := range res.Tests {
+					if tr.Verdict != judge.AC {
+						if err := f([]string{tr.Team, tr.Ref(), strconv.Itoa(tr.Attempt), t, string(tr.Verdict), "", withTruth(tr.Message, tr)}); err != nil {
+							return err
+						}
+					}
+				}
 			}
-		}
+			return nil
+		})
 	}
-	fmt.Fprintln(tw)
+	width := make([]int, 6)
+	err := lines(func(cells []string) error {
+		for i := range width {
+			width[i] = max(width[i], utf8.RuneCountInString(cells[i]))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	err = lines(func(cells []string) error {
+		for i, c := range cells[:6] {
+			bw.WriteString(c)
+			bw.WriteString(strings.Repeat(" ", width[i]-utf8.RuneCountInString(c)+2))
+		}
+		bw.WriteString(cells[6])
+		return bw.WriteByte('\n')
+	})
+	if err != nil {
+		return err
+	}
+	bw.WriteByte('\n')
+	tw := tabwriter.NewWriter(bw, 0, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tTEAM\tSOLVED\tPOINTS\tPENALTY")
-	for _, s := range r.Scoreboard {
+	for _, s := range shown.Scoreboard {
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%d\t%d\n", s.Rank, s.Team, s.Solved, s.Points, s.Penalty)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // withTruth is msg as the table shows it for res: followed by "(truth not
@@ -222,7 +375,10 @@ func withTruth(msg string, res judge.Result) string {
 
 // Data returns the report as an output.Data, so that the judge command
 // writes it in any format with output.Write: JSON as WriteJSON, YAML the
-// same fields (output.WriteYAML), CSV as WriteCSV, the table as WriteTable.
+// same fields (output.WriteYAML's layout), CSV as WriteCSV, the table as
+// WriteTable. Each streams the results a team at a time (output.Streamer):
+// a report whose results are held elsewhere (judge.Report.Held) is
+// written without holding them all.
 func Data(r judge.Report) output.Data {
 	return reportData{r}
 }
@@ -230,6 +386,45 @@ func Data(r judge.Report) output.Data {
 // reportData is a report as output.Write takes it.
 type reportData struct{ r judge.Report }
 
-func (d reportData) JSONValue() any                  { return jsonValue(d.r) }
-func (d reportData) Records() ([]string, [][]string) { return records(d.r) }
-func (d reportData) WriteTable(w io.Writer) error    { return WriteTable(w, d.r) }
+var _ output.Streamer = reportData{}
+
+// JSONValue is the value streamJSON writes, held whole.
+func (d reportData) JSONValue() any {
+	r := printable(d.r)
+	out := struct {
+		Set        string         `json:"set"`
+		Results    []jsonResult   `json:"results"`
+		Scoreboard []jsonStanding `json:"scoreboard"`
+	}{Set: r.Set, Results: []jsonResult{}, Scoreboard: jsonScoreboard(r)}
+	eachRow(d.r, func(res judge.Result) error {
+		out.Results = append(out.Results, jsonRow(res))
+		return nil
+	})
+	return out
+}
+
+// Records are the header and records WriteCSV writes, held whole.
+func (d reportData) Records() (header []string, records [][]string) {
+	t := printable(d.r).Tally
+	header = csvHeader(t)
+	eachRow(d.r, func(res judge.Result) error {
+		records = append(records, record(res, t.Tests, t.WithoutTruth))
+		return nil
+	})
+	return header, records
+}
+
+func (d reportData) WriteTable(w io.Writer) error { return WriteTable(w, d.r) }
+
+// Stream writes the report in f, a team's results at a time.
+func (d reportData) Stream(w io.Writer, f output.Format) error {
+	switch f {
+	case output.JSON:
+		return streamJSON(w, d.r)
+	case output.YAML:
+		return streamYAML(w, d.r)
+	case output.CSV:
+		return WriteCSV(w, d.r)
+	}
+	return WriteTable(w, d.r)
+}

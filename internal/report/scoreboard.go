@@ -148,12 +148,7 @@ type ContestTimes struct {
 // attempt; nothing is written then.
 func WriteCCSScoreboardTimes(w io.Writer, r judge.Report, at time.Time, ct ContestTimes) error {
 	r = printable(r)
-	var last time.Duration
-	for _, res := range r.Results {
-		if res.Timed {
-			last = max(last, res.Time)
-		}
-	}
+	last := r.Tally.Last
 	made, contestTime := AbsTime(at), RelTime(last)
 	started, ended := at.Add(-last), at
 	switch {

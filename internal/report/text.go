@@ -11,13 +11,20 @@ import (
 // text.Printable: one line of valid UTF-8 each, whatever bytes a team put
 // in its folder or file names. Every writer lays out the copy, so that a
 // team is named alike in every format. The order of everything is kept.
+// The results are left as they are, to be made printable a team at a time
+// (printableResults) as a writer reads them.
 func printable(r judge.Report) judge.Report {
 	r.Set = text.Printable(r.Set)
+	if r.Results != nil {
+		// Results held here are summed up here, however the report was
+		// made.
+		r.Tally = judge.Tally{}
+		r.Tally.Add(r.Results)
+	}
 	r.Problems = slices.Clone(r.Problems)
 	for i, p := range r.Problems {
 		r.Problems[i] = text.Printable(p)
 	}
-	r.Results = printableResults(r.Results)
 	r.Scoreboard = slices.Clone(r.Scoreboard)
 	for i := range r.Scoreboard {
 		s := &r.Scoreboard[i]

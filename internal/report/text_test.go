@@ -7,7 +7,8 @@ import (
 )
 
 // printable leaves r as it is and returns a copy with every name printable,
-// in the same order.
+// in the same order, but the results, which printableResults makes
+// printable a team at a time.
 func TestPrintableReport(t *testing.T) {
 	r := judge.Report{
 		Set:      "cup",
@@ -20,7 +21,7 @@ func TestPrintableReport(t *testing.T) {
 	if r.Results[0].Team != "new\nline" || r.Scoreboard[0].Team != "new\nline" {
 		t.Errorf("printable changed the report it was given: %+v", r)
 	}
-	res := p.Results[0]
+	res := printableResults(p.Results)[0]
 	if res.Team != `new\nline` || res.File != `new\nline/q6\xff.txt` || res.Message != `not read: new line/q6\xff.txt` {
 		t.Errorf("printable result = %+v", res)
 	}

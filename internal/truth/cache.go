@@ -151,3 +151,10 @@ func (c *Cache) Fix(ctx context.Context) (removed int, err error) {
 // SchemaVersion is the schema version of the caches this binary makes and
 // reads: a cache with a newer one is refused.
 func SchemaVersion() int { return store.SchemaVersion() }
+
+// KeepAll keeps the judgements js gives, as Keep does, in one transaction,
+// without holding them all: a contest's judgements, read back a team at a
+// time. An error js gives stops it, and nothing is kept.
+func (c *Cache) KeepAll(ctx context.Context, js iter.Seq2[store.Attempt, error]) error {
+	return c.db.PutAttemptsFrom(ctx, js)
+}
