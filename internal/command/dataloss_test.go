@@ -223,8 +223,11 @@ func TestKeyStdoutOnFailure(t *testing.T) {
 // TestExportKeepsSettersFiles exports a set into a directory that already
 // holds its packages, with a setter's own solution added to one of them and
 // a note beside them: the old export replaced each package folder whole;
-// now the package is updated and the setter's files are kept, byte for
-// byte.
+// then the package was updated and the setter's files kept in it; now (issue
+// 47) a package holds exactly what export writes, so the export is refused,
+// naming the setter's file, and nothing changes: the setter's files are
+// kept, byte for byte. Once the solution is moved out, the export updates
+// the package, and the note beside the packages is still kept.
 func TestExportKeepsSettersFiles(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "cache.db")
@@ -242,16 +245,25 @@ func TestExportKeepsSettersFiles(t *testing.T) {
 	writeFile(t, mine, "print(92)\n")
 	note := filepath.Join(out, "NOTES.txt")
 	writeFile(t, note, "the setter's notes\n")
-	if _, stderr, code := queensjudge(t, db, args...); code != 0 {
-		t.Fatalf("second export into the same directory: exit %d, want 0\n%s", code, stderr)
+	if _, stderr, code := queensjudge(t, db, args...); code != 1 || !strings.Contains(stderr, "submissions/accepted/x.py") {
+		t.Fatalf("second export into the same directory: exit %d, want 1 and a refusal naming x.py\n%s", code, stderr)
 	}
 	for path, want := range map[string]string{mine: "print(92)\n", note: "the setter's notes\n"} {
 		if got, err := os.ReadFile(path); err != nil || string(got) != want {
 			t.Errorf("after the second export %s is %q (%v), want %q: the setter's file kept", path, got, err, want)
 		}
 	}
+	if err := os.Rename(mine, filepath.Join(dir, "x.py")); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code := queensjudge(t, db, args...); code != 0 {
+		t.Fatalf("third export, x.py moved out: exit %d, want 0\n%s", code, stderr)
+	}
+	if got, err := os.ReadFile(note); err != nil || string(got) != "the setter's notes\n" {
+		t.Errorf("after the third export %s is %q (%v): the note beside the packages kept", note, got, err)
+	}
 	if _, err := os.Stat(filepath.Join(out, "eightqueens", "problem.yaml")); err != nil {
-		t.Errorf("after the second export: %v", err)
+		t.Errorf("after the third export: %v", err)
 	}
 }
 

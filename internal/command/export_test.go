@@ -322,7 +322,7 @@ func TestExportZip(t *testing.T) {
 		names = append(names, f.Name)
 		want := fs.FileMode(0o644)
 		switch path.Base(f.Name) {
-		case "build", "run", pkgexport.BinaryName:
+		case "build", "run", pkgexport.BinaryName, path.Base(pkgexport.SubmissionPath):
 			want = 0o755
 		}
 		if f.Mode() != want {
@@ -335,7 +335,7 @@ func TestExportZip(t *testing.T) {
 		"domjudge-problem.ini",
 		"input_validators/queensjudge/build", "input_validators/queensjudge/" + pkgexport.BinaryName, "input_validators/queensjudge/run",
 		"output_validators/queensjudge/build", "output_validators/queensjudge/" + pkgexport.BinaryName, "output_validators/queensjudge/run",
-		"problem.yaml", "problem_statement/problem.en.tex",
+		"problem.yaml", "problem_statement/problem.en.tex", pkgexport.SubmissionPath,
 	}
 	if !slices.Equal(names, want) {
 		t.Errorf("eightqueens.zip holds\n%s\nwant\n%s", strings.Join(names, "\n"), strings.Join(want, "\n"))
@@ -344,7 +344,7 @@ func TestExportZip(t *testing.T) {
 
 // TestExportRefusals: a dynamic binary without --allow-dynamic and an
 // unknown layout are refused; a package that exists already is updated,
-// the setter's own files in it kept. The exports that are not refused copy
+// and refused while it holds a file export does not write. The exports that are not refused copy
 // a stand-in for the validator: nothing here runs it, and 26 copies of the
 // 20 MB test binary, each scanned for its size in SQL (pkgexport.OverPacket),
 // took 3 s. The set is the three problems of testdata/export/quick.yaml: the
@@ -365,9 +365,10 @@ func TestExportRefusals(t *testing.T) {
 	if _, stderr, code = queensjudge(t, db, args...); code != 0 {
 		t.Fatalf("first export: exit %d\n%s", code, stderr)
 	}
-	// What the README tells a setter to add, and a file export writes,
-	// edited: the first must survive a second export, the second be
-	// written again.
+	// A setter's file in a package, and a file export writes, edited: the
+	// first is named in a refusal that changes nothing (a package holds
+	// what export writes, issue 47); moved out, the second is written
+	// again.
 	pkg := filepath.Join(out, "eightqueens")
 	mine := filepath.Join(pkg, "submissions", "accepted", "mine.py")
 	if err := os.MkdirAll(filepath.Dir(mine), 0o755); err != nil {
@@ -381,14 +382,20 @@ func TestExportRefusals(t *testing.T) {
 	if err := os.WriteFile(meta, []byte("edited\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, stderr, code = queensjudge(t, db, args...); code != 0 {
-		t.Fatalf("second export into the same directory: exit %d, want 0\n%s", code, stderr)
+	if _, stderr, code = queensjudge(t, db, args...); code != 1 || !strings.Contains(stderr, "submissions/accepted/mine.py") {
+		t.Fatalf("second export into the same directory: exit %d, want 1 naming mine.py\n%s", code, stderr)
 	}
-	if got, err := os.ReadFile(mine); err != nil || string(got) != "print(92)\n" {
-		t.Errorf("second export: the setter's %s is %q, %v; want it kept", mine, got, err)
+	if got, _ := os.ReadFile(meta); string(got) != "edited\n" {
+		t.Errorf("refused export: problem.yaml is %q, want it as it was", got)
+	}
+	if err := os.Remove(mine); err != nil {
+		t.Fatal(err)
+	}
+	if _, stderr, code = queensjudge(t, db, args...); code != 0 {
+		t.Fatalf("third export into the same directory: exit %d, want 0\n%s", code, stderr)
 	}
 	if got, _ := os.ReadFile(meta); string(got) != string(want) {
-		t.Errorf("second export: problem.yaml is %q, want it written again:\n%s", got, want)
+		t.Errorf("third export: problem.yaml is %q, want it written again:\n%s", got, want)
 	}
 	if left, _ := filepath.Glob(filepath.Join(out, ".*")); len(left) != 0 {
 		t.Errorf("second export left %q in OUTDIR", left)
