@@ -23,15 +23,21 @@ truth as answer file (solved when the cache does not hold it), and the
 output and input validators: a build and a run script and the small static
 queensjudge-validator, which judges against the answer files (checked by
 their SHA-256 digests, which run holds with the flags) and keeps nothing.
+Each package also carries submissions/accepted/judges_answers.py, the
+judges' answers as an accepted submission (it prints the answer file of
+each input, found by its digest; no solver: docs/packages.md).
 --layout legacy (the default) is the format DOMjudge and Kattis take;
 2023-07 is the draft problemtools checks; 2025-09 is that draft's final
-version, which problemtools does not read yet (docs/packages.md).
+version, which BAPCtools reads and problemtools does not yet, with nothing
+of the older layouts (no domjudge-problem.ini, no testdata.yaml).
 
 A problem with tests is a package of many cases: each test a case, its
 samples in data/sample, the others in data/secret, in the order of the
 tests (NN-NAME.in and .ans). A problem with groups is a scoring problem,
 each group a test data group in data/secret/GROUP worth its points when
-every test in it is right (testdata.yaml; test_group.yaml in 2025-09).
+every test in it is right (testdata.yaml; test_group.yaml in 2025-09). A
+problem that names no sample gets one of its own inside the range of n of
+its tests, when some n there is no test's.
 
 --layout cms writes each problem as a CMS task directory of the
 OutputOnly type, named after its id (a '.' made '_'), for cmsImportTask:
@@ -47,11 +53,16 @@ pass-fail problem). --cms-type batch writes Batch tasks instead, where
 contestants submit a program, run on each input (standard input and
 output, 2 s, 1024 MiB) and judged by the same checker.
 
-A package folder that exists already is updated: the files export writes
-are replaced, each whole, and every other file in it (submissions/ a setter
-added, say) is left as it is. A zip file is replaced whole. OUTDIR is made
-when missing (its parent must exist), and not at all when a set cannot be
-read.
+Export writes every package or none: each is checked, then written whole
+beside its place, before any is moved into place, and any refusal (a
+problem that cannot be written, a package name taken) leaves OUTDIR as it
+was. A package holds exactly what export writes: a package folder that
+exists already is updated, the files export writes replaced, each whole,
+and it is refused while it holds any other file (the tests of an earlier
+export, a file of another layout, a setter's own), each named: move them
+out, or export into a new folder. A zip file is replaced whole. OUTDIR is
+made when missing (its parent must exist), and not at all when nothing is
+written.
 
 The validator put into the packages is queensjudge-validator beside this
 executable (see docs/packages.md to build it), or --validator-binary PATH; it
