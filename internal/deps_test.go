@@ -52,10 +52,13 @@ const depsRules = `
 	  golang.org/x/term,
 	  golang.org/x/text;
 
-	# The leaves: the standard library only. solver owns the puzzles and
-	# their algorithms and must know no file format, SQL or YAML.
-	STD
-	< solver, internal/text, internal/status, internal/yamlshape;
+	# The leaves: the standard library only.
+	STD < internal/pool, internal/text, internal/status, internal/yamlshape;
+
+	# solver owns the puzzles and their algorithms and must know no file
+	# format, SQL or YAML: the standard library, and internal/pool, a leaf
+	# that runs its workers.
+	internal/pool < solver;
 
 	STD, testing < internal/testflag;
 
@@ -197,6 +200,9 @@ func TestDependenciesCatch(t *testing.T) {
 		ok        bool
 	}{
 		{"solver", "math/bits", true},
+		{"solver", modulePath + "/internal/pool", true},
+		{"solver", modulePath + "/internal/text", false},
+		{"internal/pool", modulePath + "/solver", false},
 		{"solver", modulePath + "/problems", false},
 		{"solver", "database/sql", false},
 		{"judge", modulePath + "/store", false},

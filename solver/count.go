@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/queensjudge/queensjudge/internal/pool"
 )
 
 // countQueens counts the placements of n queens on p's board.
@@ -216,28 +218,14 @@ func runSplitPlanned(ctx context.Context, total, group int, opt Options, plan fu
 	if failed != nil {
 		return 0, failed
 	}
-	var (
-		next atomic.Int64
-		mu   sync.Mutex // serialises the hooks and guards sum, done, failed
-		wg   sync.WaitGroup
-		ps   panics
-	)
+	var mu sync.Mutex // serialises the hooks and guards sum, done, failed
+	next := pool.NewCounter(len(todo))
 	// take hands out the next subproblems, todo[lo:hi].
 	take := func() (lo, hi int) {
-		for {
-			k := next.Load()
-			left := int64(len(todo)) - k
-			if left <= 0 {
-				return len(todo), len(todo)
-			}
-			g := int64(1)
-			if left > int64(4*workers*group) {
-				g = int64(group) - k%int64(group)
-			}
-			if next.CompareAndSwap(k, k+g) {
-				return int(k), int(k + g)
-			}
+		if next.Left() > 4*workers*group {
+			return next.Take(group)
 		}
+		return next.Take(1)
 	}
 	counts, leaves := make([]func(int) uint64, workers), make([]func(), workers)
 	for k := range counts {
@@ -270,45 +258,39 @@ func runSplitPlanned(ctx context.Context, total, group int, opt Options, plan fu
 		mu.Unlock()
 		*batch = (*batch)[:0]
 	}
-	for k, count := range counts {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer ps.catch(&stop)
-			if leave := leaves[k]; leave != nil {
-				defer leave()
+	pool.Run(workers, &stop, func(k int) {
+		count := counts[k]
+		if leave := leaves[k]; leave != nil {
+			defer leave()
+		}
+		batch := make([]finished, 0, reportBatch)
+		var since time.Time  // when the batch's first subproblem finished
+		defer report(&batch) // whole counts, kept when the count stops
+		for {
+			lo, hi := take()
+			if lo == hi {
+				return
 			}
-			batch := make([]finished, 0, reportBatch)
-			var since time.Time  // when the batch's first subproblem finished
-			defer report(&batch) // whole counts, kept when the count stops
-			for {
-				lo, hi := take()
-				if lo == hi {
+			for _, i := range todo[lo:hi] {
+				if stop.Load() {
 					return
 				}
-				for _, i := range todo[lo:hi] {
-					if stop.Load() {
-						return
-					}
-					start := time.Now()
-					c := count(i)
-					if stop.Load() {
-						return // c may be cut short
-					}
-					end := time.Now()
-					if len(batch) == 0 {
-						since = end
-					}
-					batch = append(batch, finished{i, c})
-					if len(batch) == reportBatch || end.Sub(since) >= reportEvery || end.Sub(start) >= reportSlow {
-						report(&batch)
-					}
+				start := time.Now()
+				c := count(i)
+				if stop.Load() {
+					return // c may be cut short
+				}
+				end := time.Now()
+				if len(batch) == 0 {
+					since = end
+				}
+				batch = append(batch, finished{i, c})
+				if len(batch) == reportBatch || end.Sub(since) >= reportEvery || end.Sub(start) >= reportSlow {
+					report(&batch)
 				}
 			}
-		}()
-	}
-	wg.Wait()
-	ps.raise()
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return 0, err
 	}
@@ -347,32 +329,18 @@ func countUpTo(ctx context.Context, p Problem, limit uint64, opt Options) (count
 	var stop atomic.Bool
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer stopWatch()
-	var (
-		next  atomic.Int64
-		found atomic.Uint64 // flushed from the workers' own counts
-		wg    sync.WaitGroup
-		ps    panics
-	)
-	for range min(workers(opt), len(s.prefixes)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer ps.catch(&stop)
-			w := capWalk{s: s, found: &found, limit: limit, stop: &stop}
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= len(s.prefixes) {
-					break
-				}
-				x := s.prefixes[order[i]]
-				w.weight = x.weight
-				w.walk(x.rows, x.cols, x.diag, x.anti)
-			}
-			w.flush()
-		}()
+	var found atomic.Uint64 // flushed from the workers' own counts
+	k := min(workers(opt), len(s.prefixes))
+	walks := make([]capWalk, k)
+	for w := range walks {
+		walks[w] = capWalk{s: s, found: &found, limit: limit, stop: &stop}
 	}
-	wg.Wait()
-	ps.raise()
+	pool.Each(k, len(s.prefixes), &stop, func(w, i int) {
+		x := s.prefixes[order[i]]
+		walks[w].weight = x.weight
+		walks[w].walk(x.rows, x.cols, x.diag, x.anti)
+		walks[w].flush()
+	})
 	if err := ctx.Err(); err != nil {
 		return 0, false, err
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+
+	"github.com/queensjudge/queensjudge/internal/pool"
 )
 
 // solveKnights answers a QueensKnights problem.
@@ -197,46 +199,41 @@ func (f *kframes) first(ctx context.Context, opt Options) (*Placement, error) {
 	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
 	defer stopWatch()
 	var (
-		next   atomic.Int64
+		next   = pool.NewCounter(len(f.subs))
 		best   atomic.Int64 // the least subproblem known to have a placement
 		mu     sync.Mutex
 		found  *Placement
 		foundI = len(f.subs)
-		wg     sync.WaitGroup
-		ps     panics
 	)
 	best.Store(int64(len(f.subs)))
-	for range min(workers(opt), len(f.subs)) {
-		wg.Add(1)
-		w := newKWorker(f, &stop)
-		go func() {
-			defer wg.Done()
-			defer ps.catch(&stop)
-			for !stop.Load() {
-				i := int(next.Add(1) - 1)
-				if i >= int(best.Load()) {
-					return
-				}
-				var pl *Placement
-				w.subEach(i, func(p Placement) bool {
-					pl = &p
-					return false
-				})
-				w.stopped = false
-				if pl == nil {
-					continue
-				}
-				mu.Lock()
-				if i < foundI {
-					found, foundI = pl, i
-					best.Store(int64(i))
-				}
-				mu.Unlock()
-			}
-		}()
+	ws := make([]*kworker, min(workers(opt), len(f.subs)))
+	for k := range ws {
+		ws[k] = newKWorker(f, &stop)
 	}
-	wg.Wait()
-	ps.raise()
+	pool.Run(len(ws), &stop, func(k int) {
+		w := ws[k]
+		for !stop.Load() {
+			i, ok := next.Next()
+			if !ok || i >= int(best.Load()) {
+				return
+			}
+			var pl *Placement
+			w.subEach(i, func(p Placement) bool {
+				pl = &p
+				return false
+			})
+			w.stopped = false
+			if pl == nil {
+				continue
+			}
+			mu.Lock()
+			if i < foundI {
+				found, foundI = pl, i
+				best.Store(int64(i))
+			}
+			mu.Unlock()
+		}
+	})
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

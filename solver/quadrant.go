@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+
+	"github.com/queensjudge/queensjudge/internal/pool"
 )
 
 // The quadrant join counts the placements of n queens on a large board,
@@ -173,20 +175,5 @@ func (qd *quadrants) has(g Sym) bool { return slices.Contains(qd.group, g) }
 // each calls fn(from) … fn(to-1) on up to qd.workers goroutines; a panic of
 // fn is raised again on the caller's goroutine, once all are done.
 func (qd *quadrants) each(from, to int, fn func(i int)) {
-	var next atomic.Int32
-	next.Store(int32(from))
-	var wg sync.WaitGroup
-	var ps panics
-	for range min(qd.workers, to-from) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer ps.catch(nil)
-			for i := int(next.Add(1) - 1); i < to; i = int(next.Add(1) - 1) {
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
-	ps.raise()
+	pool.Each(qd.workers, to-from, nil, func(_, i int) { fn(from + i) })
 }
