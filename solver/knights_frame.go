@@ -254,12 +254,12 @@ func (w *kworker) kill(r, c int) uint64 {
 func (w *kworker) misBound(free uint64) int {
 	left := free & w.black
 	right := free &^ w.black
-	var mate [64]int8 // for squares of right: the matched square of left +1
+	var mateL [64]int8
+	k := kuhn{adj: w.adj[:], mateL: mateL[:], mateR: noMates}
 	matched := 0
 	for l := left; l != 0; l &= l - 1 {
-		v := bits.TrailingZeros64(l)
-		var seen uint64
-		if w.augment(v, right, &seen, &mate) {
+		seen := ^right // the path goes through right's squares only
+		if k.augment(bits.TrailingZeros64(l), &seen) {
 			matched++
 		}
 	}
@@ -345,19 +345,6 @@ type cacheEntry struct {
 	free uint64
 	gen  uint32
 	ok   bool
-}
-
-// augment looks for an augmenting path from square v of the left side.
-func (w *kworker) augment(v int, right uint64, seen *uint64, mate *[64]int8) bool {
-	for nb := w.adj[v] & right &^ *seen; nb != 0; nb &= nb - 1 {
-		u := bits.TrailingZeros64(nb)
-		*seen |= 1 << uint(u)
-		if mate[u] == 0 || w.augment(int(mate[u])-1, right, seen, mate) {
-			mate[u] = int8(v + 1)
-			return true
-		}
-	}
-	return false
 }
 
 // frameCount returns the number of placements with frame (R, C), or calls

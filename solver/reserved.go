@@ -114,7 +114,7 @@ func (s *matchSearch) fill(x *matchNode, cand *[MaxReservedN]uint64) bool {
 // reports whether it is perfect. The pairs kept from the node above whose
 // column is gone or attacked are dropped first.
 func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
-	var rowOf [MaxReservedN]int8 // by column: the matched row + 1, or 0
+	k := kuhn{adj: cand[:], mateL: x.mate[:], mateR: noMates}
 	var taken uint64
 	x.matched &= x.rows
 	for rs := x.matched; rs != 0; rs &= rs - 1 {
@@ -124,7 +124,7 @@ func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
 			x.matched &^= 1 << uint(r)
 			continue
 		}
-		rowOf[c] = int8(r + 1)
+		k.mateR[c] = int8(r)
 		taken |= 1 << c
 	}
 	// A greedy pass first: most rows find a column no one has taken.
@@ -133,7 +133,7 @@ func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
 		if f := cand[r] &^ taken; f != 0 {
 			c := bits.TrailingZeros64(f)
 			x.mate[r] = int8(c)
-			rowOf[c] = int8(r + 1)
+			k.mateR[c] = int8(r)
 			taken |= 1 << uint(c)
 			x.matched |= 1 << uint(r)
 		}
@@ -141,29 +141,12 @@ func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
 	for rs := x.rows &^ x.matched; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs)
 		var seen uint64
-		if !s.augment(x, cand, r, &seen, &rowOf) {
+		if !k.augment(r, &seen) {
 			return false
 		}
 		x.matched |= 1 << uint(r)
 	}
 	return true
-}
-
-// augment looks for an augmenting path from row r and flips it.
-func (s *matchSearch) augment(x *matchNode, cand *[MaxReservedN]uint64, r int, seen *uint64, rowOf *[MaxReservedN]int8) bool {
-	for f := cand[r] &^ *seen; f != 0; f &= f - 1 {
-		c := bits.TrailingZeros64(f)
-		if *seen>>uint(c)&1 == 1 {
-			continue // seen further down the path since f was taken
-		}
-		*seen |= 1 << uint(c)
-		if o := rowOf[c]; o == 0 || s.augment(x, cand, int(o)-1, seen, rowOf) {
-			rowOf[c] = int8(r + 1)
-			x.mate[r] = int8(c)
-			return true
-		}
-	}
-	return false
 }
 
 // exists reports whether the board has a placement, or returns ctx's

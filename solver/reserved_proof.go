@@ -130,9 +130,8 @@ func (pf *proof) square(g pair, l, x int) (r, c int) {
 // vertices a side, each left vertex's neighbours a word, and the edges that
 // lie in some maximum matching.
 type matcher struct {
-	adj   []uint64
-	mateL [64]int8 // the right vertex matched to each left one, or -1
-	mateR [64]int8 // the left vertex matched to each right one, or -1
+	kuhn
+	mates [64]int8 // kuhn's mateL: the right vertex matched to each left one, or -1
 	reach [64]uint64
 }
 
@@ -143,11 +142,8 @@ type matcher struct {
 // leaves need edges besides it), the edges of some maximum matching when it
 // is need.
 func (m *matcher) filter(adj []uint64, need int, keep *[64]uint64) bool {
-	m.adj = adj
+	m.kuhn = kuhn{adj: adj, mateL: m.mates[:], mateR: noMates}
 	nl := len(adj)
-	for i := range m.mateR {
-		m.mateR[i] = -1
-	}
 	var matchedR, matchedL uint64
 	size := 0
 	for l := 0; l < nl; l++ { // a greedy pass first
@@ -243,20 +239,4 @@ func (m *matcher) filter(adj []uint64, need int, keep *[64]uint64) bool {
 		keep[l] = kept
 	}
 	return true
-}
-
-// augment looks for an augmenting path from left vertex l and flips it.
-func (m *matcher) augment(l int, seen *uint64) bool {
-	for f := m.adj[l] &^ *seen; f != 0; f &= f - 1 {
-		r := bits.TrailingZeros64(f)
-		if *seen>>uint(r)&1 == 1 {
-			continue
-		}
-		*seen |= 1 << uint(r)
-		if o := m.mateR[r]; o < 0 || m.augment(int(o), seen) {
-			m.mateL[l], m.mateR[r] = int8(r), int8(l)
-			return true
-		}
-	}
-	return false
 }
