@@ -187,6 +187,14 @@ func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truth
 		}
 	}
 
+	// The cases of each problem with tests, made once.
+	cases := map[string][]problems.Problem{}
+	for _, p := range set.Problems {
+		if p.HasTests() {
+			cases[p.ID] = p.Cases()
+		}
+	}
+
 	// Workers take the jobs in order; a team is given to each once all its
 	// jobs are done, and the workers stay at most window teams ahead of
 	// the last one given.
@@ -224,7 +232,7 @@ func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truth
 				k := next
 				next++
 				mu.Unlock()
-				res := judgeJob(ctx, jobs[k], truthOf, lim)
+				res := judgeJob(ctx, jobs[k], cases[jobs[k].prob.ID], truthOf, lim)
 				mu.Lock()
 				results[k] = res
 				left[teamOf[k]]--
@@ -276,10 +284,10 @@ type teamJobs struct {
 }
 
 // judgeJob judges one job: a submission to a problem without tests, or a
-// folder with a file per test. A panic judging it (a bug, met on some
+// folder with a file per test, cases its problem's (problems.Problem.Cases). A panic judging it (a bug, met on some
 // team's odd file) is the attempt's JE, which names it, and the rest of
 // the contest is judged: the command then fails, as on any JE.
-func judgeJob(ctx context.Context, j job, truthOf func(problems.Problem) func(context.Context) (Truth, error), lim Limits) (res Result) {
+func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func(problems.Problem) func(context.Context) (Truth, error), lim Limits) (res Result) {
 	defer func() {
 		if v := recover(); v != nil {
 			f := keyError("internal error judging %s: %v", j.sub.File, v)
@@ -294,7 +302,7 @@ func judgeJob(ctx context.Context, j job, truthOf func(problems.Problem) func(co
 		return res
 	}
 	res = Result{Team: j.sub.Team, Problem: j.prob.ID, Time: j.sub.Time, Timed: j.sub.Timed, File: j.sub.File, Index: j.index}
-	for _, c := range j.prob.Cases() {
+	for _, c := range cases {
 		t := c.Test
 		var tr Result
 		switch part, ok := j.parts[t.Name]; {

@@ -261,7 +261,13 @@ func readFolder(dir, team, rel string) (parts []Part, strays []error, err error)
 			continue
 		}
 		part := Part{Name: name, File: file}
-		kind, err := within(dir, file)
+		// A regular file, no link, in a folder that is inside dir is inside
+		// it: no link on its way to follow again (and the opener checks
+		// again when it opens it).
+		kind, err := e.Type(), error(nil)
+		if !kind.IsRegular() {
+			kind, err = within(dir, file)
+		}
 		switch {
 		case err != nil:
 			part.Err = fmt.Errorf("%s: %w", file, err)

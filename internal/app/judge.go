@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/output"
@@ -199,7 +200,16 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		return keptFile{path: path(row.File), root: root} // no file for the test: nothing read
 	}
 	now := time.Now().UTC()
+	// The pages asked for are laid out as the teams are judged.
+	live, err := out.start(judge.NewReport(set, nil), pictures(set, path))
+	if err != nil {
+		return res, err
+	}
+	defer live.close()
 	judged, err := judgeTeams(ctx, con, "judge", src, set, subs, req.MaxBytes, func(rs []judge.Result) error {
+		if err := live.add(rs); err != nil {
+			return err
+		}
 		js, err := judgements(set, rs, now, kept)
 		if err != nil {
 			return err
@@ -264,7 +274,7 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	}); err != nil {
 		return res, err
 	}
-	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path)); err != nil {
+	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path), live); err != nil {
 		return res, err
 	}
 	failed, err := sayJudgeErrors(con, judged)
@@ -577,6 +587,11 @@ func (t *tapReader) note(b []byte) {
 	}
 }
 
+// readBuffers are the buffers tapReader.Close reads the rest of a file
+// with: a judging has read most files to their end already, and a buffer
+// made for each of 240,000 files was half of all a contest allocated.
+var readBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
 // Stat is the file's Stat, when it has one.
 func (t *tapReader) Stat() (fs.FileInfo, error) {
 	if f, ok := t.rc.(interface{ Stat() (fs.FileInfo, error) }); ok {
@@ -587,15 +602,16 @@ func (t *tapReader) Stat() (fs.FileInfo, error) {
 
 func (t *tapReader) Close() error {
 	if t.done != nil {
-		buf := make([]byte, 64<<10)
+		bp := readBuffers.Get().(*[]byte)
 		for t.err == nil {
-			n, err := t.rc.Read(buf)
-			t.note(buf[:n])
+			n, err := t.rc.Read(*bp)
+			t.note((*bp)[:n])
 			if err == io.EOF {
 				break
 			}
 			t.err = err
 		}
+		readBuffers.Put(bp)
 		tk := taken{tried: true}
 		if t.err == nil {
 			tk = taken{ok: true, tried: true, digest: hex.EncodeToString(t.h.Sum(nil)), answer: t.buf}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/output"
-	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/solver"
 )
 
@@ -88,7 +87,7 @@ func benchJudge(b *testing.B, teams int) {
 	var wall time.Duration
 	var alloc uint64
 	var peak uint64
-	var drawn, judged int // tests judged, and wrong placements the report draws
+	var judged int // answers judged
 	for i := 0; i < b.N; i++ {
 		runtime.GC()
 		var before runtime.MemStats
@@ -107,24 +106,15 @@ func benchJudge(b *testing.B, teams int) {
 			b.Fatalf("%d teams on the scoreboard, want %d", got, want)
 		}
 		alloc += after.TotalAlloc - before.TotalAlloc
-		drawn, judged = 0, 0
-		for _, r := range res.Report.Results {
-			for _, t := range r.Tests {
-				judged++
-				if t.Verdict == judge.WA && len(t.Squares) > 0 {
-					drawn++
-				}
-			}
-		}
+		judged = res.Report.Tally.Rows
 		peak = max(peak, *maxHeap, after.HeapInuse)
 	}
 	b.ReportMetric(wall.Seconds()/float64(b.N), "s/judging")
 	b.ReportMetric(float64(alloc)/float64(b.N)/1e6, "MB-alloc/judging")
 	b.ReportMetric(float64(peak)/1e6, "MB-heap-peak")
 	b.ReportMetric(float64(judged), "tests-judged")
-	b.ReportMetric(float64(drawn), "boards")
 	for _, f := range []struct{ path, unit string }{
-		{req.HTML, "MB-report"}, {req.PublicHTML, "MB-public"}, {req.Scoreboard, "MB-scoreboard"},
+		{req.HTML, "MB-report-first-page"}, {req.PublicHTML, "MB-public-first-page"}, {req.Scoreboard, "MB-scoreboard"},
 		{req.Awards, "MB-awards"}, {req.ResultsTSV, "MB-results-tsv"},
 	} {
 		fi, err := os.Stat(f.path)
@@ -133,10 +123,18 @@ func benchJudge(b *testing.B, teams int) {
 		}
 		b.ReportMetric(float64(fi.Size())/1e6, f.unit)
 	}
-	// The report's first page: the file a browser is given. Where the
-	// report is one page, the whole of it.
-	if fi, err := os.Stat(req.HTML); err == nil {
-		b.ReportMetric(float64(fi.Size())/1e6, "MB-report-first-page")
+	// The pages beside a report too large for one, in all.
+	for _, f := range []struct{ dir, unit string }{
+		{filepath.Join(out, "report_files"), "MB-report-team-pages"}, {filepath.Join(out, "public_files"), "MB-public-team-pages"},
+	} {
+		var size int64
+		entries, _ := os.ReadDir(f.dir)
+		for _, e := range entries {
+			if fi, err := e.Info(); err == nil {
+				size += fi.Size()
+			}
+		}
+		b.ReportMetric(float64(size)/1e6, f.unit)
 	}
 }
 

@@ -130,16 +130,28 @@ func (o outputs) checkIDs(teams, problems []string) error {
 
 // write writes r to every claimed output, in turn, through the guard (a
 // path "-" to stdout); at is the time of the judging, pictures the boards
-// of the judges' report. A page too large for one is split, its team
-// pages in its folder (see report.Site); pages of an earlier report that
-// this one has not are removed from it. The first error stops it.
-func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pictures report.Pictures) error {
+// of the judges' report. A page is the one laid out in live as the teams
+// were judged (see start), or when live is nil is laid out now from r's
+// results. A page too large for one is split, its team pages in its
+// folder (see report.Site); pages of an earlier report that this one has
+// not are removed from it. The first error stops it.
+func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pictures report.Pictures, live *livePages) error {
+	if live == nil {
+		var err error
+		if live, err = c.start(r, pictures); err != nil {
+			return err
+		}
+		defer live.close()
+		if err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error { return live.add(rs) }); err != nil {
+			return err
+		}
+	}
 	for i, f := range c.o.files(at, pictures) {
 		if i >= len(c.paths) || c.paths[i] == "" {
 			continue
 		}
-		if i < len(c.folders) && c.folders[i] != "" {
-			if err := c.writePages(stdout, c.paths[i], c.folders[i], f, r, pictures); err != nil {
+		if f.pages {
+			if err := c.writePage(stdout, c.paths[i], c.folders[i], live.pages[i], r); err != nil {
 				return err
 			}
 			continue
@@ -151,30 +163,73 @@ func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pi
 	return nil
 }
 
-// writePages writes the page f at path, split when large with its team
-// pages in folder.
-func (c claimedOutputs) writePages(stdout io.Writer, path, folder string, f outputFile, r judge.Report, pictures report.Pictures) error {
-	sc, err := newScratch()
-	if err != nil {
-		return err
-	}
-	defer sc.close()
-	pages := map[string]bool{}
-	site := report.Site{First: filepath.Base(path), Folder: filepath.Base(folder), Scratch: sc,
-		Page: func(name string, write func(io.Writer) error) error {
-			if len(pages) == 0 {
-				if err := c.g.MkdirAll(folder); err != nil {
-					return err
-				}
+// livePages are the pages asked for, laid out as the teams are judged.
+type livePages struct {
+	pages    []*report.Page // by place in outputs.files; nil for other outputs
+	scratchs []scratch
+}
+
+// start starts the pages asked for of the contest of r (its problems: see
+// report.NewPage), each with a scratch file of its own.
+func (c claimedOutputs) start(r judge.Report, pictures report.Pictures) (*livePages, error) {
+	live := &livePages{}
+	for i, f := range c.o.files(time.Time{}, nil) {
+		var p *report.Page
+		if f.pages && i < len(c.paths) && c.paths[i] != "" {
+			sc, err := newScratch()
+			if err != nil {
+				live.close()
+				return nil, err
 			}
-			pages[name] = true
-			return c.g.WriteFile(filepath.Join(folder, name), 0o644, nil, write)
-		}}
-	err = c.g.WriteFile(path, 0o644, stdout, func(w io.Writer) error {
-		_, err := report.WriteSite(w, r, pictures, f.public, site)
+			live.scratchs = append(live.scratchs, sc)
+			p = report.NewPage(r, pictures, f.public, sc)
+		}
+		live.pages = append(live.pages, p)
+	}
+	return live, nil
+}
+
+// add lays out one team's results on every page.
+func (l *livePages) add(rs []judge.Result) error {
+	for _, p := range l.pages {
+		if p != nil {
+			if err := p.Add(rs); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// close removes the scratch files.
+func (l *livePages) close() {
+	for _, sc := range l.scratchs {
+		sc.close()
+	}
+}
+
+// writePage writes page, the page of r, at path: split when large, with
+// its team pages in folder ("" for none: stdout).
+func (c claimedOutputs) writePage(stdout io.Writer, path, folder string, page *report.Page, r judge.Report) error {
+	var site *report.Site
+	pages := map[string]bool{}
+	if folder != "" {
+		site = &report.Site{First: filepath.Base(path), Folder: filepath.Base(folder),
+			Page: func(name string, write func(io.Writer) error) error {
+				if len(pages) == 0 {
+					if err := c.g.MkdirAll(folder); err != nil {
+						return err
+					}
+				}
+				pages[name] = true
+				return c.g.WriteFile(filepath.Join(folder, name), 0o644, nil, write)
+			}}
+	}
+	err := c.g.WriteFile(path, 0o644, stdout, func(w io.Writer) error {
+		_, err := page.Write(w, r, site)
 		return err
 	})
-	if err != nil {
+	if err != nil || folder == "" {
 		return err
 	}
 	old, _ := pagesIn(folder)

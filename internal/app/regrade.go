@@ -543,7 +543,7 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		if err := cache.Keep(ctx, js); err != nil {
 			return res, err
 		}
-		if err := out.write(con.Stdout, report, judgedAt, keptPictures(set, kept)); err != nil {
+		if err := out.write(con.Stdout, report, judgedAt, keptPictures(set, kept), nil); err != nil {
 			return res, err
 		}
 	}

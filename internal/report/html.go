@@ -73,8 +73,8 @@ func WriteHTML(w io.Writer, r judge.Report, pictures Pictures) error {
 func WritePublicHTML(w io.Writer, r judge.Report) error {
 	// Only what the public may see goes into the page: the templates are
 	// never given the judge messages, the files, the squares or the
-	// warnings, which name files (see writeReport).
-	return writeReport(w, r, &pageOptions{public: true})
+	// warnings, which name files (see Page).
+	return writePage(w, r, nil, true)
 }
 
 // publicResults returns a copy of rs, and of their tests, with the judge
@@ -93,7 +93,8 @@ func publicResults(rs []judge.Result) []judge.Result {
 }
 
 func writePage(w io.Writer, r judge.Report, pictures Pictures, public bool) error {
-	return writeReport(w, r, &pageOptions{pictures: pictures, public: public})
+	_, err := writeSite(w, r, pictures, public, nil)
+	return err
 }
 
 // OnePage is the most bytes of team sections a report holds on its one
@@ -114,34 +115,119 @@ type Site struct {
 	// write. It is called only when the report is split, after all the
 	// report is judged, before the first page is written.
 	Page func(name string, write func(io.Writer) error) error
-	// Scratch holds the teams' sections as they are written, to be read
-	// back: a temporary file, so that they are not all held in memory.
-	Scratch interface {
-		io.Writer
-		io.ReaderAt
-	}
+	// Scratch holds the teams' results as they are laid out, for
+	// WriteSite (see Page); nil keeps them in memory.
+	Scratch Scratch
+}
+
+// pageOptions say how a page is written.
+type pageOptions struct {
+	pictures Pictures
+	public   bool
+	site     *Site // nil: always one page
+	split    bool  // set by Page.write: the report was split
 }
 
 // WriteSite writes the judges' report of WriteHTML, or the public page of
 // WritePublicHTML when public, to w: on one page when its team sections
 // come to at most OnePage bytes (the page WriteHTML writes), else split
 // (see Site). It reads the report's results a team at a time (see
-// judge.Report.EachTeam), and reports whether it split it.
+// judge.Report.EachTeam), and reports whether it split it. A Page does
+// the same with the teams given as they are judged.
 func WriteSite(w io.Writer, r judge.Report, pictures Pictures, public bool, site Site) (split bool, err error) {
-	opt := pageOptions{pictures: pictures, public: public, site: &site}
-	if public {
-		opt.pictures = nil
-	}
-	err = writeReport(w, r, &opt)
-	return opt.split, err
+	return writeSite(w, r, pictures, public, &site)
 }
 
-// pageOptions say how writeReport writes a report.
-type pageOptions struct {
-	pictures Pictures
-	public   bool
-	site     *Site // nil: always one page
-	split    bool  // set by writeReport: the report was split
+func writeSite(w io.Writer, r judge.Report, pictures Pictures, public bool, site *Site) (split bool, err error) {
+	var sc Scratch
+	if site != nil {
+		sc = site.Scratch
+	}
+	p := NewPage(r, pictures, public, sc)
+	if err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error { return p.Add(rs) }); err != nil {
+		return false, fmt.Errorf("html report: %w", err)
+	}
+	return p.Write(w, r, site)
+}
+
+// Scratch is where a Page keeps the teams' results as it is given them,
+// to place them once the ranks are known: a temporary file, so that they
+// are not all held in memory.
+type Scratch interface {
+	io.Writer
+	io.ReaderAt
+}
+
+// Page is a report being written as the contest is judged: each team's
+// results are laid out as they come (Add), kept in its Scratch, and the
+// page written once the scoreboard is known (Write). It is the page of
+// WriteHTML, or of WritePublicHTML when public, byte for byte.
+type Page struct {
+	opt     pageOptions
+	worth   map[string]int
+	scratch Scratch
+	results map[string][2]int64 // a team's results in scratch: from, to
+	size    int64
+	boards  bool // some board is drawn
+}
+
+// NewPage starts the page of the contest of r, whose Problems and Points
+// it reads (its results and scoreboard come later); pictures gives the
+// boards of the judges' report (nil for none; never asked on the public
+// page). A nil scratch keeps the results in memory.
+func NewPage(r judge.Report, pictures Pictures, public bool, scratch Scratch) *Page {
+	p := &Page{opt: pageOptions{pictures: pictures, public: public}, worth: map[string]int{}, scratch: scratch, results: map[string][2]int64{}}
+	if public {
+		p.opt.pictures = nil
+	}
+	if p.scratch == nil {
+		p.scratch = &bufferAt{new(bytes.Buffer)}
+	}
+	for k, id := range r.Problems {
+		if k < len(r.Points) {
+			p.worth[id] = r.Points[k]
+		}
+	}
+	return p
+}
+
+// Add lays out rs, the results of one team's attempts, in their order:
+// what the team's section lists.
+func (p *Page) Add(rs []judge.Result) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	sec := teamSection{Public: p.opt.public}
+	shown := printableResults(rs)
+	if p.opt.public {
+		shown = publicResults(shown)
+	}
+	for k, res := range rs {
+		rsec, boards := resultOf(res, shown[k], p.worth[res.Problem], &p.opt)
+		p.boards = p.boards || boards
+		sec.Results = append(sec.Results, rsec)
+	}
+	var b bytes.Buffer
+	if err := reportPage.ExecuteTemplate(&b, "team-results", sec); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	n, err := p.scratch.Write(b.Bytes())
+	p.results[rs[0].Team] = [2]int64{p.size, p.size + int64(n)}
+	p.size += int64(n)
+	if err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	return nil
+}
+
+// Write writes the page of r, whose teams' results were all given to Add,
+// to w; with a site, split when the teams' sections pass OnePage bytes
+// (see Site). It reports whether it split it.
+func (p *Page) Write(w io.Writer, r judge.Report, site *Site) (split bool, err error) {
+	opt := p.opt
+	opt.site = site
+	err = p.write(w, r, &opt)
+	return opt.split, err
 }
 
 // standing is a row of the scoreboard as the page shows it.
@@ -203,7 +289,7 @@ type pageData struct {
 	Team, Back string
 }
 
-func writeReport(w io.Writer, r judge.Report, opt *pageOptions) error {
+func (p *Page) write(w io.Writer, r judge.Report, opt *pageOptions) error {
 	// The page shows the printable names; r keeps them as they are, to
 	// tell the teams apart and to give to pictures.
 	shown := printable(r)
@@ -264,49 +350,28 @@ func writeReport(w io.Writer, r judge.Report, opt *pageOptions) error {
 		}
 	}
 
-	// The teams' sections, in the scoreboard's order, each where it is
-	// kept until the page is written: their size decides whether the
-	// report is split.
-	var sections bytes.Buffer
-	var scratch interface {
-		io.Writer
-		io.ReaderAt
-	} = &bufferAt{&sections}
-	if opt.site != nil && opt.site.Scratch != nil {
-		scratch = opt.site.Scratch
-	}
-	var at []int64 // where each section starts, and after the last, where it ends
-	var size int64
-	err := r.EachTeam(true, func(s *judge.Standing, rs []judge.Result) error {
-		i := anchors[s.Team]
+	// The teams' sections, in the scoreboard's order: each a head and a
+	// tail written now about the team's results laid out by Add. Their
+	// size decides whether the report is split.
+	page.Boards = p.boards
+	section := func(w io.Writer, i int) error {
+		s := r.Scoreboard[i]
 		sec := teamSection{Standing: page.Board[i], NotJudged: unjudged[s.Team], Public: opt.public}
-		shownRs := printableResults(rs)
-		if opt.public {
-			shownRs = publicResults(shownRs)
-		}
-		for k, res := range rs {
-			rsec, boards := resultOf(res, shownRs[k], worth[res.Problem], opt)
-			page.Boards = page.Boards || boards
-			sec.Results = append(sec.Results, rsec)
-		}
-		var b bytes.Buffer
-		if err := reportPage.ExecuteTemplate(&b, "team", sec); err != nil {
+		if err := reportPage.ExecuteTemplate(w, "team-head", sec); err != nil {
 			return err
 		}
-		at = append(at, size)
-		n, err := scratch.Write(b.Bytes())
-		size += int64(n)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("html report: %w", err)
+		at, ok := p.results[s.Team]
+		if !ok { // a team with no attempt, in a report made by hand
+			if err := reportPage.ExecuteTemplate(w, "team-results", sec); err != nil {
+				return err
+			}
+		}
+		if _, err := io.Copy(w, io.NewSectionReader(p.scratch, at[0], at[1]-at[0])); err != nil {
+			return err
+		}
+		return reportPage.ExecuteTemplate(w, "team-tail", sec)
 	}
-	at = append(at, size)
-	section := func(w io.Writer, i int) error {
-		_, err := io.Copy(w, io.NewSectionReader(scratch, at[i], at[i+1]-at[i]))
-		return err
-	}
-
+	size := p.size + int64(len(r.Scoreboard))*1024 // with the heads and tails
 	opt.split = opt.site != nil && opt.site.Page != nil && size > OnePage
 	for i := range page.Board {
 		st := &page.Board[i]
@@ -751,9 +816,9 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 </div>
 <p class="legend"><span><b class="solved">✓</b> solved: tries to the first accepted, and its minute</span>{{if .Scored}} <span><b class="partial">30</b> a score below the full one: tries to the first attempt that reached it, and its minute</span>{{end}} <span><b class="failed">✗</b> tried, not solved</span> <span><b class="error">?</b> judge error, not counted</span> <span><b>·</b> no attempt</span></p>
 </section>
-{{end}}{{define "team"}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
+{{end}}{{define "team-head"}}<section class="team" id="{{.Standing.Anchor}}" data-team="{{.Standing.Team}}">
 <h2><span class="who">{{.Standing.Rank}}. {{.Standing.Team}}</span> <span class="sum">{{.Standing.Solved}} solved · {{.Standing.Points}} points · penalty {{.Standing.Penalty}}</span></h2>
-<ol class="results">
+{{end}}{{define "team-results"}}<ol class="results">
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
 <div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
 <div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</div>
@@ -766,7 +831,7 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{template "board" .}}{{end}}</span></li>
 {{end}}</ol>{{end}}</div>
 </li>
-{{end}}</ol>{{if .NotJudged}}
+{{end}}</ol>{{end}}{{define "team-tail"}}{{if .NotJudged}}
 <div class="not-judged"><h3>Not judged</h3>{{template "not-judged" .NotJudged}}</div>{{end}}
 </section>
 {{end}}{{define "bottom"}}{{if .NotJudged}}<section id="not-judged">
