@@ -72,7 +72,7 @@ const depsRules = `
 	problems < judge;
 
 	# The ground truth: the use cases' only way to the cache.
-	judge, store < internal/truth;
+	judge, store, internal/pool < internal/truth;
 
 	internal/truth, golang.org/x/term < internal/progress;
 

@@ -13,8 +13,10 @@ import (
 	"fmt"
 	"iter"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/pool"
 	"github.com/queensjudge/queensjudge/judge"
 	"github.com/queensjudge/queensjudge/problems"
 	"github.com/queensjudge/queensjudge/solver"
@@ -164,48 +166,38 @@ func (s *Source) Solve(ctx context.Context, sets []*problems.Set) []Outcome {
 	}
 	bar.Start(len(order))
 	defer bar.Stop()
-	type job struct {
-		key   store.CacheKey
-		place int // from 1, in order
-	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
 	var mu sync.Mutex // guards outs
-	// No more workers than problems to solve.
-	for range min(s.opt.Jobs, len(order)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range jobs {
-				key := j.key
-				mu.Lock()
-				idx := pending[key]
-				p, set := outs[idx[0]].Problem, outs[idx[0]].Set.Name
-				mu.Unlock()
-				res, waited, err := s.solve(ctx, key, p.Problem, set, p.Ref(), bar.Subproblems(j.place, p.Ref()))
-				res.Answer.Placement = nil // stored: the head is kept
-				bar.Done(j.place, p.Ref())
-				mu.Lock()
-				for i, j := range idx {
-					outs[j].Result, outs[j].Err = res, err
-					// Answered by the first, or by another run, waited for.
-					outs[j].Cached = (i > 0 || waited) && err == nil
-				}
-				mu.Unlock()
-			}
-		}()
-	}
+	// No more workers than problems to solve; none takes a problem once
+	// ctx is done, and those not taken are stopped.
+	var stop atomic.Bool
+	stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
+	taken := make([]bool, len(order)) // each written by the one worker that takes it
+	pool.Each(s.opt.Jobs, len(order), &stop, func(_, i int) {
+		taken[i] = true
+		key, place := order[i], i+1
+		mu.Lock()
+		idx := pending[key]
+		p, set := outs[idx[0]].Problem, outs[idx[0]].Set.Name
+		mu.Unlock()
+		res, waited, err := s.solve(ctx, key, p.Problem, set, p.Ref(), bar.Subproblems(place, p.Ref()))
+		res.Answer.Placement = nil // stored: the head is kept
+		bar.Done(place, p.Ref())
+		mu.Lock()
+		for i, j := range idx {
+			outs[j].Result, outs[j].Err = res, err
+			// Answered by the first, or by another run, waited for.
+			outs[j].Cached = (i > 0 || waited) && err == nil
+		}
+		mu.Unlock()
+	})
+	stopWatch()
 	for i, key := range order {
-		if ctx.Err() != nil {
+		if !taken[i] {
 			for _, j := range pending[key] {
 				outs[j].Err = &StoppedError{Cause: context.Cause(ctx)}
 			}
-			continue
 		}
-		jobs <- job{key, i + 1}
 	}
-	close(jobs)
-	wg.Wait()
 
 	s.mu.Lock()
 	defer s.mu.Unlock()
