@@ -56,9 +56,10 @@ type entry struct {
 	what string      // what it is to the command, for messages: "an input of the command"
 	path string      // resolved: absolute, symlinks followed
 	info fs.FileInfo // of the file it names; nil when there is none
+	isDir bool       // info is of a directory
 }
 
-func (e *entry) dir() bool { return e.info != nil && e.info.IsDir() }
+func (e *entry) dir() bool { return e.isDir }
 
 // stillSame reports whether info is of the file e names now. The inode
 // recorded when e was is checked again: a file deleted since (the -wal of
@@ -156,7 +157,7 @@ var sqliteFiles = []string{"-wal", "-shm", "-journal"}
 func (g *Guard) entry(name, what, path string) *entry {
 	e := &entry{name: name, what: what, path: path}
 	if fi, err := os.Stat(path); err == nil {
-		e.info = fi
+		e.info, e.isDir = fi, fi.IsDir()
 	}
 	return e
 }
@@ -381,7 +382,9 @@ func under(path, dir string) bool {
 	if dir == "/" {
 		return path != "/" && strings.HasPrefix(path, "/")
 	}
-	return strings.HasPrefix(path, dir+string(filepath.Separator))
+	// Not HasPrefix(path, dir+"/"): a write checks every input, and the
+	// string made for each was most of the time of writing a page a team.
+	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && strings.HasPrefix(path, dir)
 }
 
 // target is a path named in a claim, located.

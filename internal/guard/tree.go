@@ -24,7 +24,7 @@ func (g *Guard) walk() {
 	var queue []*entry
 	for _, e := range g.inputs {
 		if e.dir() {
-			queue = append(queue, &entry{name: e.name, what: e.name, path: e.path, info: e.info})
+			queue = append(queue, &entry{name: e.name, what: e.name, path: e.path, info: e.info, isDir: e.isDir})
 		}
 	}
 	for len(queue) > 0 {
@@ -46,11 +46,11 @@ func (g *Guard) walk() {
 				e.name = e.path
 				g.tree = append(g.tree, e)
 				if e.dir() {
-					queue = append(queue, &entry{name: name, what: top.what, path: e.path, info: e.info})
+					queue = append(queue, &entry{name: name, what: top.what, path: e.path, info: e.info, isDir: e.isDir})
 				}
 			case d.Type().IsRegular():
 				if fi, err := d.Info(); err == nil && links(fi) > 1 {
-					g.tree = append(g.tree, &entry{name: name, what: "a file in input directory " + top.what, path: path, info: fi})
+					g.tree = append(g.tree, &entry{name: name, what: "a file in input directory " + top.what, path: path, info: fi, isDir: fi.IsDir()})
 				}
 			}
 			return nil

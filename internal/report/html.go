@@ -242,19 +242,45 @@ type cell struct {
 	State, Mark, Note, Title string
 }
 
+// test is the answer to one test of an attempt as its section shows it.
+// Its fields are its own, not a judge.Result's embedded: html/template
+// finds a field of an embedded struct by a search through it, which was a
+// tenth of the time the pages of a large contest took.
 type test struct {
-	judge.Result
-	Judge string
-	Board *board
+	Test, Group        string
+	Sample             bool
+	Verdict            judge.Verdict
+	TeamMessage, Judge string // Judge: the judge message, when it says more than the team's
+	Board              *board
+	// What the template would otherwise work out with functions, which
+	// it calls through reflection (a third of the time of a large
+	// report's pages): see verdictShown.
+	VClass, VName       string
+	TeamSays, ShowTruth bool
 }
 
+// verdictShown is how an answer with verdict v and team message msg,
+// reached without the ground truth or not, is shown on the public page or
+// not: the verdict's style class (lower case) and name, whether the team
+// message says more than the name, and whether "truth not needed" is
+// (on the judges' page).
+func verdictShown(v judge.Verdict, msg string, without, public bool) (vclass, vname string, teamSays, showTruth bool) {
+	return strings.ToLower(string(v)), v.Name(), msg != v.Name(), without && !public
+}
+
+// result is an attempt as its team's section shows it (see test).
 type result struct {
-	judge.Result
-	When  string
-	Judge string // the judge message, when it says more than the team's
-	Board *board
-	Of    int // the problem's points, for a score
-	Tests []test
+	Problem                  string
+	Attempt                  int
+	When                     string
+	Verdict                  judge.Verdict
+	VClass, VName            string // see test
+	TeamSays, ShowTruth      bool
+	TeamMessage, Judge, File string
+	Board                    *board
+	Score, Of, Points        int // Of: the problem's points
+	Groups                   []judge.GroupScore
+	Tests                    []test
 }
 
 // teamSection is what the template "team" is given: one team's section.
@@ -474,7 +500,10 @@ func cellOf(c judge.Cell, grouped bool, worth int) cell {
 // (res printable, and for the public page public); boards is true when a
 // board is drawn.
 func resultOf(res, shown judge.Result, worth int, opt *pageOptions) (rs result, boards bool) {
-	rs = result{Result: shown, When: "untimed", Of: worth}
+	rs = result{Problem: shown.Problem, Attempt: shown.Attempt, When: "untimed", Verdict: shown.Verdict,
+		TeamMessage: shown.TeamMessage, File: shown.File,
+		Score: shown.Score, Of: worth, Points: shown.Points, Groups: shown.Groups}
+	rs.VClass, rs.VName, rs.TeamSays, rs.ShowTruth = verdictShown(shown.Verdict, shown.TeamMessage, shown.WithoutTruth, opt.public)
 	if res.Timed {
 		rs.When = strconv.FormatInt(res.Minutes(), 10) + " min"
 	}
@@ -486,9 +515,11 @@ func resultOf(res, shown judge.Result, worth int, opt *pageOptions) (rs result, 
 		boards = rs.Board != nil
 	}
 	for k, tr := range res.Tests {
-		ts := test{Result: shown.Tests[k]}
+		st := shown.Tests[k]
+		ts := test{Test: st.Test, Group: st.Group, Sample: st.Sample, Verdict: st.Verdict, TeamMessage: st.TeamMessage}
+		ts.VClass, ts.VName, ts.TeamSays, ts.ShowTruth = verdictShown(st.Verdict, st.TeamMessage, st.WithoutTruth, opt.public)
 		if tr.Message != tr.TeamMessage && !opt.public {
-			ts.Judge = ts.Message
+			ts.Judge = st.Message
 		}
 		if tr.Verdict == judge.WA && len(tr.Squares) > 0 && opt.pictures != nil {
 			ts.Board = boardOf(opt.pictures, tr)
@@ -821,13 +852,13 @@ section.unranked h3, section.others h3 { font-size: 1.15em; margin: 0; }
 {{end}}{{define "team-results"}}<ol class="results">
 {{range .Results}}<li class="result" data-verdict="{{.Verdict}}" data-problem="{{.Problem}}">
 <div><span class="prob">{{.Problem}}</span><span class="when">try {{.Attempt}} · {{.When}}</span></div>
-<div class="verdict"><span class="v v-{{lower .Verdict}}">{{.Verdict}}</span> <span class="vname">{{.Verdict.Name}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</div>
-<div class="msg">{{if ne .TeamMessage .Verdict.Name}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{with .Board}}
+<div class="verdict"><span class="v v-{{.VClass}}">{{.Verdict}}</span> <span class="vname">{{.VName}}</span>{{if .ShowTruth}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</div>
+<div class="msg">{{if .TeamSays}}<p class="team-msg">{{.TeamMessage}}</p>{{end}}{{if or .Judge .File}}<p class="judge">{{if .Judge}}judge: {{.Judge}}{{if .File}} · {{end}}{{end}}<span class="file">{{.File}}</span></p>{{end}}{{with .Board}}
 {{template "board" .}}{{end}}{{if .Tests}}
 <p class="score">score {{.Score}} of {{.Of}}{{if .Points}} · on the scoreboard{{end}}</p>{{if .Groups}}
 <ul class="groups">{{range .Groups}}<li class="{{if .Points}}earned{{else}}lost{{end}}" data-group="{{.Name}}">{{.Name}} {{.Points}}/{{.Of}}</li>{{end}}</ul>{{end}}
 <ol class="tests">
-{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{lower .Verdict}}" title="{{.Verdict.Name}}">{{.Verdict}}</span>{{if and .WithoutTruth (not $.Public)}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</span><span class="tmsg">{{if ne .TeamMessage .Verdict.Name}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{with .Board}}
+{{range .Tests}}<li class="test" data-verdict="{{.Verdict}}" data-test="{{.Test}}"><span class="tname">{{.Test}}{{if .Sample}} <span class="tag">sample</span>{{else if .Group}} <span class="tag">{{.Group}}</span>{{end}}</span><span><span class="v v-{{.VClass}}" title="{{.VName}}">{{.Verdict}}</span>{{if .ShowTruth}} <span class="truth" title="reached without the ground truth: a placement, judged by the checker alone">truth not needed</span>{{end}}</span><span class="tmsg">{{if .TeamSays}}{{.TeamMessage}}{{end}}{{if .Judge}} <span class="judge">judge: {{.Judge}}</span>{{end}}{{with .Board}}
 {{template "board" .}}{{end}}</span></li>
 {{end}}</ol>{{end}}</div>
 </li>
