@@ -44,6 +44,10 @@ type JudgeRequest struct {
 	Medals     *report.Medals
 	HTML       string // a self-contained HTML page
 	PublicHTML string // the page for the public: no judge messages, files or boards
+	// OnePage is the most bytes of team sections a page holds before it
+	// is split into a page per team (see report.Site); 0 for
+	// report.OnePage.
+	OnePage int64
 	// Replace lets the files be ones that exist: without it, one is refused
 	// before any work (it may be anyone's).
 	Replace bool
@@ -361,7 +365,7 @@ func setIDs(set *problems.Set) []string {
 // outputs are the files req asks for beside the printed report.
 func (req JudgeRequest) outputs() outputs {
 	return outputs{Scoreboard: req.Scoreboard, Awards: req.Awards, ResultsTSV: req.ResultsTSV, Medals: req.Medals,
-		HTML: req.HTML, PublicHTML: req.PublicHTML, Replace: req.Replace}
+		HTML: req.HTML, PublicHTML: req.PublicHTML, OnePage: req.OnePage, Replace: req.Replace}
 }
 
 // pictures gives the HTML report the placements teams submitted, read again

@@ -28,6 +28,7 @@ type outputs struct {
 	Medals     *report.Medals
 	HTML       string // the judges' report
 	PublicHTML string // the page for the wall
+	OnePage    int64  // see JudgeRequest
 	Replace    bool
 }
 
@@ -95,8 +96,8 @@ func (o outputs) claim(g *guard.Guard) (claimedOutputs, error) {
 			if p, err = g.NewFile(f.role, f.path, "--replace", o.Replace); err != nil {
 				refused = append(refused, err)
 			}
-			if f.pages && p != "" && p != "-" {
-				if folder, err = claimPages(g, f.role, p, o.Replace); err != nil {
+			if f.pages && f.path != "-" {
+				if folder, err = claimPages(g, f.role, f.path, o.Replace); err != nil {
 					refused = append(refused, err)
 				}
 			}
@@ -214,7 +215,7 @@ func (c claimedOutputs) writePage(stdout io.Writer, path, folder string, page *r
 	var site *report.Site
 	pages := map[string]bool{}
 	if folder != "" {
-		site = &report.Site{First: filepath.Base(path), Folder: filepath.Base(folder),
+		site = &report.Site{First: filepath.Base(path), Folder: filepath.Base(folder), OnePage: c.o.OnePage,
 			Page: func(name string, write func(io.Writer) error) error {
 				if len(pages) == 0 {
 					if err := c.g.MkdirAll(folder); err != nil {
@@ -273,8 +274,12 @@ func pagesIn(folder string) (pages []string, err error) {
 // claimPages claims with g the folder of the team pages of the page at
 // path, claimed as role: a folder that exists is refused without replace,
 // and with it unless it holds team pages alone, which are written over or
-// removed.
+// removed. A page written to a device or a FIFO has no folder ("") and is
+// never split.
 func claimPages(g *guard.Guard, role, path string, replace bool) (string, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return "", nil // a device or a FIFO (/dev/stdout): one page, no folder
+	}
 	folder := pagesFolder(path)
 	p, err := g.Dir(role+" (its team pages)", folder)
 	if err != nil {

@@ -52,11 +52,11 @@ type Guard struct {
 // entry is an input: a file, a directory whose tree is input, or a name
 // that does not exist yet.
 type entry struct {
-	name string      // as the command named it
-	what string      // what it is to the command, for messages: "an input of the command"
-	path string      // resolved: absolute, symlinks followed
-	info fs.FileInfo // of the file it names; nil when there is none
-	isDir bool       // info is of a directory
+	name  string      // as the command named it
+	what  string      // what it is to the command, for messages: "an input of the command"
+	path  string      // resolved: absolute, symlinks followed
+	info  fs.FileInfo // of the file it names; nil when there is none
+	isDir bool        // info is of a directory
 }
 
 func (e *entry) dir() bool { return e.isDir }

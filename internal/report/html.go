@@ -118,6 +118,9 @@ type Site struct {
 	// Scratch holds the teams' results as they are laid out, for
 	// WriteSite (see Page); nil keeps them in memory.
 	Scratch Scratch
+	// OnePage is the most bytes of team sections the one page holds; 0
+	// for OnePage.
+	OnePage int64
 }
 
 // pageOptions say how a page is written.
@@ -398,7 +401,11 @@ func (p *Page) write(w io.Writer, r judge.Report, opt *pageOptions) error {
 		return reportPage.ExecuteTemplate(w, "team-tail", sec)
 	}
 	size := p.size + int64(len(r.Scoreboard))*1024 // with the heads and tails
-	opt.split = opt.site != nil && opt.site.Page != nil && size > OnePage
+	limit := int64(OnePage)
+	if opt.site != nil && opt.site.OnePage > 0 {
+		limit = opt.site.OnePage
+	}
+	opt.split = opt.site != nil && opt.site.Page != nil && size > limit
 	for i := range page.Board {
 		st := &page.Board[i]
 		st.Href = "#" + st.Anchor
