@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/queensjudge/queensjudge/internal/pool"
 	"github.com/queensjudge/queensjudge/problems"
 )
 
@@ -148,127 +149,48 @@ func Contest(ctx context.Context, set *problems.Set, subs []Submission, truths T
 // JudgeTeams judges subs as Contest does, one team after another in the
 // order of their names, and gives each team's results to each as soon as
 // they are judged and scored, in the order of Report.Results: only a few
-// teams' results are held at a time, whatever the contest's size. The
-// report it returns has no Results (the caller keeps what each was given:
-// see Report.Held), but its Scoreboard, Tally and Warnings. An error of
-// each stops the judging, and is returned.
+// teams' results are held at a time, whatever the contest's size. each is
+// called on a goroutine of the judging's, one call at a time, and may not
+// keep rs: it is cleared once each returns. The report it returns has no
+// Results (the caller keeps what each was given: see Report.Held), but
+// its Scoreboard, Tally and Warnings. An error of each stops the judging,
+// and is returned.
 func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truths Truths, lim Limits, each func(rs []Result) error) (Report, error) {
 	lim = lim.withDefaults()
 	jobs, warnings := plan(set, subs)
-	// The teams in the order of their names, each with its jobs in the
-	// order they were planned.
-	slices.SortStableFunc(jobs, func(a, b job) int { return cmp.Compare(a.sub.Team, b.sub.Team) })
-	var teams []teamJobs
-	for k, j := range jobs {
-		if len(teams) == 0 || teams[len(teams)-1].name != j.sub.Team {
-			teams = append(teams, teamJobs{name: j.sub.Team, first: k})
-		}
-		teams[len(teams)-1].end = k + 1
-	}
-
-	// The truth of a case is asked when an answer first needs it (see
-	// NeedsTruth), one ask at a time, and kept for the other answers.
-	type ground struct {
-		truth Truth
-		err   error
-	}
-	var asking sync.Mutex
-	truth := map[string]ground{} // by case, Ref; guarded by asking
-	truthOf := func(c problems.Problem) func(context.Context) (Truth, error) {
-		return func(ctx context.Context) (Truth, error) {
-			asking.Lock()
-			defer asking.Unlock()
-			g, ok := truth[c.Ref()]
-			if !ok {
-				g.truth, g.err = truths.Truth(ctx, c)
-				truth[c.Ref()] = g
-			}
-			return g.truth, g.err
-		}
-	}
-
-	// The cases of each problem with tests, made once.
-	cases := map[string][]problems.Problem{}
+	teams := byTeam(jobs)
+	cases := map[string][]problems.Problem{} // of each problem with tests, made once
 	for _, p := range set.Problems {
 		if p.HasTests() {
 			cases[p.ID] = p.Cases()
 		}
 	}
-
-	// Workers take the jobs in order; a team is given to each once all its
-	// jobs are done, and the workers stay at most window teams ahead of
-	// the last one given.
+	ask := &asker{truths: truths, got: map[string]ground{}}
 	workers := min(runtime.GOMAXPROCS(0), max(len(jobs), 1))
-	window := 2*workers + 2
-	results := make([]Result, len(jobs))
-	left := make([]int, len(teams)) // jobs not yet done, by team
-	for t, tj := range teams {
-		left[t] = tj.end - tj.first
-	}
-	var mu sync.Mutex
-	cond := sync.NewCond(&mu)
-	next, given := 0, 0 // the next job to take; the teams given to each
-	stop := false       // set once the loop below ends: guarded by mu
-	teamOf := make([]int, len(jobs))
-	for t, tj := range teams {
-		for k := tj.first; k < tj.end; k++ {
-			teamOf[k] = t
-		}
-	}
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				mu.Lock()
-				for !stop && next < len(jobs) && teamOf[next] >= given+window {
-					cond.Wait()
-				}
-				if stop || next >= len(jobs) {
-					mu.Unlock()
-					return
-				}
-				k := next
-				next++
-				mu.Unlock()
-				res := judgeJob(ctx, jobs[k], cases[jobs[k].prob.ID], truthOf, lim)
-				mu.Lock()
-				results[k] = res
-				left[teamOf[k]]--
-				cond.Broadcast()
-				mu.Unlock()
-			}
-		}()
-	}
-
+	j := newJudging(jobs, teams, 2*workers+2)
 	s := newScorer(set)
 	var board []Standing
 	var tally Tally
 	var err error
-	for t, tj := range teams {
-		mu.Lock()
-		for left[t] > 0 {
-			cond.Wait()
+	pool.Run(workers+1, nil, func(w int) {
+		if w > 0 {
+			j.work(func(k int) Result { return judgeJob(ctx, jobs[k], cases[jobs[k].prob.ID], ask.of, lim) })
+			return
 		}
-		mu.Unlock()
-		rs := results[tj.first:tj.end]
-		board = append(board, s.team(rs))
-		tally.Add(rs)
-		if err = each(rs); err != nil {
-			break
+		defer j.halt()
+		for t := range teams {
+			rs, ok := j.wait(t)
+			if !ok {
+				return
+			}
+			board = append(board, s.team(rs))
+			tally.Add(rs)
+			if err = each(rs); err != nil {
+				return
+			}
+			j.given(t, rs)
 		}
-		mu.Lock()
-		clear(rs) // given: not held any longer
-		given = t + 1
-		cond.Broadcast()
-		mu.Unlock()
-	}
-	mu.Lock()
-	stop = true
-	cond.Broadcast()
-	mu.Unlock()
-	wg.Wait()
+	})
 	if err != nil {
 		return Report{}, err
 	}
@@ -277,10 +199,143 @@ func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truth
 	return r, nil
 }
 
+// byTeam sorts jobs by team name, keeping the planned order within a
+// team, and returns each team's run of them.
+func byTeam(jobs []job) []teamJobs {
+	slices.SortStableFunc(jobs, func(a, b job) int { return cmp.Compare(a.sub.Team, b.sub.Team) })
+	var teams []teamJobs
+	for k, j := range jobs {
+		if len(teams) == 0 || teams[len(teams)-1].name != j.sub.Team {
+			teams = append(teams, teamJobs{name: j.sub.Team, first: k})
+		}
+		teams[len(teams)-1].end = k + 1
+	}
+	return teams
+}
+
 // teamJobs are the jobs of one team: jobs[first:end] once sorted by team.
 type teamJobs struct {
 	name       string
 	first, end int
+}
+
+// ground is the truth of a case, or why it cannot be had.
+type ground struct {
+	truth Truth
+	err   error
+}
+
+// asker asks truths for the truth of a case when an answer first needs it
+// (see NeedsTruth), one ask at a time, and keeps it for the other answers.
+type asker struct {
+	truths Truths
+	mu     sync.Mutex
+	got    map[string]ground // by case, Ref
+}
+
+// of returns what gives the truth of c.
+func (a *asker) of(c problems.Problem) func(context.Context) (Truth, error) {
+	return func(ctx context.Context) (Truth, error) {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		g, ok := a.got[c.Ref()]
+		if !ok {
+			g.truth, g.err = a.truths.Truth(ctx, c)
+			a.got[c.Ref()] = g
+		}
+		return g.truth, g.err
+	}
+}
+
+// judging hands out the jobs of a contest to the workers, in order, and
+// its teams to the goroutine that gives them, each once all its jobs are
+// done. The workers stay at most window teams ahead of the last team
+// given: that bounds the results held.
+type judging struct {
+	mu      sync.Mutex
+	cond    *sync.Cond
+	teams   []teamJobs
+	teamOf  []int // by job
+	results []Result
+	left    []int // jobs not yet done, by team
+	next    int   // the next job to take
+	window  int
+	ahead   int  // the team from which the workers may take no job
+	stopped bool // no job is taken any more
+}
+
+func newJudging(jobs []job, teams []teamJobs, window int) *judging {
+	j := &judging{teams: teams, teamOf: make([]int, len(jobs)), results: make([]Result, len(jobs)),
+		left: make([]int, len(teams)), window: window, ahead: window}
+	j.cond = sync.NewCond(&j.mu)
+	for t, tj := range teams {
+		j.left[t] = tj.end - tj.first
+		for k := tj.first; k < tj.end; k++ {
+			j.teamOf[k] = t
+		}
+	}
+	return j
+}
+
+// work judges jobs with judge until there are none left, or the judging
+// is halted.
+func (j *judging) work(judge func(k int) Result) {
+	done := false
+	defer func() {
+		if !done { // a panic: the giver must not wait for this worker's job
+			j.halt()
+		}
+	}()
+	for {
+		j.mu.Lock()
+		for !j.stopped && j.next < len(j.results) && j.teamOf[j.next] >= j.ahead {
+			j.cond.Wait()
+		}
+		if j.stopped || j.next >= len(j.results) {
+			j.mu.Unlock()
+			done = true
+			return
+		}
+		k := j.next
+		j.next++
+		j.mu.Unlock()
+		res := judge(k)
+		j.mu.Lock()
+		j.results[k] = res
+		j.left[j.teamOf[k]]--
+		j.cond.Broadcast()
+		j.mu.Unlock()
+	}
+}
+
+// wait waits until every job of team t is done and returns its results;
+// ok is false when the judging was halted first.
+func (j *judging) wait(t int) (rs []Result, ok bool) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	for j.left[t] > 0 && !j.stopped {
+		j.cond.Wait()
+	}
+	tj := j.teams[t]
+	return j.results[tj.first:tj.end], j.left[t] == 0
+}
+
+// given lets go of the results rs of team t, given: the workers may go a
+// team further.
+func (j *judging) given(t int, rs []Result) {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	clear(rs)
+	j.ahead = t + 1 + j.window
+	j.cond.Broadcast()
+}
+
+// halt stops the judging: no job is taken after it.
+func (j *judging) halt() {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	j.stopped = true
+	j.cond.Broadcast()
 }
 
 // judgeJob judges one job: a submission to a problem without tests, or a
