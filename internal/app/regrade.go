@@ -5,9 +5,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"path"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -316,179 +313,28 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		return RegradeResult{}, err
 	}
 	defer cache.Close()
-	set, err := loadSet(ctx, con, req.Set)
+	set, kept, err := loadKept(ctx, con, cache, req)
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	kept, err := cache.Attempts(ctx, set.Name)
+	p := newRegradePlan(set, kept)
+	p.sayNotJudged(con)
+	r, err := p.judgeAgain(ctx, con, cache, opt, req)
 	if err != nil {
 		return RegradeResult{}, err
 	}
-	if len(kept) == 0 {
-		return RegradeResult{}, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
-	}
-	if err := req.outputs().checkIDs(keptTeams(kept), setIDs(set)); err != nil {
-		return RegradeResult{}, fmt.Errorf("regrade: %w", err)
-	}
-	// The kept judgements by attempt: one row for a problem without tests,
-	// a row per test (kept as ID/TEST) for one with tests.
-	attempts := keptAttempts(kept)
-	before := keptReport(set, kept, attempts)
-	// subs[i] is attempts[at[i]]; what cannot be judged again keeps its
-	// result as it is.
-	var subs []judge.Submission
-	var at []int
-	var results []judge.Result
-	failed := false
-	skipped := map[int]bool{} // by place in kept
-	say := func(k int, why string) {
-		skipped[k] = true
-		old := kept[k]
-		con.errorf("regrade: team %s, problem %s, file %s: not judged again, its %s stays: %s",
-			text.Printable(old.Team), old.Problem, text.Printable(old.File), old.Verdict, text.Printable(why))
-		failed = true
-	}
-	notAgain := func(a int, why string) {
-		k := attempts[a].rows[0]
-		say(k, why)
-		r := keptResult(kept[k])
-		r.Index = a
-		results = append(results, r)
-	}
-	for a, att := range attempts {
-		if att.byTest == nil {
-			s, why := keptSubmission(kept[att.rows[0]])
-			if why != "" {
-				notAgain(a, why)
-				continue
-			}
-			subs = append(subs, s)
-			at = append(at, a)
-			continue
-		}
-		first := kept[att.rows[0]]
-		id, _, _ := strings.Cut(first.Problem, "/")
-		s := judge.Submission{Team: first.Team, Problem: id, Time: first.Time, Timed: first.Timed,
-			File: att.folder, Dir: true, Parts: []judge.Part{}}
-		for _, k := range att.rows {
-			old := kept[k]
-			if absentTest(old) {
-				continue // no file, or two: none again
-			}
-			ks, why := keptSubmission(old)
-			if why != "" {
-				say(k, why)
-				continue
-			}
-			_, test, _ := strings.Cut(old.Problem, "/")
-			s.Parts = append(s.Parts, judge.Part{Name: test, File: old.File, Open: ks.Open})
-		}
-		subs = append(subs, s)
-		at = append(at, a)
-	}
-	subs, took := tapped(subs)
-	var r judge.Report
-	if req.DryRun {
-		r, err = judgeDry(ctx, con, cache, opt, set, subs, req.MaxBytes)
-	} else {
-		r, err = judgeContest(ctx, con, "regrade", cache.Source(opt), set, subs, req.MaxBytes)
-	}
-	if err != nil {
-		return RegradeResult{}, err
-	}
-	// changed says why the file judged as kept[k] cannot stand for it, or
-	// "" when it can.
-	changed := func(k int, tk taken) string {
-		old := kept[k]
-		switch {
-		case tk.tried && !tk.ok:
-			// Opened with judge's checks a moment before: it went, or
-			// changed into something that cannot be read.
-			return "its file could not be opened or read to its end again"
-		case tk.ok && old.Digest != "" && tk.digest != old.Digest:
-			why := "its file changed since it was judged"
-			if old.Answer != nil {
-				why = "the answer the cache kept is not the one judged (its SHA-256 differs)"
-			}
-			return fmt.Sprintf("%s (SHA-256 %s, judged %s)", why, tk.digest[:12], old.Digest[:12])
-		}
-		return ""
-	}
-	for _, rr := range r.Results {
-		i := rr.Index
-		a := at[i]
-		att := attempts[a]
-		if att.byTest == nil {
-			if why := changed(att.rows[0], took[i].file); why != "" {
-				notAgain(a, why)
-				continue
-			}
-			rr.Index = a
-			results = append(results, rr)
-			continue
-		}
-		rr.Tests = slices.Clone(rr.Tests) // r's stay as judged, for sayJudgeErrors
-		for t := range rr.Tests {
-			tr := &rr.Tests[t]
-			k, ok := att.byTest[tr.Test]
-			if !ok {
-				continue // a test the attempt was not judged on before
-			}
-			if !skipped[k] {
-				if pk := slices.IndexFunc(subs[i].Parts, func(p judge.Part) bool { return p.Name == tr.Test }); pk >= 0 {
-					if why := changed(k, took[i].parts[pk]); why != "" {
-						say(k, why)
-					}
-				}
-			}
-			if skipped[k] {
-				old := keptResult(kept[k])
-				old.Test, old.Group, old.Sample = tr.Test, tr.Group, tr.Sample
-				*tr = old
-			}
-		}
-		rr.Index = a
-		results = append(results, rr)
-	}
+	p.compare(r)
+	p.sayNotJudged(con)
 	// The results again in a report of the set: the attempts numbered, the
 	// attempts at problems with tests scored from their tests, and the
 	// scoreboard ranked with the verdicts kept beside the new ones.
-	report := judge.NewReport(set, results)
+	report := judge.NewReport(set, p.results)
 	report.Warnings = r.Warnings
 	judgedAt := time.Now()
+	before := keptReport(set, kept, p.attempts)
 	res := RegradeResult{Report: report, Before: before, Standings: standings(before, report)}
-	// keptOf gives the place in kept of each row of report, in the order
-	// of report.Rows, or -1 for a test judged for the first time.
-	var keptOf []int
 	var changeTeams []string // the team of each change, as judged
-	for _, rr := range report.Results {
-		att := attempts[rr.Index]
-		for _, row := range rr.Rows() {
-			k, ok := att.rows[0], true
-			if att.byTest != nil {
-				k, ok = att.byTest[row.Test]
-			}
-			if !ok {
-				k = -1
-			}
-			keptOf = append(keptOf, k)
-			was := ""
-			if k >= 0 {
-				was = kept[k].Verdict
-			}
-			// Only a verdict that changes is listed: a WA that stays WA
-			// with another message (a new expected count) is not a
-			// change of the contest, though its new message is kept.
-			if was != string(row.Verdict) {
-				// Printed as judge prints them: one line of valid UTF-8
-				// each, whatever the team's file names hold.
-				changeTeams = append(changeTeams, row.Team)
-				res.Changes = append(res.Changes, Change{Team: text.Printable(row.Team), Problem: row.Ref(),
-					File: text.Printable(row.File), Was: was, Now: string(row.Verdict), Message: row.Message,
-					Truth: truthWord(row.WithoutTruth)})
-			}
-		}
-	}
+	res.Changes, changeTeams = p.changes(report)
 	if err := output.Write(con.Stdout, con.Format, newRegradeData(res, changeTeams)); err != nil {
 		return res, err
 	}
@@ -496,115 +342,36 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	if err != nil {
 		return res, err
 	}
-	failed = jeFound || failed
 	if !req.DryRun {
-		subOf := map[int]int{} // by attempt: its place in subs
-		for i, a := range at {
-			subOf[a] = i
-		}
-		js, err := judgements(set, report.Results, time.Now().UTC(), func(a int, row judge.Result) keptFile {
-			att := attempts[a]
-			k, ok := att.rows[0], true
-			if att.byTest != nil {
-				k, ok = att.byTest[row.Test]
-			}
-			if !ok {
-				return keptFile{path: att.folderPath, root: kept[att.rows[0]].Root} // no file: nothing read
-			}
-			old := kept[k]
-			var tk taken
-			if i, judged := subOf[a]; judged {
-				tk = took[i].file
-				if att.byTest != nil {
-					tk = taken{}
-					if pk := slices.IndexFunc(subs[i].Parts, func(p judge.Part) bool { return p.Name == row.Test }); pk >= 0 {
-						tk = took[i].parts[pk]
-					}
-				}
-			}
-			if !tk.ok {
-				// Judged JE unopened (no ground truth), or no file: what
-				// judge took.
-				tk = taken{ok: true, digest: old.Digest, answer: old.Answer}
-			}
-			return keptFile{path: old.Path, root: old.Root, taken: tk}
-		})
-		if err != nil {
-			return res, err
-		}
-		// What was not judged again is kept as judge kept it.
-		for i, j := range js {
-			if k := keptOf[i]; k >= 0 && skipped[k] {
-				old := kept[k]
-				old.Attempt = j.Attempt
-				js[i] = old
-			}
-		}
-		if err := cache.Keep(ctx, js); err != nil {
+		if err := p.keep(ctx, cache, report); err != nil {
 			return res, err
 		}
 		if err := out.write(con.Stdout, report, judgedAt, keptPictures(set, kept), nil); err != nil {
 			return res, err
 		}
 	}
-	return res, status.FailedIf(failed)
+	return res, status.FailedIf(jeFound || len(p.notJudged) > 0)
 }
 
-// keptAttempt is one attempt that judge kept: the places in the kept
-// judgements of its rows, one for a problem without tests (byTest nil),
-// one per test for a problem with tests, by test name.
-type keptAttempt struct {
-	rows   []int
-	byTest map[string]int
-	// folder is, for a problem with tests, the folder the attempt was
-	// judged from (relative, as File), and folderPath its absolute path.
-	folder, folderPath string
-}
-
-// keptAttempts groups the kept judgements by attempt: a judgement of a test
-// (kept under the problem ID/TEST) with the other tests of its team's
-// attempt of the same number at the problem.
-func keptAttempts(kept []store.Attempt) []keptAttempt {
-	var out []keptAttempt
-	index := map[[3]string]int{} // by team, problem id and attempt
-	for k, j := range kept {
-		id, test, isTest := strings.Cut(j.Problem, "/")
-		if !isTest {
-			out = append(out, keptAttempt{rows: []int{k}})
-			continue
-		}
-		key := [3]string{j.Team, id, strconv.Itoa(j.Attempt)}
-		a, ok := index[key]
-		if !ok {
-			a = len(out)
-			index[key] = a
-			out = append(out, keptAttempt{byTest: map[string]int{}})
-		}
-		att := &out[a]
-		att.rows = append(att.rows, k)
-		att.byTest[test] = k
-		switch {
-		case !absentTest(j) && (att.folder == "" || absentTest(kept[att.rows[0]])):
-			att.folder, att.folderPath = path.Dir(j.File), filepath.Dir(j.Path)
-		case att.folder == "":
-			att.folder, att.folderPath = j.File, j.Path
-		}
+// loadKept reads the set req names and the judgements the cache kept of
+// it. A set with none is an error, as are kept teams and problems whose
+// names cannot be ids in the Contest API files asked for.
+func loadKept(ctx context.Context, con Console, cache *truth.Cache, req RegradeRequest) (*problems.Set, []store.Attempt, error) {
+	set, err := loadSet(ctx, con, req.Set)
+	if err != nil {
+		return nil, nil, err
 	}
-	return out
-}
-
-// absentTest reports whether j is the judgement of a test that its folder
-// had no file for (or two, neither judged): NO, and no bytes judged (an
-// empty file judged NO has the digest of no bytes).
-func absentTest(j store.Attempt) bool {
-	return strings.Contains(j.Problem, "/") && j.Verdict == string(judge.NO) && j.Digest == ""
-}
-
-// keptResult is the result judge kept in j, for what is not judged again.
-func keptResult(j store.Attempt) judge.Result {
-	id, test, _ := strings.Cut(j.Problem, "/")
-	return judge.Result{Team: j.Team, Problem: id, Test: test, Time: j.Time, Timed: j.Timed, File: j.File,
-		Verdict: judge.Verdict(j.Verdict), Message: j.Message, TeamMessage: j.TeamMessage}
+	kept, err := cache.Attempts(ctx, set.Name)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(kept) == 0 {
+		return nil, nil, fmt.Errorf("regrade: no judged submissions of set %q in the cache", set.Name)
+	}
+	if err := req.outputs().checkIDs(keptTeams(kept), setIDs(set)); err != nil {
+		return nil, nil, fmt.Errorf("regrade: %w", err)
+	}
+	return set, kept, nil
 }
 
 // judgeDry judges subs as judgeContest does, against the ground truth of
@@ -618,31 +385,6 @@ func judgeDry(ctx context.Context, con Console, cache *truth.Cache, opt truth.Op
 		return judge.Report{}, stopped(ctx)
 	}
 	return judged, nil
-}
-
-// keptSubmission is a submission as judge kept it: its answer from the
-// cache when it was small enough to keep, else its file, opened inside the
-// directory it was judged in with judge's checks (judge.OpenInside); the
-// digest of what is read is compared with the kept one after the judging.
-// why, when not "", says why it cannot be judged again.
-func keptSubmission(k store.Attempt) (s judge.Submission, why string) {
-	s = judge.Submission{Team: k.Team, Problem: k.Problem, Time: k.Time, Timed: k.Timed, File: k.File}
-	switch {
-	case k.Answer != nil:
-		answer := k.Answer
-		s.Open = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(answer)), nil }
-		return s, ""
-	case k.Root == "":
-		return s, "judged by an older queensjudge, which kept neither its bytes (over 1 MiB) nor their digest: judge the submissions again"
-	case k.Digest == "":
-		return s, "its file could not be read when it was judged: judge the submissions again"
-	}
-	open, err := judge.OpenInside(k.Root, k.File)
-	if err != nil {
-		return s, err.Error() // it names the file
-	}
-	s.Open = open
-	return s, ""
 }
 
 // keptTeams returns the teams of the kept judgements, each once, in the
