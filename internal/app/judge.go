@@ -116,8 +116,80 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	if err != nil {
 		return res, err
 	}
-	// What could not be read is said, each on its line, and the judging
-	// refused before any output: a contest is judged whole or not at all.
+	if err := refuseUnread(con, set, subs, errs); err != nil {
+		return res, err
+	}
+	if err := refuseNothing(con, set, subs, errs, req.Submissions); err != nil {
+		return res, err
+	}
+	for _, err := range errs {
+		con.errorf("warning: %s", text.Printable(err.Error()))
+		res.Warnings = append(res.Warnings, err)
+	}
+	opt, err := req.Batch.options(con, "judge")
+	if err != nil {
+		return res, err
+	}
+	cache, err := openCache(ctx, "judge", cachePath, mustWrite)
+	if err != nil {
+		return res, err
+	}
+	defer cache.Close()
+	// The pages asked for are laid out as the teams are judged, and each
+	// team's results and judgements held in spools until the judging ends.
+	live, err := out.start(judge.NewReport(set, nil), pictures(set, path))
+	if err != nil {
+		return res, err
+	}
+	defer live.close()
+	held, err := newJudgedTeams(set, subs, path, req.Collect)
+	if err != nil {
+		return res, err
+	}
+	defer held.close()
+	judged, err := judgeTeams(ctx, con, "judge", cache.Source(opt), set, held.subs, req.MaxBytes, func(rs []judge.Result) error {
+		if err := live.add(rs); err != nil {
+			return err
+		}
+		return held.add(rs)
+	})
+	if err != nil {
+		return res, err
+	}
+	// judgedAt is when the judging ended: the time of the scoreboard.
+	judgedAt := time.Now()
+	for _, w := range judged.Warnings {
+		con.errorf("warning: %s", text.Printable(w.Error()))
+		res.Warnings = append(res.Warnings, w)
+	}
+	// The report lists every file not judged: those the loader skipped
+	// (a README beside the team folders) with the contest's.
+	judged.Warnings = slices.Concat(errs, judged.Warnings)
+	judged.Held = held.results
+	res.Report, res.Kept = judged, held.kept
+	res.Report.Results = held.collected
+	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
+		return res, err
+	}
+	if err := cache.KeepAll(ctx, held.judgements()); err != nil {
+		return res, err
+	}
+	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path), live); err != nil {
+		return res, err
+	}
+	failed, err := sayJudgeErrors(con, judged)
+	if err != nil {
+		return res, err
+	}
+	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
+}
+
+// refuseUnread prints what could not be read of the submissions, each on
+// its line (a team folder, every bad row of a manifest, a row for no
+// problem of the set, in line order), and is then a said failure: a
+// contest is judged whole or not at all. errs are the loader's; the
+// *judge.Stray among them are only warnings.
+func refuseUnread(con Console, set *problems.Set, subs []judge.Submission, errs []error) error {
 	var bad []error
 	for _, err := range errs {
 		if stray := (*judge.Stray)(nil); !errors.As(err, &stray) {
@@ -141,151 +213,26 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 		fmt.Fprintln(con.Stderr, text.Printable(err.Error()))
 	}
 	if len(bad) > 0 {
-		return res, status.Said(status.Failed)
+		return status.Said(status.Failed)
 	}
-	// A judging of nothing is refused. Its warnings say why each file is
-	// not judged, unless the directory is a team's folder: then they are
-	// all the one mistake the refusal names.
+	return nil
+}
+
+// refuseNothing refuses a judging of nothing (judge.Nothing: an empty
+// directory, a team's folder given for the submissions dir). Its warnings
+// say why each file is not judged, unless dir is a team's folder: then
+// they are all the one mistake the refusal names.
+func refuseNothing(con Console, set *problems.Set, subs []judge.Submission, errs []error, dir string) error {
 	var empty *judge.Empty
-	if errors.As(judge.Nothing(set, subs, req.Submissions), &empty) {
-		if empty.Parent == "" {
-			for _, w := range slices.Concat(errs, empty.Warnings) {
-				con.errorf("warning: %s", text.Printable(w.Error()))
-			}
-		}
-		return res, fmt.Errorf("judge: %w", empty)
-	}
-	for _, err := range errs {
-		con.errorf("warning: %s", text.Printable(err.Error()))
-		res.Warnings = append(res.Warnings, err)
-	}
-	opt, err := req.Batch.options(con, "judge")
-	if err != nil {
-		return res, err
-	}
-	cache, err := openCache(ctx, "judge", cachePath, mustWrite)
-	if err != nil {
-		return res, err
-	}
-	defer cache.Close()
-	src := cache.Source(opt)
-	// Each team's results and judgements, once judged, go to spools, from
-	// which the outputs and the cache are written: a contest is judged
-	// whole or not at all, and only a few teams' results are held at once.
-	held, err := newSpool[[]judge.Result]()
-	if err != nil {
-		return res, err
-	}
-	defer held.close()
-	keep, err := newSpool[[]store.Attempt]()
-	if err != nil {
-		return res, err
-	}
-	defer keep.close()
-	teams := map[string]int{} // a team's record in held
-	root := path("")
-	subs, took := tapped(subs)
-	// kept is what the cache keeps of submission i's file that row judged
-	// (one of its folder's, for a test).
-	kept := func(i int, row judge.Result) keptFile {
-		s := subs[i]
-		switch {
-		case !s.Dir && row.Test != "":
-			// A file for a problem with tests: JE, no test read.
-			return keptFile{path: path(s.File), root: root}
-		case !s.Dir:
-			return keptFile{path: path(s.File), root: root, taken: took[i].file.or(s.Open)}
-		}
-		for k, pt := range s.Parts {
-			if pt.File == row.File {
-				return keptFile{path: path(pt.File), root: root, taken: took[i].parts[k].or(pt.Open)}
-			}
-		}
-		return keptFile{path: path(row.File), root: root} // no file for the test: nothing read
-	}
-	now := time.Now().UTC()
-	// The pages asked for are laid out as the teams are judged.
-	live, err := out.start(judge.NewReport(set, nil), pictures(set, path))
-	if err != nil {
-		return res, err
-	}
-	defer live.close()
-	judged, err := judgeTeams(ctx, con, "judge", src, set, subs, req.MaxBytes, func(rs []judge.Result) error {
-		if err := live.add(rs); err != nil {
-			return err
-		}
-		js, err := judgements(set, rs, now, kept)
-		if err != nil {
-			return err
-		}
-		for _, r := range rs {
-			// What was read of it is in js now.
-			took[r.Index].file = taken{}
-			clear(took[r.Index].parts)
-		}
-		if _, err := keep.add(js); err != nil {
-			return err
-		}
-		k, err := held.add(rs)
-		if err != nil {
-			return err
-		}
-		teams[rs[0].Team] = k
-		if req.Collect {
-			res.Report.Results = append(res.Report.Results, rs...)
-			res.Kept = append(res.Kept, js...)
-		}
+	if !errors.As(judge.Nothing(set, subs, dir), &empty) {
 		return nil
-	})
-	if err != nil {
-		return res, err
 	}
-	judged.Held = func(team string) ([]judge.Result, error) {
-		k, ok := teams[team]
-		if !ok {
-			return nil, nil
+	if empty.Parent == "" {
+		for _, w := range slices.Concat(errs, empty.Warnings) {
+			con.errorf("warning: %s", text.Printable(w.Error()))
 		}
-		return held.get(k)
 	}
-	// judgedAt is when the judging ended: the time of the scoreboard.
-	judgedAt := time.Now()
-	for _, w := range judged.Warnings {
-		con.errorf("warning: %s", text.Printable(w.Error()))
-		res.Warnings = append(res.Warnings, w)
-	}
-	// The report lists every file not judged: those the loader skipped
-	// (a README beside the team folders) with the contest's.
-	judged.Warnings = slices.Concat(errs, judged.Warnings)
-	collected := res.Report.Results
-	res.Report = judged
-	res.Report.Results = collected
-	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
-		return res, err
-	}
-	if err := cache.KeepAll(ctx, func(yield func(store.Attempt, error) bool) {
-		for k := range keep.len() {
-			js, err := keep.get(k)
-			if err != nil {
-				yield(store.Attempt{}, err)
-				return
-			}
-			for _, j := range js {
-				if !yield(j, nil) {
-					return
-				}
-			}
-		}
-	}); err != nil {
-		return res, err
-	}
-	if err := out.write(con.Stdout, judged, judgedAt, pictures(set, path), live); err != nil {
-		return res, err
-	}
-	failed, err := sayJudgeErrors(con, judged)
-	if err != nil {
-		return res, err
-	}
-	return res, status.FailedIf(failed || len(res.Warnings) > 0 && req.Strict)
+	return fmt.Errorf("judge: %w", empty)
 }
 
 // sayJudgeErrors prints a line for each judge error (JE) of r, one for

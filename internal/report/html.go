@@ -319,8 +319,57 @@ type pageData struct {
 }
 
 func (p *Page) write(w io.Writer, r judge.Report, opt *pageOptions) error {
-	// The page shows the printable names; r keeps them as they are, to
-	// tell the teams apart and to give to pictures.
+	l := &layout{p: p, r: r, opt: opt, unjudged: map[string][]notJudged{}}
+	anchors := l.scoreboard()
+	if !opt.public {
+		l.notJudged(anchors)
+	}
+	// The teams' sections: their size decides whether the report is
+	// split.
+	l.page.Boards = p.boards
+	size := p.size + int64(len(r.Scoreboard))*1024 // with the heads and tails
+	limit := int64(OnePage)
+	if opt.site != nil && opt.site.OnePage > 0 {
+		limit = opt.site.OnePage
+	}
+	opt.split = opt.site != nil && opt.site.Page != nil && size > limit
+	for i := range l.page.Board {
+		st := &l.page.Board[i]
+		st.Href = "#" + st.Anchor
+		if opt.split {
+			st.Href = opt.site.Folder + "/" + st.Anchor + ".html"
+		}
+		if l.unjudged[r.Scoreboard[i].Team] != nil {
+			l.page.Ranked = append(l.page.Ranked, *st)
+		}
+	}
+	if opt.split {
+		if err := l.teamPages(); err != nil {
+			return fmt.Errorf("html report: %w", err)
+		}
+		l.page.Boards = false // the first page draws none
+	}
+	if err := l.first(w); err != nil {
+		return fmt.Errorf("html report: %w", err)
+	}
+	return nil
+}
+
+// layout is a page being written: the report, what the templates are
+// given, and the files not judged, by team.
+type layout struct {
+	p        *Page
+	r        judge.Report
+	opt      *pageOptions
+	page     pageData
+	unjudged map[string][]notJudged // by team, as in r
+}
+
+// scoreboard sets the page's heading and scoreboard, and returns each
+// team's row on it. The page shows the printable names; r keeps them as
+// they are, to tell the teams apart.
+func (l *layout) scoreboard() (anchors map[string]int) {
+	r := l.r
 	shown := printable(r)
 	worth := map[string]int{}
 	grouped := map[string]bool{} // problems with groups
@@ -335,129 +384,115 @@ func (p *Page) write(w io.Writer, r judge.Report, opt *pageOptions) error {
 	for _, res := range r.Results { // a report made by hand
 		grouped[res.Problem] = grouped[res.Problem] || res.Groups != nil
 	}
-	page := pageData{Set: shown.Set, Problems: shown.Problems, SolvedBy: make([]int, len(r.Problems)),
-		Count: shown.Tally.Attempts, Verdicts: judge.Verdicts, Public: opt.public, Tests: shown.Tally.Tests}
+	l.page = pageData{Set: shown.Set, Problems: shown.Problems, SolvedBy: make([]int, len(r.Problems)),
+		Count: shown.Tally.Attempts, Verdicts: judge.Verdicts, Public: l.opt.public, Tests: shown.Tally.Tests}
 	for _, g := range grouped {
-		page.Scored = page.Scored || g
+		l.page.Scored = l.page.Scored || g
 	}
-
-	anchors := map[string]int{} // a team's row on the scoreboard
+	anchors = map[string]int{}
 	for i, s := range r.Scoreboard {
 		st := standing{Standing: shown.Scoreboard[i], Anchor: "team-" + strconv.Itoa(i+1)}
 		anchors[s.Team] = i
 		for k, c := range s.Problems {
 			cl := cellOf(c, grouped[c.Problem], worth[c.Problem])
-			if cl.State == "solved" && k < len(page.SolvedBy) {
-				page.SolvedBy[k]++
+			if cl.State == "solved" && k < len(l.page.SolvedBy) {
+				l.page.SolvedBy[k]++
 			}
 			cl.Title = shown.Scoreboard[i].Problems[k].Problem + ": " + cl.Title
 			st.Cells = append(st.Cells, cl)
 		}
-		page.Board = append(page.Board, st)
+		l.page.Board = append(l.page.Board, st)
 	}
+	return anchors
+}
 
-	// The files not judged: under their team, ranked or not, or on their
-	// own when no team is known for them.
-	unjudged := map[string][]notJudged{}
-	if !opt.public {
-		for _, n := range notJudgedOf(r.Warnings) {
-			page.NotJudged += max(len(n.Files), 1)
-			if n.Team == "" {
-				page.Others = append(page.Others, n)
-				continue
-			}
-			if _, ok := anchors[n.Team]; !ok && unjudged[n.Team] == nil {
-				page.Unranked = append(page.Unranked, unrankedTeam{Team: n.Team})
-			}
-			unjudged[n.Team] = append(unjudged[n.Team], n)
+// notJudged sorts the files not judged: under their team, ranked (anchors
+// gives the teams on the scoreboard) or not, or on their own when no team
+// is known for them.
+func (l *layout) notJudged(anchors map[string]int) {
+	for _, n := range notJudgedOf(l.r.Warnings) {
+		l.page.NotJudged += max(len(n.Files), 1)
+		if n.Team == "" {
+			l.page.Others = append(l.page.Others, n)
+			continue
 		}
-		slices.SortFunc(page.Unranked, func(a, b unrankedTeam) int { return strings.Compare(a.Team, b.Team) })
-		for i := range page.Unranked {
-			u := &page.Unranked[i]
-			u.NotJudged = unjudged[u.Team]
-			u.Team, u.Anchor = text.Printable(u.Team), "unranked-"+strconv.Itoa(i+1)
+		if _, ok := anchors[n.Team]; !ok && l.unjudged[n.Team] == nil {
+			l.page.Unranked = append(l.page.Unranked, unrankedTeam{Team: n.Team})
 		}
+		l.unjudged[n.Team] = append(l.unjudged[n.Team], n)
 	}
+	slices.SortFunc(l.page.Unranked, func(a, b unrankedTeam) int { return strings.Compare(a.Team, b.Team) })
+	for i := range l.page.Unranked {
+		u := &l.page.Unranked[i]
+		u.NotJudged = l.unjudged[u.Team]
+		u.Team, u.Anchor = text.Printable(u.Team), "unranked-"+strconv.Itoa(i+1)
+	}
+}
 
-	// The teams' sections, in the scoreboard's order: each a head and a
-	// tail written now about the team's results laid out by Add. Their
-	// size decides whether the report is split.
-	page.Boards = p.boards
-	section := func(w io.Writer, i int) error {
-		s := r.Scoreboard[i]
-		sec := teamSection{Standing: page.Board[i], NotJudged: unjudged[s.Team], Public: opt.public}
-		if err := reportPage.ExecuteTemplate(w, "team-head", sec); err != nil {
+// section writes the section of the team on row i of the scoreboard: its
+// heading and its files not judged, written now, about its results as Add
+// laid them out.
+func (l *layout) section(w io.Writer, i int) error {
+	s := l.r.Scoreboard[i]
+	sec := teamSection{Standing: l.page.Board[i], NotJudged: l.unjudged[s.Team], Public: l.opt.public}
+	if err := reportPage.ExecuteTemplate(w, "team-head", sec); err != nil {
+		return err
+	}
+	at, ok := l.p.results[s.Team]
+	if !ok { // a team with no attempt, in a report made by hand
+		if err := reportPage.ExecuteTemplate(w, "team-results", sec); err != nil {
 			return err
 		}
-		at, ok := p.results[s.Team]
-		if !ok { // a team with no attempt, in a report made by hand
-			if err := reportPage.ExecuteTemplate(w, "team-results", sec); err != nil {
+	}
+	if _, err := io.Copy(w, io.NewSectionReader(l.p.scratch, at[0], at[1]-at[0])); err != nil {
+		return err
+	}
+	return reportPage.ExecuteTemplate(w, "team-tail", sec)
+}
+
+// teamPages writes each team's page of a split report through the site.
+func (l *layout) teamPages() error {
+	for i, st := range l.page.Board {
+		tp := l.page
+		tp.Team, tp.Back, tp.Board = st.Team, "../"+l.opt.site.First+"#"+st.Anchor, nil
+		err := l.opt.site.Page(st.Anchor+".html", func(w io.Writer) error {
+			bw := bufio.NewWriter(w)
+			if err := reportPage.ExecuteTemplate(bw, "team-top", tp); err != nil {
+				return err
+			}
+			if err := l.section(bw, i); err != nil {
+				return err
+			}
+			if err := reportPage.ExecuteTemplate(bw, "team-bottom", tp); err != nil {
+				return err
+			}
+			return bw.Flush()
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// first writes the first page: the scoreboard, the teams' sections unless
+// the report is split, and the files not judged.
+func (l *layout) first(w io.Writer) error {
+	bw := bufio.NewWriter(w)
+	if err := reportPage.ExecuteTemplate(bw, "top", l.page); err != nil {
+		return err
+	}
+	if !l.opt.split {
+		for i := range l.page.Board {
+			if err := l.section(bw, i); err != nil {
 				return err
 			}
 		}
-		if _, err := io.Copy(w, io.NewSectionReader(p.scratch, at[0], at[1]-at[0])); err != nil {
-			return err
-		}
-		return reportPage.ExecuteTemplate(w, "team-tail", sec)
 	}
-	size := p.size + int64(len(r.Scoreboard))*1024 // with the heads and tails
-	limit := int64(OnePage)
-	if opt.site != nil && opt.site.OnePage > 0 {
-		limit = opt.site.OnePage
+	if err := reportPage.ExecuteTemplate(bw, "bottom", l.page); err != nil {
+		return err
 	}
-	opt.split = opt.site != nil && opt.site.Page != nil && size > limit
-	for i := range page.Board {
-		st := &page.Board[i]
-		st.Href = "#" + st.Anchor
-		if opt.split {
-			st.Href = opt.site.Folder + "/" + st.Anchor + ".html"
-		}
-		if unjudged[r.Scoreboard[i].Team] != nil {
-			page.Ranked = append(page.Ranked, *st)
-		}
-	}
-	if opt.split {
-		for i, st := range page.Board {
-			tp := page
-			tp.Team, tp.Back, tp.Board = st.Team, "../"+opt.site.First+"#"+st.Anchor, nil
-			err := opt.site.Page(st.Anchor+".html", func(w io.Writer) error {
-				bw := bufio.NewWriter(w)
-				if err := reportPage.ExecuteTemplate(bw, "team-top", tp); err != nil {
-					return err
-				}
-				if err := section(bw, i); err != nil {
-					return err
-				}
-				if err := reportPage.ExecuteTemplate(bw, "team-bottom", tp); err != nil {
-					return err
-				}
-				return bw.Flush()
-			})
-			if err != nil {
-				return fmt.Errorf("html report: %w", err)
-			}
-		}
-		page.Boards = false // the first page draws none
-	}
-
-	bw := bufio.NewWriter(w)
-	if err := reportPage.ExecuteTemplate(bw, "top", page); err != nil {
-		return fmt.Errorf("html report: %w", err)
-	}
-	if !opt.split {
-		for i := range page.Board {
-			if err := section(bw, i); err != nil {
-				return fmt.Errorf("html report: %w", err)
-			}
-		}
-	}
-	if err := reportPage.ExecuteTemplate(bw, "bottom", page); err != nil {
-		return fmt.Errorf("html report: %w", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("html report: %w", err)
-	}
-	return nil
+	return bw.Flush()
 }
 
 // bufferAt is a bytes.Buffer that can be read at an offset, the Scratch
