@@ -58,12 +58,14 @@ type ExportResult struct {
 // id (pkgexport.CMSName), of the type req.CMSType, and OutDir gets a
 // contest.yaml listing the tasks written (see writeContest); there is no
 // zip.
+//
+// Once the problems are solved, export writes all packages or none (but
+// for a move into place that fails): every package is checked and
+// prepared (prepare), then every one staged (stage), then every one moved
+// into place (commit).
 func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, error) {
-	if req.Layout == pkgexport.CMS && req.Zip {
-		return ExportResult{}, status.Usagef("export: --zip: CMS imports task directories, not zip files; leave out --zip with --layout cms")
-	}
-	if req.Layout != pkgexport.CMS && req.CMSType != "" {
-		return ExportResult{}, status.Usagef("export: --cms-type goes with --layout cms only")
+	if err := req.checkFlags(); err != nil {
+		return ExportResult{}, err
 	}
 	bin, err := validatorBinary(req.Binary, req.AllowDynamic)
 	if err != nil {
@@ -77,14 +79,9 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 	if err != nil {
 		return ExportResult{}, fmt.Errorf("export: %w", err)
 	}
-	opt, err := req.Batch.options(con, "export")
+	opt, err := exportOptions(con, req.Batch)
 	if err != nil {
 		return ExportResult{}, err
-	}
-	// A solutions list too long for an answer file is refused by the
-	// solver as it finds it, before it is stored, not after.
-	if opt.MaxSolutions == 0 || opt.MaxSolutions > pkgexport.MaxSolutions {
-		opt.MaxSolutions = pkgexport.MaxSolutions
 	}
 	sets, failed := loadSets(ctx, con, req.Sets)
 	if failed {
@@ -95,128 +92,215 @@ func Export(ctx context.Context, con Console, req ExportRequest) (ExportResult, 
 		return ExportResult{}, err
 	}
 	defer cache.Close()
-	src := cache.Source(opt)
-	outs := src.Solve(ctx, sets)
+	e := exporter{con: con, req: req, g: g, bin: bin, out: out, src: cache.Source(opt)}
+	outs := e.src.Solve(ctx, sets)
 	if _, ok := status.Interruption(ctx); ok {
 		return ExportResult{}, interrupted(ctx, con, "export", outs)
 	}
-	// Every package is checked before any is written: a refusal of one
-	// leaves every folder as it was.
-	type job struct {
-		at      string // the problem as the set names it
-		path    string
-		pending *pkgexport.Pending
-	}
-	var jobs []job
-	written := map[string]string{} // package name: the problem that took it
-	for _, group := range byProblem(outs) {
-		o := group[0]
-		at := problemAt(o)
-		bad := false
-		for _, c := range group {
-			if c.Err != nil {
-				con.errorf("%s: %v", caseAt(c), c.Err)
-				bad = true
-			}
-		}
-		if bad {
-			failed = true
-			continue
-		}
-		name := PackageName(o.Problem.ID)
-		if req.Layout == pkgexport.CMS {
-			name = pkgexport.CMSName(o.Problem.ID)
-		}
-		if name == "" {
-			con.errorf("%s: the id has no letter or digit to name a package with", at)
-			failed = true
-			continue
-		}
-		if why := pkgexport.NameTrouble(name); why != "" {
-			con.errorf("%s: package name %q %s: give the problem another id", at, name, why)
-			failed = true
-			continue
-		}
-		if prev, ok := written[name]; ok {
-			con.errorf("%s: package name %q is taken by %s", at, name, prev)
-			failed = true
-			continue
-		}
-		written[name] = at
-		pkg, err := packageOf(ctx, src, group)
-		if err != nil {
-			con.errorf("%s", err)
-			failed = true
-			continue
-		}
-		pkg.Binary, pkg.PDF, pkg.CMSType = bin, pdf.Write, req.CMSType
-		path := filepath.Join(out, name)
-		if req.Zip {
-			path += ".zip"
-		}
-		pending, err := pkgexport.Prepare(ctx, g, path, req.Layout, pkg, req.Zip)
-		if err != nil {
-			con.errorf("%s: %v", at, err)
-			failed = true
-			continue
-		}
-		jobs = append(jobs, job{at, path, pending})
-	}
-	if failed {
+	jobs, ok := e.prepare(ctx, outs)
+	if !ok {
 		con.errorf("export: no package written")
 		return ExportResult{}, status.Said(status.Failed)
 	}
 	if err := g.MkdirAll(out); err != nil {
 		return ExportResult{}, fmt.Errorf("export: %w", err)
 	}
-	// Then every package is staged before any is moved into place.
+	if err := e.stage(ctx, jobs); err != nil {
+		return ExportResult{}, err
+	}
+	res, err := e.commit(jobs)
+	if err != nil {
+		return res, err
+	}
+	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
+		res.Contest, failed = e.contest(sets, res.Packages)
+	}
+	return res, status.FailedIf(failed)
+}
+
+// checkFlags refuses the flags that do not go together, before anything
+// is read: CMS imports task directories, and only CMS has a task type.
+func (req ExportRequest) checkFlags() error {
+	if req.Layout == pkgexport.CMS && req.Zip {
+		return status.Usagef("export: --zip: CMS imports task directories, not zip files; leave out --zip with --layout cms")
+	}
+	if req.Layout != pkgexport.CMS && req.CMSType != "" {
+		return status.Usagef("export: --cms-type goes with --layout cms only")
+	}
+	return nil
+}
+
+// exportOptions returns the solver's options of b for export. A solutions
+// list too long for an answer file is refused by the solver as it finds
+// it, before it is stored, not after: the limit is at most
+// pkgexport.MaxSolutions.
+func exportOptions(con Console, b Batch) (truth.Options, error) {
+	opt, err := b.options(con, "export")
+	if err != nil {
+		return truth.Options{}, err
+	}
+	if opt.MaxSolutions == 0 || opt.MaxSolutions > pkgexport.MaxSolutions {
+		opt.MaxSolutions = pkgexport.MaxSolutions
+	}
+	return opt, nil
+}
+
+// exporter is what Export's steps share once the inputs are claimed and
+// the cache is open: the request, the guard every file goes through, the
+// validator binary, OUTDIR and the ground truth.
+type exporter struct {
+	con Console
+	req ExportRequest
+	g   *guard.Guard
+	bin string // the validator the packages carry
+	out string // OUTDIR, claimed by g
+	src *truth.Source
+}
+
+// exportJob is a package checked and ready to be staged.
+type exportJob struct {
+	at      string // the problem as the set names it
+	path    string
+	pending *pkgexport.Pending
+}
+
+// prepare checks every package before any is written, so that a refusal
+// of one leaves every folder as it was: the problem's cases solved, its
+// name free, its folder holding nothing export does not write. It reports
+// each problem refused and goes on with the others; ok is false when any
+// was.
+func (e *exporter) prepare(ctx context.Context, outs []truth.Outcome) (jobs []exportJob, ok bool) {
+	ok = true
+	taken := map[string]string{} // package name: the problem that took it
+	for _, group := range byProblem(outs) {
+		j, good := e.prepareOne(ctx, group, taken)
+		if !good {
+			ok = false
+			continue
+		}
+		jobs = append(jobs, j)
+	}
+	return jobs, ok
+}
+
+// prepareOne checks the package of one problem, the outcomes of its cases
+// in group, and prepares it (pkgexport.Prepare). The name goes into taken
+// once it passes the checks of names, before the package is built: a
+// later problem of that name is refused even when this one fails to build,
+// as the set would clash once it is fixed. Each refusal is reported on
+// con; good is false after one.
+func (e *exporter) prepareOne(ctx context.Context, group []truth.Outcome, taken map[string]string) (j exportJob, good bool) {
+	o := group[0]
+	at := problemAt(o)
+	good = true
+	for _, c := range group {
+		if c.Err != nil {
+			e.con.errorf("%s: %v", caseAt(c), c.Err)
+			good = false
+		}
+	}
+	if !good {
+		return exportJob{}, false
+	}
+	name := PackageName(o.Problem.ID)
+	if e.req.Layout == pkgexport.CMS {
+		name = pkgexport.CMSName(o.Problem.ID)
+	}
+	if name == "" {
+		e.con.errorf("%s: the id has no letter or digit to name a package with", at)
+		return exportJob{}, false
+	}
+	if why := pkgexport.NameTrouble(name); why != "" {
+		e.con.errorf("%s: package name %q %s: give the problem another id", at, name, why)
+		return exportJob{}, false
+	}
+	if prev, ok := taken[name]; ok {
+		e.con.errorf("%s: package name %q is taken by %s", at, name, prev)
+		return exportJob{}, false
+	}
+	taken[name] = at
+	pkg, err := packageOf(ctx, e.src, group)
+	if err != nil {
+		e.con.errorf("%s", err)
+		return exportJob{}, false
+	}
+	pkg.Binary, pkg.PDF, pkg.CMSType = e.bin, pdf.Write, e.req.CMSType
+	path := filepath.Join(e.out, name)
+	if e.req.Zip {
+		path += ".zip"
+	}
+	pending, err := pkgexport.Prepare(ctx, e.g, path, e.req.Layout, pkg, e.req.Zip)
+	if err != nil {
+		e.con.errorf("%s: %v", at, err)
+		return exportJob{}, false
+	}
+	return exportJob{at, path, pending}, true
+}
+
+// stage stages every package before any is moved into place, so that an
+// interruption or a failure here writes none: every job is then
+// discarded.
+func (e *exporter) stage(ctx context.Context, jobs []exportJob) error {
 	discard := func() {
 		for _, j := range jobs {
-			j.pending.Discard(g)
+			j.pending.Discard(e.g)
 		}
 	}
 	for _, j := range jobs {
 		if ctx.Err() != nil {
 			discard()
-			con.errorf("interrupted: no package written")
-			return ExportResult{}, stopped(ctx)
+			e.con.errorf("interrupted: no package written")
+			return stopped(ctx)
 		}
-		if err := j.pending.Stage(g); err != nil {
+		if err := j.pending.Stage(e.g); err != nil {
 			discard()
-			con.errorf("%s: %v", j.at, err)
-			con.errorf("export: no package written")
-			return ExportResult{}, status.Said(status.Failed)
+			e.con.errorf("%s: %v", j.at, err)
+			e.con.errorf("export: no package written")
+			return status.Said(status.Failed)
 		}
 	}
+	return nil
+}
+
+// commit moves the staged packages into place, printing each path, and
+// warns of the files of each that DOMjudge could not store (warnPacket;
+// not for CMS). Only a move into place fails here (a file system full, a
+// folder made read-only since): the packages before are written and
+// returned with the error, the rest discarded.
+func (e *exporter) commit(jobs []exportJob) (ExportResult, error) {
 	var res ExportResult
 	for i, j := range jobs {
-		if err := j.pending.Commit(g); err != nil {
-			// Only a move into place fails here (a file system full, a
-			// folder made read-only since): the packages before are written.
+		if err := j.pending.Commit(e.g); err != nil {
 			for _, rest := range jobs[i+1:] {
-				rest.pending.Discard(g)
+				rest.pending.Discard(e.g)
 			}
-			con.errorf("%s: %v", j.at, err)
-			con.errorf("export: %d of %d packages written; run export again for the rest", i, len(jobs))
+			e.con.errorf("%s: %v", j.at, err)
+			e.con.errorf("export: %d of %d packages written; run export again for the rest", i, len(jobs))
 			return res, status.Said(status.Failed)
 		}
 		res.Packages = append(res.Packages, j.path)
-		fmt.Fprintln(con.Stdout, j.path)
-		if req.Layout != pkgexport.CMS {
-			warnPacket(con, j.at, j.path, req.Zip)
+		fmt.Fprintln(e.con.Stdout, j.path)
+		if e.req.Layout != pkgexport.CMS {
+			warnPacket(e.con, j.at, j.path, e.req.Zip)
 		}
 	}
-	if req.Layout == pkgexport.CMS && len(res.Packages) > 0 {
-		path, err := writeContest(con, g, out, sets, res.Packages)
-		if err != nil {
-			con.errorf("export: %v", err)
-			failed = true
-		} else if path != "" {
-			res.Contest = path
-			fmt.Fprintln(con.Stdout, path)
-		}
+	return res, nil
+}
+
+// contest writes the contest.yaml of the CMS tasks written (writeContest)
+// and prints its path. It returns the path, "" when the organiser's was
+// kept; failed is true when it could not be written, reported on con,
+// which fails the export once its packages are in place.
+func (e *exporter) contest(sets []*problems.Set, tasks []string) (path string, failed bool) {
+	path, err := writeContest(e.con, e.g, e.out, sets, tasks)
+	if err != nil {
+		e.con.errorf("export: %v", err)
+		return "", true
 	}
-	return res, status.FailedIf(failed)
+	if path != "" {
+		fmt.Fprintln(e.con.Stdout, path)
+	}
+	return path, false
 }
 
 // problemAt names the problem of o as its set names it, with the file and
