@@ -58,7 +58,10 @@ line "results<TAB>1", then per team its name, rank, award, points, penalty,
 the minute of its last score improvement and an empty group winner.
 --html writes the report for the judges, every test's verdict and message;
 --public-html the page for the wall: the scoreboard and the team messages,
-never a judge message, a file or an expected answer. See docs/judging.md.`,
+never a judge message, a file or an expected answer. A page whose teams'
+results pass 4 MB is split: the file holds the scoreboard, and each team's
+results are a page of their own, team-N.html in NAME_files/ beside it
+(report.html: report_files/). See docs/judging.md.`,
 		Flags: append(append(batchFlags(),
 			formatFlag("table"),
 			maxBytesFlag("an answer larger than `N` bytes is PE, unread"),
