@@ -84,121 +84,196 @@ func Show(ctx context.Context, con Console, req ShowRequest) (ShowResult, error)
 		return ShowResult{}, err
 	}
 	defer cache.Close()
-	runs, err := cache.Runs(ctx)
+	s, err := newShowing(ctx, cache, file, setName)
 	if err != nil {
 		return ShowResult{}, err
+	}
+	for _, id := range req.IDs {
+		if err := s.lookUp(ctx, con, id); err != nil {
+			return ShowResult{}, err
+		}
+	}
+	return ShowResult{Rows: s.rows}, s.print(ctx, con, g, svg, req)
+}
+
+// showing is a show under way: where it looks (the cache; the set's file,
+// when one is named; the set's name, "" for every set), the runs the cache
+// records, for what it says of a problem without an answer, and what it
+// has found so far.
+type showing struct {
+	cache       *truth.Cache
+	file        *problems.Set
+	setName     string
+	runs, ended []store.Run
+	// rows are the answers found, drawn their entries; failed is true once
+	// an id has no answer to show (said on stderr).
+	rows   []output.Row
+	drawn  []store.Entry
+	failed bool
+}
+
+// newShowing starts a show of the problems of set setName (file its file,
+// or nil) from cache.
+func newShowing(ctx context.Context, cache *truth.Cache, file *problems.Set, setName string) (*showing, error) {
+	runs, err := cache.Runs(ctx)
+	if err != nil {
+		return nil, err
 	}
 	ended, err := cache.EndedRuns(ctx)
 	if err != nil {
-		return ShowResult{}, err
+		return nil, err
 	}
-	var res ShowResult
-	var drawn []store.Entry
-	failed := false
-	for _, id := range req.IDs {
-		if file != nil && !inSet(file, id) {
-			con.errorf("show: set %q (%s) has no problem %q%s", file.Name, file.File, id, didYouMean(id, setRefs(file, id)))
-			failed = true
+	return &showing{cache: cache, file: file, setName: setName, runs: runs, ended: ended}, nil
+}
+
+// lookUp finds the answers to problem id (or to its tests), in the set's
+// order when its file is read, and says on stderr why one cannot be
+// shown. The error is the cache's.
+func (s *showing) lookUp(ctx context.Context, con Console, id string) error {
+	if s.file != nil && !inSet(s.file, id) {
+		con.errorf("show: set %q (%s) has no problem %q%s", s.file.Name, s.file.File, id, didYouMean(id, setRefs(s.file, id)))
+		s.failed = true
+		return nil
+	}
+	entries, err := s.cache.Lookup(ctx, s.setName, id)
+	if err != nil {
+		return err
+	}
+	if s.file != nil {
+		inSetOrder(s.file, entries)
+	}
+	if len(entries) == 0 {
+		if err := s.sayUnanswered(ctx, con, id); err != nil {
+			return err
+		}
+		s.failed = true
+	}
+	for _, e := range entries {
+		if err := s.add(ctx, con, id, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// sayUnanswered says why id, which the cache links to no answer of the
+// set, has none: a run counts it, a run was killed before it was linked,
+// it was never solved, or (with no set's file) the cache knows no such
+// problem.
+func (s *showing) sayUnanswered(ctx context.Context, con Console, id string) error {
+	found, err := s.sayRunning(ctx, con, id)
+	if err != nil || found {
+		return err
+	}
+	if found, err = s.sayKilled(ctx, con, id); err != nil || found {
+		return err
+	}
+	if s.file != nil {
+		con.errorf("show: problem %q of set %q has never been solved: solve %s", id, s.file.Name, s.file.File)
+		return nil
+	}
+	msg, err := notInCache(ctx, s.cache, s.setName, id)
+	if err != nil {
+		return err
+	}
+	con.errorf("show: %s", msg)
+	return nil
+}
+
+// sayRunning says what each live run counting id has done, and reports
+// whether there is one. A problem solved for the first time is linked to
+// its set once its count ends or stops: while it runs, the run says what
+// it counts.
+func (s *showing) sayRunning(ctx context.Context, con Console, id string) (found bool, err error) {
+	for _, r := range s.runs {
+		if !runFor(r, s.setName, id) {
 			continue
 		}
-		entries, err := cache.Lookup(ctx, setName, id)
+		found = true
+		in := ""
+		if r.Set != "" {
+			in = fmt.Sprintf(" of set %q", r.Set)
+		}
+		note, err := runningNote(ctx, s.cache, r)
 		if err != nil {
-			return ShowResult{}, err
+			return found, err
 		}
-		if file != nil {
-			inSetOrder(file, entries)
-		}
-		if len(entries) == 0 {
-			// A problem solved for the first time is linked to its set
-			// once its count ends or stops: while it runs, the run says
-			// what it counts.
-			found := false
-			for _, r := range runs {
-				if !runFor(r, setName, id) {
-					continue
-				}
-				found = true
-				in := ""
-				if r.Set != "" {
-					in = fmt.Sprintf(" of set %q", r.Set)
-				}
-				note, err := runningNote(ctx, cache, r)
-				if err != nil {
-					return ShowResult{}, err
-				}
-				con.errorf("show: problem %q%s has no answer yet: %s", r.ID, in, note)
-			}
-			if !found {
-				// Killed before it was linked: its record names it.
-				for _, r := range ended {
-					if r.ShardK > 0 || r.Set == "" || !runFor(r, setName, id) {
-						continue
-					}
-					pr, err := cache.Progress(ctx, r.Key)
-					if err != nil {
-						return ShowResult{}, err
-					}
-					if len(pr.Parts) > 0 {
-						continue
-					}
-					found = true
-					con.errorf("show: problem %q of set %q %s", r.ID, r.Set, keptNote(pr.Counted, pr.Total, &r))
-				}
-			}
-			if !found && file != nil {
-				con.errorf("show: problem %q of set %q has never been solved: solve %s", id, file.Name, file.File)
-			} else if !found {
-				msg, err := notInCache(ctx, cache, setName, id)
-				if err != nil {
-					return ShowResult{}, err
-				}
-				con.errorf("show: %s", msg)
-			}
-			failed = true
-		}
-		for _, e := range entries {
-			if file != nil && !sameDefinition(file, e) {
-				// The cache's answer is to another question than the file's.
-				con.errorf("show: problem %q of set %q was solved as another definition than %s gives: solve %s", e.ID, e.Set, file.File, file.File)
-				failed = true
-				continue
-			}
-			if !e.OK {
-				why, err := noAnswer(ctx, cache, e, runs, ended)
-				if err != nil {
-					return ShowResult{}, err
-				}
-				con.errorf("show: problem %q of set %q %s", id, e.Set, why)
-				failed = true
-				continue
-			}
-			row := rowOf(ctx, cache, e.Set, e.ID, e.Result, true)
-			testOfRef(&row, e.Result.Definition)
-			res.Rows = append(res.Rows, row)
-			drawn = append(drawn, e)
-		}
+		con.errorf("show: problem %q%s has no answer yet: %s", r.ID, in, note)
 	}
+	return found, nil
+}
+
+// sayKilled says what each run of id that was killed before it was linked
+// kept (its record names it), and reports whether there is one.
+func (s *showing) sayKilled(ctx context.Context, con Console, id string) (found bool, err error) {
+	for _, r := range s.ended {
+		if r.ShardK > 0 || r.Set == "" || !runFor(r, s.setName, id) {
+			continue
+		}
+		pr, err := s.cache.Progress(ctx, r.Key)
+		if err != nil {
+			return found, err
+		}
+		if len(pr.Parts) > 0 {
+			continue
+		}
+		found = true
+		con.errorf("show: problem %q of set %q %s", r.ID, r.Set, keptNote(pr.Counted, pr.Total, &r))
+	}
+	return found, nil
+}
+
+// add shows e, an entry found for id: its row, and its board to draw; or
+// says on stderr why it has no answer to show.
+func (s *showing) add(ctx context.Context, con Console, id string, e store.Entry) error {
+	if s.file != nil && !sameDefinition(s.file, e) {
+		// The cache's answer is to another question than the file's.
+		con.errorf("show: problem %q of set %q was solved as another definition than %s gives: solve %s", e.ID, e.Set, s.file.File, s.file.File)
+		s.failed = true
+		return nil
+	}
+	if !e.OK {
+		why, err := noAnswer(ctx, s.cache, e, s.runs, s.ended)
+		if err != nil {
+			return err
+		}
+		con.errorf("show: problem %q of set %q %s", id, e.Set, why)
+		s.failed = true
+		return nil
+	}
+	row := rowOf(ctx, s.cache, e.Set, e.ID, e.Result, true)
+	testOfRef(&row, e.Result.Definition)
+	s.rows = append(s.rows, row)
+	s.drawn = append(s.drawn, e)
+	return nil
+}
+
+// print writes what was found: the SVG picture svg asks for (on stdout
+// alone, for "-"), the rows, and the boards when req asks for them in a
+// table. The error is the output's, or a failure when something could
+// not be shown.
+func (s *showing) print(ctx context.Context, con Console, g *guard.Guard, svg string, req ShowRequest) error {
 	if svg != "" {
-		if err := writeSVG(ctx, g, con.Stdout, svg, cache, drawn); err != nil {
+		if err := writeSVG(ctx, g, con.Stdout, svg, s.cache, s.drawn); err != nil {
 			con.errorf("show: %v", err)
-			failed = true
+			s.failed = true
 		}
 		if svg == "-" {
-			return res, status.FailedIf(failed)
+			return status.FailedIf(s.failed)
 		}
 	}
-	if err := output.Write(con.Stdout, con.Format, output.Rows{Rows: res.Rows}); err != nil {
-		return res, err
+	if err := output.Write(con.Stdout, con.Format, output.Rows{Rows: s.rows}); err != nil {
+		return err
 	}
 	if req.Board && con.Format == output.Table {
-		for _, e := range drawn {
-			if err := drawAnswer(ctx, con.Stdout, cache, e, req.Glyphs); err != nil {
+		for _, e := range s.drawn {
+			if err := drawAnswer(ctx, con.Stdout, s.cache, e, req.Glyphs); err != nil {
 				con.errorf("show: %s: %v", e.ID, err)
-				failed = true
+				s.failed = true
 			}
 		}
 	}
-	return res, status.FailedIf(failed)
+	return status.FailedIf(s.failed)
 }
 
 // runFor reports whether r counts problem id (or a test of it, for an id
