@@ -83,20 +83,8 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 			err = &StoppedError{Cause: context.Cause(ctx)}
 		}
 	}(ctx)
-	sharded := s.opt.Shard.K > 0
-	if sharded && !Shardable(p) {
-		return store.Result{}, false, ErrNotSharded
-	}
-	// Refuse before the work rather than after it: the answer, or the
-	// checkpoints, could not be stored.
-	if err := s.db.Writable(ctx); err != nil {
-		return store.Result{}, false, fmt.Errorf("the answer cannot be stored: %w", err)
-	}
-	parts, err := s.db.PartsOf(ctx, key)
+	parts, err := s.ready(ctx, key, p)
 	if err != nil {
-		return store.Result{}, false, err
-	}
-	if err := s.joins(ctx, key, parts); err != nil {
 		return store.Result{}, false, err
 	}
 	sopt := solver.Options{MaxSolutions: s.opt.MaxSolutions, Budget: s.opt.Budget, Progress: progress, Shard: s.opt.Shard}
@@ -119,57 +107,14 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 			return answer, true, nil
 		}
 		defer end()
-		if cp, err = newCheckpointer(ctx, s.db, key); err != nil {
+		if cp, err = s.checkpoint(ctx, key, set, id, &sopt); err != nil {
 			return store.Result{}, false, err
 		}
-		if set != "" && !sharded {
-			// Linked as soon as something of it is kept, not only when
-			// the count ends: a run killed later (kill -9, a power cut)
-			// is found by id, with what it kept. A link that fails here is
-			// made again, and its error said, as Solve's batch ends.
-			cp.kept = func(ctx context.Context) { s.db.Link(ctx, set, id, key.DefHash) }
-		}
-		cp.hook(ctx, &sopt)
 	}
 	start := time.Now()
 	ans, err := solver.Solve(ctx, p, sopt)
-	if cp != nil {
-		cp.stop() // what is left is written below, or goes with the answer
-	}
-	if cp != nil && (err != nil || sharded) {
-		// What is counted is kept: a stopped count resumes from it, and a
-		// shard's subproblems are its part. A finished count keeps its
-		// answer instead, which makes the checkpoints go (writing 12,940
-		// of them, to remove them at once, took N = 16 three times as long
-		// as its count); they are kept only if the answer cannot be.
-		if ferr := cp.flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
-			err = ferr
-		}
-	}
-	if err != nil {
-		var kept, total int
-		if cp != nil {
-			kept, total = cp.done()
-		}
-		if sharded && kept > 0 && total > 0 && !finished(parts, s.opt.Shard) {
-			// Recorded unfinished, so that show and merge say which slice
-			// this file is counting, and how far it got.
-			perr := s.db.PutPart(context.WithoutCancel(ctx), store.Part{
-				Key: key, Definition: problems.Canonical(p), Kind: p.Kind, Ask: p.Ask, N: p.N,
-				ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total,
-			})
-			if perr != nil {
-				err = errors.Join(err, perr)
-			}
-		}
-		var be *solver.BudgetError
-		switch {
-		case ctx.Err() != nil:
-			err = &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total, Long: cp != nil && Shardable(p)}
-		case errors.As(err, &be):
-			err = &OverBudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
-		}
-		return store.Result{}, false, err
+	if err = s.stopCheckpoints(ctx, cp, err); err != nil {
+		return store.Result{}, false, s.unfinished(ctx, key, p, parts, cp, err)
 	}
 	res := store.Result{
 		Key:        key,
@@ -183,7 +128,7 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 	}
 	// What is found is stored even when ctx is cancelled now: it is done.
 	ctx = context.WithoutCancel(ctx)
-	if sharded {
+	if s.opt.Shard.K > 0 {
 		// A shard's answer is a partial sum: its subproblems are kept, and
 		// merge adds the parts up.
 		_, total := cp.done()
@@ -201,6 +146,97 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		return store.Result{}, false, err
 	}
 	return res, false, nil
+}
+
+// ready refuses, before any work rather than after it, what solve could
+// not finish: a problem a shard run cannot cut, a cache the answer or the
+// checkpoints could not be stored in, slices of the count that this run
+// could not join (see joins). It returns the slices the cache holds.
+func (s *Source) ready(ctx context.Context, key store.CacheKey, p solver.Problem) ([]store.Part, error) {
+	if s.opt.Shard.K > 0 && !Shardable(p) {
+		return nil, ErrNotSharded
+	}
+	if err := s.db.Writable(ctx); err != nil {
+		return nil, fmt.Errorf("the answer cannot be stored: %w", err)
+	}
+	parts, err := s.db.PartsOf(ctx, key)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.joins(ctx, key, parts); err != nil {
+		return nil, err
+	}
+	return parts, nil
+}
+
+// checkpoint starts keeping the subproblems of the count of key as sopt's
+// solving finishes them. Outside a shard run, the problem id of set is
+// linked to key as soon as something of it is kept, not only when the
+// count ends: a run killed later (kill -9, a power cut) is found by id,
+// with what it kept. A link that fails here is made again, and its error
+// said, as Solve's batch ends.
+func (s *Source) checkpoint(ctx context.Context, key store.CacheKey, set, id string, sopt *solver.Options) (*checkpointer, error) {
+	cp, err := newCheckpointer(ctx, s.db, key)
+	if err != nil {
+		return nil, err
+	}
+	if set != "" && s.opt.Shard.K == 0 {
+		cp.kept = func(ctx context.Context) { s.db.Link(ctx, set, id, key.DefHash) }
+	}
+	cp.hook(ctx, sopt)
+	return cp, nil
+}
+
+// stopCheckpoints stops cp, when there is one, and writes what it has not
+// yet when the count ended in err or is a shard's: what is counted is
+// kept, a stopped count resumes from it, and a shard's subproblems are its
+// part. A finished count keeps its answer instead, which makes the
+// checkpoints go (writing 12,940 of them, to remove them at once, took
+// N = 16 three times as long as its count); they are kept only if the
+// answer cannot be. It returns err, or when err is nil the error of that
+// writing.
+func (s *Source) stopCheckpoints(ctx context.Context, cp *checkpointer, err error) error {
+	if cp == nil {
+		return err
+	}
+	cp.stop() // what is left is written here, or goes with the answer
+	if err != nil || s.opt.Shard.K > 0 {
+		if ferr := cp.flush(context.WithoutCancel(ctx)); ferr != nil && err == nil {
+			err = ferr
+		}
+	}
+	return err
+}
+
+// unfinished is the error of a solve of key that ended in err, the
+// subproblems kept by cp (nil for a problem that keeps none): a
+// StoppedError for a stop, an OverBudgetError for a stop at the budget. A
+// shard's slice stopped with some kept is recorded as an unfinished part,
+// so that show and merge say which slice this file is counting, and how
+// far it got; parts are the slices the cache held before.
+func (s *Source) unfinished(ctx context.Context, key store.CacheKey, p solver.Problem, parts []store.Part, cp *checkpointer, err error) error {
+	var kept, total int
+	if cp != nil {
+		kept, total = cp.done()
+	}
+	sharded := s.opt.Shard.K > 0
+	if sharded && kept > 0 && total > 0 && !finished(parts, s.opt.Shard) {
+		perr := s.db.PutPart(context.WithoutCancel(ctx), store.Part{
+			Key: key, Definition: problems.Canonical(p), Kind: p.Kind, Ask: p.Ask, N: p.N,
+			ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total,
+		})
+		if perr != nil {
+			err = errors.Join(err, perr)
+		}
+	}
+	var be *solver.BudgetError
+	switch {
+	case ctx.Err() != nil:
+		return &StoppedError{Cause: context.Cause(ctx), Kept: kept, Total: total, Long: cp != nil && Shardable(p)}
+	case errors.As(err, &be):
+		return &OverBudgetError{Err: be, Kept: kept, Total: total, Sliceable: Shardable(p) && !sharded}
+	}
+	return err
 }
 
 // PartError refuses to count a problem into a cache that holds slices of
