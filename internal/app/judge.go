@@ -166,8 +166,10 @@ func Judge(ctx context.Context, con Console, req JudgeRequest) (JudgeResult, err
 	// (a README beside the team folders) with the contest's.
 	judged.Warnings = slices.Concat(errs, judged.Warnings)
 	judged.Held = held.results
+	// The spools are gone once Judge returns: the caller has the results
+	// only when it asked to Collect them.
 	res.Report, res.Kept = judged, held.kept
-	res.Report.Results = held.collected
+	res.Report.Results, res.Report.Held = held.collected, nil
 	if err := output.Write(con.Stdout, con.Format, report.Data(judged)); err != nil {
 		return res, err
 	}

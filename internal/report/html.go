@@ -169,7 +169,7 @@ type Page struct {
 	opt     pageOptions
 	worth   map[string]int
 	scratch Scratch
-	results map[string][2]int64 // a team's results in scratch: from, to
+	results map[string][][2]int64 // a team's results in scratch: from, to, for each Add
 	size    int64
 	boards  bool // some board is drawn
 }
@@ -179,7 +179,7 @@ type Page struct {
 // boards of the judges' report (nil for none; never asked on the public
 // page). A nil scratch keeps the results in memory.
 func NewPage(r judge.Report, pictures Pictures, public bool, scratch Scratch) *Page {
-	p := &Page{opt: pageOptions{pictures: pictures, public: public}, worth: map[string]int{}, scratch: scratch, results: map[string][2]int64{}}
+	p := &Page{opt: pageOptions{pictures: pictures, public: public}, worth: map[string]int{}, scratch: scratch, results: map[string][][2]int64{}}
 	if public {
 		p.opt.pictures = nil
 	}
@@ -195,7 +195,7 @@ func NewPage(r judge.Report, pictures Pictures, public bool, scratch Scratch) *P
 }
 
 // Add lays out rs, the results of one team's attempts, in their order:
-// what the team's section lists.
+// what the team's section lists. A team given twice lists both, in turn.
 func (p *Page) Add(rs []judge.Result) error {
 	if len(rs) == 0 {
 		return nil
@@ -215,7 +215,7 @@ func (p *Page) Add(rs []judge.Result) error {
 		return fmt.Errorf("html report: %w", err)
 	}
 	n, err := p.scratch.Write(b.Bytes())
-	p.results[rs[0].Team] = [2]int64{p.size, p.size + int64(n)}
+	p.results[rs[0].Team] = append(p.results[rs[0].Team], [2]int64{p.size, p.size + int64(n)})
 	p.size += int64(n)
 	if err != nil {
 		return fmt.Errorf("html report: %w", err)
@@ -438,14 +438,16 @@ func (l *layout) section(w io.Writer, i int) error {
 	if err := reportPage.ExecuteTemplate(w, "team-head", sec); err != nil {
 		return err
 	}
-	at, ok := l.p.results[s.Team]
+	ats, ok := l.p.results[s.Team]
 	if !ok { // a team with no attempt, in a report made by hand
 		if err := reportPage.ExecuteTemplate(w, "team-results", sec); err != nil {
 			return err
 		}
 	}
-	if _, err := io.Copy(w, io.NewSectionReader(l.p.scratch, at[0], at[1]-at[0])); err != nil {
-		return err
+	for _, at := range ats {
+		if _, err := io.Copy(w, io.NewSectionReader(l.p.scratch, at[0], at[1]-at[0])); err != nil {
+			return err
+		}
 	}
 	return reportPage.ExecuteTemplate(w, "team-tail", sec)
 }
