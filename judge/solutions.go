@@ -91,100 +91,148 @@ func judgeSolutions(ctx context.Context, s *scanner, ck *checker, truth Truth) *
 		return unreadable(t, "a list of placements (boards separated by blank lines, lines of column numbers, or none)")
 	}
 
-	h := newHasher()
-	var (
-		entries  []entry
-		bad      *failure // the first invalid placement
-		badIndex int
-		base     = -1 // the base of the column form, once a line shows it
-		baseAt   int
-		c        columns
-		more     = true
-		index    int
-	)
-	keep := func(h1, h2 uint64, line int) {
-		if uint64(len(entries)) <= want {
-			entries = append(entries, entry{h1, h2, int32(index), int32(line)})
-		}
-	}
-	for more {
-		index++
-		if index%4096 == 0 && ctx.Err() != nil {
+	l := solutionsList{ck: ck, h: newHasher(), want: want, base: -1}
+	for more := true; more; {
+		l.index++
+		if l.index%4096 == 0 && ctx.Err() != nil {
 			return keyError("judging stopped: %v", ctx.Err())
 		}
-		if columnForm {
-			if t.class == classBoard {
-				return fail(PE, t.line, "placement %d is a board, but placement 1 is in the column form", index)
-			}
-			var f *failure
-			if t, more, f = readColumns(s, t, p.N, true, &c); f != nil {
-				return f
-			}
-			if bad != nil {
-				continue
-			}
-			f = c.shape()
-			if f == nil {
-				own := c.ownBase()
-				switch {
-				case own >= 0 && base >= 0 && own != base:
-					f = fail(WA, c.line, "the columns count from %d, but placement %d counted from %d", own, baseAt, base)
-				case own >= 0 && base < 0:
-					base, baseAt = own, index
-				}
-				if f == nil {
-					use := base
-					if own >= 0 {
-						use = own
-					} else if use < 0 {
-						use = 1
-					}
-					f = ck.columns(&c, use)
-				}
-			}
-			if f != nil {
-				bad, badIndex = f.in(index), index
-				continue
-			}
-			h1, h2 := h.columns(c.cols)
-			keep(h1, h2, c.line)
-			continue
-		}
-
-		if t.class == classDigit {
-			return fail(PE, t.line, "placement %d is in the column form, but placement 1 is a board", index)
-		}
-		var b board
 		var f *failure
-		if b, t, more, f = readBoard(s, t, p, true); f != nil {
-			return f
-		}
-		if f = b.shape(p, true); f != nil && f.verdict == PE {
-			return f.in(index)
-		}
-		if bad != nil {
-			continue
-		}
-		if f == nil {
-			f = ck.placement(b.pl, b.line)
+		if columnForm {
+			t, more, f = l.readColumns(s, t)
+		} else {
+			t, more, f = l.readBoard(s, t)
 		}
 		if f != nil {
-			if f.verdict == JE {
-				return f.in(index)
-			}
-			bad, badIndex = f.in(index), index
-			continue
+			return f
 		}
-		h1, h2 := h.placement(b.pl)
-		keep(h1, h2, b.line)
 	}
-	listed := index
+	return l.verdict(ctx, truth)
+}
 
-	if dup, first, ok := firstRepeat(entries); ok && (bad == nil || int(dup.index) < badIndex) {
+// solutionsList is a solutions answer as judgeSolutions reads it, one
+// placement after the other: the valid placements kept so far, as hashes,
+// and the first invalid one.
+type solutionsList struct {
+	ck   *checker
+	h    *hasher
+	want uint64 // the key's count
+	// index is the number of the placement read last, 1-based.
+	index    int
+	entries  []entry
+	bad      *failure // the first invalid placement
+	badIndex int
+	// base is the base of the column form, once a line shows it (-1
+	// before), and baseAt the placement that showed it.
+	base, baseAt int
+	c            columns
+}
+
+// keep keeps the hash of a valid placement, at line, while fewer than
+// count+1 are kept.
+func (l *solutionsList) keep(h1, h2 uint64, line int) {
+	if uint64(len(l.entries)) <= l.want {
+		l.entries = append(l.entries, entry{h1, h2, int32(l.index), int32(line)})
+	}
+}
+
+// invalid records f, the failure of the placement read last, when it is
+// the first.
+func (l *solutionsList) invalid(f *failure) {
+	l.bad, l.badIndex = f.in(l.index), l.index
+}
+
+// readColumns reads the placement at t in the column form, checks it and
+// keeps it when valid. The failure returned ends the judging: a board
+// among columns, or a line that cannot be read; an invalid placement is
+// recorded instead, and once one is, the rest are only read.
+func (l *solutionsList) readColumns(s *scanner, t token) (next token, more bool, f *failure) {
+	if t.class == classBoard {
+		return t, false, fail(PE, t.line, "placement %d is a board, but placement 1 is in the column form", l.index)
+	}
+	if t, more, f = readColumns(s, t, l.ck.p.N, true, &l.c); f != nil || l.bad != nil {
+		return t, more, f
+	}
+	if bad := l.checkColumns(); bad != nil {
+		l.invalid(bad)
+		return t, more, nil
+	}
+	h1, h2 := l.h.columns(l.c.cols)
+	l.keep(h1, h2, l.c.line)
+	return t, more, nil
+}
+
+// checkColumns checks the columns read last: their shape, the base they
+// count from against the list's (a line with a 0 or an N shows its own;
+// the first to show one sets the list's, and 1 is taken where none is
+// shown yet), and the placement they make.
+func (l *solutionsList) checkColumns() *failure {
+	c := &l.c
+	if f := c.shape(); f != nil {
+		return f
+	}
+	own := c.ownBase()
+	switch {
+	case own >= 0 && l.base >= 0 && own != l.base:
+		return fail(WA, c.line, "the columns count from %d, but placement %d counted from %d", own, l.baseAt, l.base)
+	case own >= 0 && l.base < 0:
+		l.base, l.baseAt = own, l.index
+	}
+	use := l.base
+	if own >= 0 {
+		use = own
+	} else if use < 0 {
+		use = 1
+	}
+	return l.ck.columns(c, use)
+}
+
+// readBoard reads the placement at t as a board, checks it and keeps it
+// when valid. The failure returned ends the judging: columns among boards,
+// a board that cannot be read or is misshapen (PE), or a judge error; an
+// invalid placement is recorded instead, and once one is, the rest are
+// only read and shaped.
+func (l *solutionsList) readBoard(s *scanner, t token) (next token, more bool, f *failure) {
+	p := l.ck.p
+	if t.class == classDigit {
+		return t, false, fail(PE, t.line, "placement %d is in the column form, but placement 1 is a board", l.index)
+	}
+	var b board
+	if b, t, more, f = readBoard(s, t, p, true); f != nil {
+		return t, more, f
+	}
+	if f = b.shape(p, true); f != nil && f.verdict == PE {
+		return t, more, f.in(l.index)
+	}
+	if l.bad != nil {
+		return t, more, nil
+	}
+	if f == nil {
+		f = l.ck.placement(b.pl, b.line)
+	}
+	if f != nil {
+		if f.verdict == JE {
+			return t, more, f.in(l.index)
+		}
+		l.invalid(f)
+		return t, more, nil
+	}
+	h1, h2 := l.h.placement(b.pl)
+	l.keep(h1, h2, b.line)
+	return t, more, nil
+}
+
+// verdict judges the list read whole: the first repeat or invalid
+// placement, whichever comes first, is WA; else the number listed against
+// the key's count (a list too long, of distinct valid placements, means a
+// wrong key).
+func (l *solutionsList) verdict(ctx context.Context, truth Truth) *failure {
+	listed, want := l.index, l.want
+	if dup, first, ok := firstRepeat(l.entries); ok && (l.bad == nil || int(dup.index) < l.badIndex) {
 		return fail(WA, int(dup.line), "placement %d repeats placement %d (line %d)", dup.index, first.index, first.line)
 	}
-	if bad != nil {
-		return bad
+	if l.bad != nil {
+		return l.bad
 	}
 	switch {
 	case uint64(listed) > want:
@@ -192,7 +240,7 @@ func judgeSolutions(ctx context.Context, s *scanner, ck *checker, truth Truth) *
 	case uint64(listed) < want:
 		missing := ""
 		if truth.Solutions != nil {
-			missing = firstMissing(ctx, truth, h, entries)
+			missing = firstMissing(ctx, truth, l.h, l.entries)
 		}
 		return fail(WA, 0, "%s, expected %d%s", solver.Plural(int64(listed), "placement"), want, missing).
 			withTeam("%s, all valid and distinct, but some are missing", solver.Plural(int64(listed), "placement"))
