@@ -419,19 +419,17 @@ func LoadManifest(name string) ([]Submission, []error) {
 
 var manifestColumns = []string{"team", "problem", "time", "file"}
 
+// parseManifest reads data, the manifest name (in dir), as LoadManifest
+// says.
 func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 	data = bytes.TrimPrefix(data, []byte("\xEF\xBB\xBF"))
 	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
 	r.ReuseRecord = true
+	m := manifestRows{name: name, dir: dir, col: map[string]int{"team": 0, "problem": 1, "time": 2, "file": 3},
+		columns: len(manifestColumns)}
 	var subs []Submission
-	var errs []error
-	errorf := func(line int, format string, args ...any) {
-		errs = append(errs, &RowError{File: name, Line: line, Msg: fmt.Sprintf(format, args...)})
-	}
-	col := map[string]int{"team": 0, "problem": 1, "time": 2, "file": 3}
-	columns := len(manifestColumns) // the most fields a row may have
 	for first := true; ; first = false {
 		rec, err := r.Read()
 		if err == io.EOF {
@@ -440,98 +438,137 @@ func parseManifest(name, dir string, data []byte) ([]Submission, []error) {
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
-				errorf(pe.Line, "%v (the rest of the manifest is not read)", pe.Err)
+				m.errorf(pe.Line, "%v (the rest of the manifest is not read)", pe.Err)
 			} else {
-				errs = append(errs, fmt.Errorf("read manifest %s: %w", name, err))
+				m.errs = append(m.errs, fmt.Errorf("read manifest %s: %w", name, err))
 			}
 			break
 		}
 		line, _ := r.FieldPos(0) // only after a good read: it panics after an error
 		if first && isHeader(rec) {
-			col = map[string]int{}
-			bad := false
-			for i, f := range rec {
-				f = strings.ToLower(strings.TrimSpace(f))
-				switch k, dup := col[f]; {
-				case dup:
-					errorf(line, "column %q twice in the header (columns %d and %d)", f, k+1, i+1)
-					bad = true
-				case !slices.Contains(manifestColumns, f):
-					errorf(line, "unknown column %q (%s)", f, wantColumn(f))
-					bad = true
-				}
-				col[f] = i
+			if !m.header(line, rec) {
+				return nil, m.errs // which field is which cannot be told
 			}
-			for _, c := range manifestColumns {
-				if _, ok := col[c]; !ok && c != "time" {
-					errorf(line, "the header has no %s column", c)
-					bad = true
-				}
-			}
-			if bad {
-				return nil, errs // which field is which cannot be told
-			}
-			columns = len(rec)
 			continue
 		}
 		if len(rec) == 1 && strings.TrimSpace(rec[0]) == "" {
 			continue // a blank line
 		}
-		field := func(c string) string {
-			if i, ok := col[c]; ok && i < len(rec) {
-				return strings.TrimSpace(rec[i])
-			}
-			return ""
+		if sub, ok := m.row(line, rec); ok {
+			subs = append(subs, sub)
 		}
-		if len(rec) > columns {
-			errorf(line, "%d columns, want at most %d (%s)", len(rec), columns, columnsOf(col))
-			continue
+	}
+	return subs, m.errs
+}
+
+// manifestRows is a manifest as parseManifest reads it: which field of a
+// row is which column, and the errors of the rows read so far.
+type manifestRows struct {
+	name, dir string         // the manifest, and the directory its files are in
+	col       map[string]int // a column's place in a row
+	columns   int            // the most fields a row may have
+	errs      []error
+}
+
+// errorf records an error of the row at line.
+func (m *manifestRows) errorf(line int, format string, args ...any) {
+	m.errs = append(m.errs, &RowError{File: m.name, Line: line, Msg: fmt.Sprintf(format, args...)})
+}
+
+// header reads rec, the header at line, as the columns of the rows after
+// it, and reports whether it names them: each column once, every one of
+// them but time, and no other.
+func (m *manifestRows) header(line int, rec []string) bool {
+	m.col = map[string]int{}
+	bad := false
+	for i, f := range rec {
+		f = strings.ToLower(strings.TrimSpace(f))
+		switch k, dup := m.col[f]; {
+		case dup:
+			m.errorf(line, "column %q twice in the header (columns %d and %d)", f, k+1, i+1)
+			bad = true
+		case !slices.Contains(manifestColumns, f):
+			m.errorf(line, "unknown column %q (%s)", f, wantColumn(f))
+			bad = true
 		}
-		sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file"), at: &RowError{File: name, Line: line}}
-		var missing []string
-		for _, c := range []string{"team", "problem", "file"} {
-			if field(c) == "" {
-				missing = append(missing, c)
-			}
+		m.col[f] = i
+	}
+	for _, c := range manifestColumns {
+		if _, ok := m.col[c]; !ok && c != "time" {
+			m.errorf(line, "the header has no %s column", c)
+			bad = true
 		}
-		rowErr := false
-		if len(missing) > 0 {
-			msg := "no " + strings.Join(missing, " or ")
-			if len(rec) < columns {
-				msg += fmt.Sprintf(" (%d columns, want %d: %s)", len(rec), columns, columnsOf(col))
-			}
-			errorf(line, "%s", msg)
+	}
+	m.columns = len(rec)
+	return !bad
+}
+
+// row reads rec, the row at line, as a submission, or records every error
+// of the row and returns false: too many fields, a missing team, problem
+// or file, a bad time. The file is found as LoadManifest says (see
+// openManifestFile).
+func (m *manifestRows) row(line int, rec []string) (Submission, bool) {
+	field := func(c string) string {
+		if i, ok := m.col[c]; ok && i < len(rec) {
+			return strings.TrimSpace(rec[i])
+		}
+		return ""
+	}
+	if len(rec) > m.columns {
+		m.errorf(line, "%d columns, want at most %d (%s)", len(rec), m.columns, columnsOf(m.col))
+		return Submission{}, false
+	}
+	sub := Submission{Team: field("team"), Problem: field("problem"), File: field("file"), at: &RowError{File: m.name, Line: line}}
+	var missing []string
+	for _, c := range []string{"team", "problem", "file"} {
+		if field(c) == "" {
+			missing = append(missing, c)
+		}
+	}
+	rowErr := false
+	if len(missing) > 0 {
+		msg := "no " + strings.Join(missing, " or ")
+		if len(rec) < m.columns {
+			msg += fmt.Sprintf(" (%d columns, want %d: %s)", len(rec), m.columns, columnsOf(m.col))
+		}
+		m.errorf(line, "%s", msg)
+		rowErr = true
+	}
+	if t := field("time"); t != "" {
+		d, err := ParseTime(t)
+		if err != nil {
+			m.errorf(line, "%v", err)
 			rowErr = true
 		}
-		if t := field("time"); t != "" {
-			d, err := ParseTime(t)
-			if err != nil {
-				errorf(line, "%v", err)
-				rowErr = true
-			}
-			sub.Time, sub.Timed = d, true
-		}
-		if rowErr {
-			continue // every error of the row is said
-		}
-		sub.File = filepath.ToSlash(sub.File)
-		kind, err := within(dir, sub.File)
-		switch {
-		case err != nil:
-			sub.Err = fmt.Errorf("%s: %w", sub.File, err)
-		case kind.IsDir():
-			// The answer to a problem with tests; for a problem without,
-			// Contest judges it JE, as a file that is not a regular one.
-			sub.Dir, sub.where = true, filepath.Join(dir, filepath.FromSlash(sub.File))
-			sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.Team, sub.File)
-		case !kind.IsRegular():
-			sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
-		default:
-			sub.Open = opener(dir, sub.File)
-		}
-		subs = append(subs, sub)
+		sub.Time, sub.Timed = d, true
 	}
-	return subs, errs
+	if rowErr {
+		return Submission{}, false // every error of the row is said
+	}
+	openManifestFile(m.dir, &sub)
+	return sub, true
+}
+
+// openManifestFile finds sub's file in dir, as LoadSubmissions would: a
+// regular file is opened when judged, a folder is read as the answer to a
+// problem with tests, and anything else (missing, leading out of dir, not
+// a regular file) is sub's Err.
+func openManifestFile(dir string, sub *Submission) {
+	sub.File = filepath.ToSlash(sub.File)
+	kind, err := within(dir, sub.File)
+	switch {
+	case err != nil:
+		sub.Err = fmt.Errorf("%s: %w", sub.File, err)
+	case kind.IsDir():
+		// The answer to a problem with tests; for a problem without,
+		// Contest judges it JE, as a file that is not a regular one.
+		sub.Dir, sub.where = true, filepath.Join(dir, filepath.FromSlash(sub.File))
+		sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.Team, sub.File)
+	case !kind.IsRegular():
+		sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
+	default:
+		sub.Open = opener(dir, sub.File)
+	}
 }
 
 // wantColumn says which column an unknown one was probably meant to be, or
