@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/pool"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/problems"
 )
 
@@ -379,6 +380,15 @@ func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func
 	return res
 }
 
+// setIDs returns the ids of set's problems, in its order.
+func setIDs(set *problems.Set) []string {
+	ids := make([]string, 0, len(set.Problems))
+	for _, p := range set.Problems {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
 // job is one submission Contest judges, with the problem it answers.
 type job struct {
 	sub   Submission
@@ -409,8 +419,11 @@ func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
 			warnings = append(warnings, &Stray{Path: s.where, Why: "a folder in a team folder, skipped", Team: s.Team, File: s.File})
 			continue
 		case !ok:
-			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				Why: fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name), Team: s.Team, File: s.File})
+			why := fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)
+			if c := text.Closest(s.Problem, setIDs(set)); c != "" {
+				why += fmt.Sprintf(" (did you mean %q?)", c)
+			}
+			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team), Why: why, Team: s.Team, File: s.File})
 			continue
 		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
 			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),

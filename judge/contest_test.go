@@ -759,3 +759,17 @@ func TestTieByRow(t *testing.T) {
 		t.Errorf("scoreboard %+v, want erin with a penalty of 30", r.Scoreboard)
 	}
 }
+
+// TestStrayDidYouMean: a file for no problem of the set names the problem
+// it most likely meant (Guard-Max.txt for guard-max).
+func TestStrayDidYouMean(t *testing.T) {
+	set := loadSet(t, "testdata/contest/set.yaml")
+	id := set.Problems[0].ID
+	typo := strings.ToUpper(id[:1]) + id[1:] + "x"
+	subs := []Submission{{Team: "ada", Problem: typo, File: "ada/" + typo + ".txt",
+		Open: func() (io.ReadCloser, error) { return io.NopCloser(strings.NewReader("1\n")), nil }}}
+	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0].Error(), fmt.Sprintf("did you mean %q?", id)) {
+		t.Errorf("warnings %v, want one naming %q", r.Warnings, id)
+	}
+}
