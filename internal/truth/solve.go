@@ -117,35 +117,42 @@ func (s *Source) solve(ctx context.Context, key store.CacheKey, p solver.Problem
 		return store.Result{}, false, s.unfinished(ctx, key, p, parts, cp, err)
 	}
 	res := store.Result{
-		Key:        key,
-		Definition: problems.Canonical(p),
-		Kind:       p.Kind,
-		Ask:        p.Ask,
-		N:          p.N,
-		Answer:     ans,
-		Seconds:    time.Since(start).Seconds(),
-		SolvedAt:   time.Now().UTC(),
+		Key: key, Definition: problems.Canonical(p), Kind: p.Kind, Ask: p.Ask, N: p.N, Answer: ans,
+		Seconds: time.Since(start).Seconds(), SolvedAt: time.Now().UTC(),
 	}
 	// What is found is stored even when ctx is cancelled now: it is done.
 	ctx = context.WithoutCancel(ctx)
 	if s.opt.Shard.K > 0 {
-		// A shard's answer is a partial sum: its subproblems are kept, and
-		// merge adds the parts up.
-		_, total := cp.done()
-		return res, false, s.db.PutPart(ctx, store.Part{
-			Key: key, Definition: res.Definition, Kind: p.Kind, Ask: p.Ask, N: p.N,
-			ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total, Done: true,
-		})
+		return res, false, s.putShard(ctx, res, cp)
 	}
-	if err := s.db.PutSpooled(ctx, res, sp); err != nil {
-		if cp != nil {
-			if ferr := cp.flush(ctx); ferr != nil {
-				err = errors.Join(err, ferr)
-			}
-		}
+	if err := s.putAnswer(ctx, res, sp, cp); err != nil {
 		return store.Result{}, false, err
 	}
 	return res, false, nil
+}
+
+// putShard stores res, the answer of a shard's slice of a count, as a
+// finished part: a partial sum, whose subproblems cp kept, and which
+// merge adds up with the other parts.
+func (s *Source) putShard(ctx context.Context, res store.Result, cp *checkpointer) error {
+	_, total := cp.done()
+	return s.db.PutPart(ctx, store.Part{
+		Key: res.Key, Definition: res.Definition, Kind: res.Kind, Ask: res.Ask, N: res.N,
+		ShardI: s.opt.Shard.I, ShardK: s.opt.Shard.K, Total: total, Done: true,
+	})
+}
+
+// putAnswer stores res, with the placements sp spooled for a solutions
+// problem. A count whose answer cannot be stored keeps its subproblems
+// instead (cp's, nil for a problem that keeps none).
+func (s *Source) putAnswer(ctx context.Context, res store.Result, sp *store.Spool, cp *checkpointer) error {
+	err := s.db.PutSpooled(ctx, res, sp)
+	if err != nil && cp != nil {
+		if ferr := cp.flush(ctx); ferr != nil {
+			err = errors.Join(err, ferr)
+		}
+	}
+	return err
 }
 
 // ready refuses, before any work rather than after it, what solve could
