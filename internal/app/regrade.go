@@ -325,16 +325,8 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 	}
 	p.compare(r)
 	p.sayNotJudged(con)
-	// The results again in a report of the set: the attempts numbered, the
-	// attempts at problems with tests scored from their tests, and the
-	// scoreboard ranked with the verdicts kept beside the new ones.
-	report := judge.NewReport(set, p.results)
-	report.Warnings = r.Warnings
 	judgedAt := time.Now()
-	before := keptReport(set, kept, p.attempts)
-	res := RegradeResult{Report: report, Before: before, Standings: standings(before, report)}
-	var changeTeams []string // the team of each change, as judged
-	res.Changes, changeTeams = p.changes(report)
+	res, changeTeams := p.rejudged(r)
 	if err := output.Write(con.Stdout, con.Format, newRegradeData(res, changeTeams)); err != nil {
 		return res, err
 	}
@@ -343,10 +335,10 @@ func Regrade(ctx context.Context, con Console, req RegradeRequest) (RegradeResul
 		return res, err
 	}
 	if !req.DryRun {
-		if err := p.keep(ctx, cache, report); err != nil {
+		if err := p.keep(ctx, cache, res.Report); err != nil {
 			return res, err
 		}
-		if err := out.write(con.Stdout, report, judgedAt, keptPictures(set, kept), nil); err != nil {
+		if err := out.write(con.Stdout, res.Report, judgedAt, keptPictures(set, kept), nil); err != nil {
 			return res, err
 		}
 	}

@@ -22,8 +22,9 @@ import (
 // regradePlan is a regrade of the judgements judge kept for a set, in the
 // steps Regrade takes: which kept attempts are opened again and which keep
 // their verdicts (newRegradePlan), the judging (judgeAgain), the bytes
-// judged compared with those judge kept (compare), the verdicts that
-// change (changes), and the judgements kept again (keep). A judgement that
+// judged compared with those judge kept (compare), the contest judged
+// again beside the contest kept (rejudged, changes), and the judgements
+// kept again (keep). A judgement that
 // cannot be judged again as judge judged it keeps its verdict, and is
 // named on stderr (sayNotJudged).
 type regradePlan struct {
@@ -222,6 +223,23 @@ func changedSince(old store.Attempt, tk taken) string {
 		return fmt.Sprintf("%s (SHA-256 %s, judged %s)", why, tk.digest[:12], old.Digest[:12])
 	}
 	return ""
+}
+
+// rejudged is the contest judged again (the plan's results, with the
+// warnings of r, its judging) beside the contest as the cache kept it:
+// the standings that change, the verdicts that change, and the team of
+// each such verdict, as judged.
+func (p *regradePlan) rejudged(r judge.Report) (RegradeResult, []string) {
+	// The results again in a report of the set: the attempts numbered, the
+	// attempts at problems with tests scored from their tests, and the
+	// scoreboard ranked with the verdicts kept beside the new ones.
+	report := judge.NewReport(p.set, p.results)
+	report.Warnings = r.Warnings
+	before := keptReport(p.set, p.kept, p.attempts)
+	res := RegradeResult{Report: report, Before: before, Standings: standings(before, report)}
+	var teams []string
+	res.Changes, teams = p.changes(report)
+	return res, teams
 }
 
 // changes are the verdicts of report, the contest judged again, that
