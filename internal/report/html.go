@@ -319,7 +319,7 @@ type pageData struct {
 }
 
 func (p *Page) write(w io.Writer, r judge.Report, opt *pageOptions) error {
-	l := &layout{p: p, r: r, opt: opt, unjudged: map[string][]notJudged{}}
+	l := &layout{p: p, r: ranked(r), opt: opt, unjudged: map[string][]notJudged{}}
 	anchors := l.scoreboard()
 	if !opt.public {
 		l.notJudged(anchors)

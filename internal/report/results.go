@@ -79,7 +79,7 @@ func WriteJSON(w io.Writer, r judge.Report) error {
 // streamJSON writes r as WriteJSON does, as output.WriteJSON would write
 // the whole of it, one team's results at a time.
 func streamJSON(w io.Writer, r judge.Report) error {
-	shown := printable(r)
+	shown := printable(ranked(r))
 	bw := bufio.NewWriter(w)
 	// value is v as output.WriteJSON writes it at depth levels in.
 	value := func(v any, depth int) error {
@@ -125,7 +125,7 @@ func streamJSON(w io.Writer, r judge.Report) error {
 // WriteJSON's value (the keys sorted: results, scoreboard, set), one
 // team's results at a time.
 func streamYAML(w io.Writer, r judge.Report) error {
-	shown := printable(r)
+	shown := printable(ranked(r))
 	if shown.Tally.Rows == 0 {
 		io.WriteString(w, "results: []\n")
 	} else {
@@ -292,7 +292,7 @@ func truthCell(res judge.Result) string {
 // reached without the ground truth. Names and messages are
 // text.Printable, so that each result is one line.
 func WriteTable(w io.Writer, r judge.Report) error {
-	shown := printable(r)
+	shown := printable(ranked(r))
 	worth := map[string]int{}
 	for i, id := range shown.Problems {
 		if i < len(shown.Points) {
@@ -390,7 +390,7 @@ var _ output.Streamer = reportData{}
 
 // JSONValue is the value streamJSON writes, held whole.
 func (d reportData) JSONValue() any {
-	r := printable(d.r)
+	r := printable(ranked(d.r))
 	out := struct {
 		Set        string         `json:"set"`
 		Results    []jsonResult   `json:"results"`

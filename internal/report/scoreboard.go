@@ -14,6 +14,7 @@ import (
 	"golang.org/x/text/language"
 
 	"github.com/queensjudge/queensjudge/internal/output"
+	"github.com/queensjudge/queensjudge/internal/text"
 	"github.com/queensjudge/queensjudge/judge"
 )
 
@@ -147,7 +148,7 @@ type ContestTimes struct {
 // only once the contest has ended), or an end before the latest timed
 // attempt; nothing is written then.
 func WriteCCSScoreboardTimes(w io.Writer, r judge.Report, at time.Time, ct ContestTimes) error {
-	r = printable(r)
+	r = printable(ranked(r))
 	last := r.Tally.Last
 	made, contestTime := AbsTime(at), RelTime(last)
 	started, ended := at.Add(-last), at
@@ -168,7 +169,6 @@ func WriteCCSScoreboardTimes(w io.Writer, r judge.Report, at time.Time, ct Conte
 	}
 	startedAt, endedAt := AbsTime(started), AbsTime(ended)
 	state := ccsState{Started: &startedAt, Ended: &endedAt, Finalized: &made}
-	sortTies(r.Scoreboard)
 	// rowTime is the RELTIME of a row's time d, when timed, else of the
 	// contest start.
 	rowTime := func(d time.Duration, timed bool) string {
@@ -336,8 +336,7 @@ func WriteAwards(w io.Writer, r judge.Report) error {
 // and no award. Team ids are the team names, text.Printable, as in
 // WriteCCSScoreboard, in the scoreboard's order.
 func WriteAwardsMedals(w io.Writer, r judge.Report, m Medals) error {
-	r = printable(r)
-	sortTies(r.Scoreboard)
+	r = printable(ranked(r))
 	// The winner, then the medals, gold first: DOMjudge's ids and citations.
 	awards := make([]award, 4, 4+len(r.Problems))
 	awards[0] = award{ID: "winner", Citation: "Contest winner", TeamIDs: []string{}}
@@ -530,19 +529,23 @@ func collation() func(a, b string) int {
 	}
 }
 
-// sortTies puts the teams of board that share a rank in the order of
-// their names by collation, as the Contest API asks of its scoreboard's
-// rows: judge ranks them by their bytes ("10", "9", "B", "Z", "_u", "a",
-// "c"), the API wants "_u", "10", "9", "a", "B", "c", "Z". Ranks are
-// judge's, and do not change.
-func sortTies(board []judge.Standing) {
+// ranked returns r with the teams of its scoreboard that share a rank in
+// the order of their names (as printed, text.Printable) by collation, as
+// the Contest API asks of its scoreboard's rows: judge ranks them by their
+// bytes ("10", "9", "B", "Z", "_u", "a", "c"), the API wants "_u", "10",
+// "9", "a", "B", "c", "Z". Every writer of a scoreboard lists the teams in
+// this order, so that the table, the JSON, the pages and the Contest API's
+// files agree. Ranks are judge's, and do not change; r is not changed.
+func ranked(r judge.Report) judge.Report {
+	r.Scoreboard = slices.Clone(r.Scoreboard)
 	order := collation()
-	slices.SortStableFunc(board, func(a, b judge.Standing) int {
+	slices.SortStableFunc(r.Scoreboard, func(a, b judge.Standing) int {
 		if c := cmp.Compare(a.Rank, b.Rank); c != 0 {
 			return c
 		}
-		return order(a.Team, b.Team)
+		return order(text.Printable(a.Team), text.Printable(b.Team))
 	})
+	return r
 }
 
 // maxCCSID is the longest identifier the Contest API takes.

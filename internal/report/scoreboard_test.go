@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -381,6 +382,47 @@ func TestTieOrder(t *testing.T) {
 	}
 	if got := strings.Join(teams, " "); got != want {
 		t.Errorf("results.tsv teams %s, want %s", got, want)
+	}
+
+	// Every other scoreboard lists the teams in the same order: the
+	// table, the JSON and the page.
+	b.Reset()
+	if err := WriteTable(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	teams = nil
+	_, board2, _ := strings.Cut(b.String(), "RANK")
+	for _, line := range strings.Split(strings.TrimSpace(board2), "\n")[1:] {
+		teams = append(teams, strings.Fields(line)[1])
+	}
+	if got := strings.Join(teams, " "); got != want {
+		t.Errorf("the table's scoreboard %s, want %s", got, want)
+	}
+	b.Reset()
+	if err := WriteJSON(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	var doc struct{ Scoreboard []struct{ Team string } }
+	if err := json.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	teams = nil
+	for _, s := range doc.Scoreboard {
+		teams = append(teams, s.Team)
+	}
+	if got := strings.Join(teams, " "); got != want {
+		t.Errorf("the JSON's scoreboard %s, want %s", got, want)
+	}
+	b.Reset()
+	if err := WriteHTML(&b, r, nil); err != nil {
+		t.Fatal(err)
+	}
+	teams = nil
+	for _, m := range regexp.MustCompile(`<tr class="standing" data-team="([^"]*)">`).FindAllStringSubmatch(b.String(), -1) {
+		teams = append(teams, m[1])
+	}
+	if got := strings.Join(teams, " "); got != want {
+		t.Errorf("the page's scoreboard %s, want %s", got, want)
 	}
 }
 
