@@ -175,14 +175,19 @@ func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truth
 	var err error
 	pool.Run(workers+1, nil, func(w int) {
 		if w > 0 {
-			j.work(func(k int) Result { return judgeJob(ctx, jobs[k], cases[jobs[k].prob.ID], ask.of, lim) })
+			j.work(func(k int) (Result, []error) { return judgeJob(ctx, jobs[k], cases[jobs[k].prob.ID], ask.of, lim) })
 			return
 		}
 		defer j.halt()
-		for t := range teams {
+		for t, tj := range teams {
 			rs, ok := j.wait(t)
 			if !ok {
 				return
+			}
+			for k := tj.first; k < tj.end; k++ {
+				for _, w := range j.notes[k] {
+					warnings = append(warnings, noted{jobs[k].index, w})
+				}
 			}
 			board = append(board, s.team(rs))
 			tally.Add(rs)
@@ -196,7 +201,7 @@ func JudgeTeams(ctx context.Context, set *problems.Set, subs []Submission, truth
 		return Report{}, err
 	}
 	r := s.report(board)
-	r.Tally, r.Warnings = tally, warnings
+	r.Tally, r.Warnings = tally, inOrder(warnings)
 	return r, nil
 }
 
@@ -258,6 +263,7 @@ type judging struct {
 	teams   []teamJobs
 	teamOf  []int // by job
 	results []Result
+	notes   [][]error // by job: the warnings of a folder listed as it is judged
 	left    []int // jobs not yet done, by team
 	next    int   // the next job to take
 	window  int
@@ -267,7 +273,7 @@ type judging struct {
 
 func newJudging(jobs []job, teams []teamJobs, window int) *judging {
 	j := &judging{teams: teams, teamOf: make([]int, len(jobs)), results: make([]Result, len(jobs)),
-		left: make([]int, len(teams)), window: window, ahead: window}
+		notes: make([][]error, len(jobs)), left: make([]int, len(teams)), window: window, ahead: window}
 	j.cond = sync.NewCond(&j.mu)
 	for t, tj := range teams {
 		j.left[t] = tj.end - tj.first
@@ -280,7 +286,7 @@ func newJudging(jobs []job, teams []teamJobs, window int) *judging {
 
 // work judges jobs with judge until there are none left, or the judging
 // is halted.
-func (j *judging) work(judge func(k int) Result) {
+func (j *judging) work(judge func(k int) (Result, []error)) {
 	done := false
 	defer func() {
 		if !done { // a panic: the giver must not wait for this worker's job
@@ -300,9 +306,9 @@ func (j *judging) work(judge func(k int) Result) {
 		k := j.next
 		j.next++
 		j.mu.Unlock()
-		res := judge(k)
+		res, notes := judge(k)
 		j.mu.Lock()
-		j.results[k] = res
+		j.results[k], j.notes[k] = res, notes
 		j.left[j.teamOf[k]]--
 		j.cond.Broadcast()
 		j.mu.Unlock()
@@ -327,6 +333,7 @@ func (j *judging) given(t int, rs []Result) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	clear(rs)
+	clear(j.notes[j.teams[t].first:j.teams[t].end])
 	j.ahead = t + 1 + j.window
 	j.cond.Broadcast()
 }
@@ -343,7 +350,7 @@ func (j *judging) halt() {
 // folder with a file per test, cases its problem's (problems.Problem.Cases). A panic judging it (a bug, met on some
 // team's odd file) is the attempt's JE, which names it, and the rest of
 // the contest is judged: the command then fails, as on any JE.
-func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func(problems.Problem) func(context.Context) (Truth, error), lim Limits) (res Result) {
+func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func(problems.Problem) func(context.Context) (Truth, error), lim Limits) (res Result, warnings []error) {
 	defer func() {
 		if v := recover(); v != nil {
 			f := keyError("internal error judging %s: %v", j.sub.File, v)
@@ -355,7 +362,17 @@ func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func
 	if !j.prob.HasTests() {
 		res = judgeSubmission(ctx, j.sub, j.prob, truthOf(j.prob), lim)
 		res.Index = j.index
-		return res
+		return res, nil
+	}
+	if j.list {
+		var err error
+		j.sub.Parts, warnings, err = j.sub.List()
+		if err != nil {
+			j.sub.Err = err
+		}
+		var ws []error
+		j.parts, j.doubled, ws = matchParts(j.prob, j.sub)
+		warnings = append(warnings, ws...)
 	}
 	res = Result{Team: j.sub.Team, Problem: j.prob.ID, Time: j.sub.Time, Timed: j.sub.Timed, File: j.sub.File, Index: j.index}
 	for _, c := range cases {
@@ -377,7 +394,7 @@ func judgeJob(ctx context.Context, j job, cases []problems.Problem, truthOf func
 		tr.Test, tr.Group, tr.Sample, tr.Index = t.Name, t.Group, t.Sample, j.index
 		res.Tests = append(res.Tests, tr)
 	}
-	return res
+	return res, warnings
 }
 
 // setIDs returns the ids of set's problems, in its order.
@@ -395,14 +412,36 @@ type job struct {
 	prob  problems.Problem
 	index int
 	// parts gives, for a folder, the part that answers each test, and
-	// doubled the names of the files of a test answered twice.
+	// doubled the names of the files of a test answered twice; for a
+	// folder listed when it is judged (list), they are found then.
 	parts   map[string]int
 	doubled map[string][]string
+	list    bool
+}
+
+// noted is a warning of a contest, with the place in the submissions of
+// the one it is about: the warnings of folders listed as they are judged
+// are put back in the order of the submissions.
+type noted struct {
+	at  int
+	err error
+}
+
+// inOrder returns the warnings of ns in the order of their submissions,
+// those of one submission in the order they were noted.
+func inOrder(ns []noted) []error {
+	slices.SortStableFunc(ns, func(a, b noted) int { return cmp.Compare(a.at, b.at) })
+	var out []error
+	for _, n := range ns {
+		out = append(out, n.err)
+	}
+	return out
 }
 
 // plan matches subs to the problems of set (see Contest): jobs are what is
-// judged, warnings what is not and why.
-func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
+// judged, warnings what is not and why (but in a folder listed when it is
+// judged: see judgeJob).
+func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []noted) {
 	type folder struct{ team, id string }
 	files := map[folder][]int{} // the submissions from team folders, by team and problem
 	for i, s := range subs {
@@ -416,18 +455,18 @@ func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
 		switch {
 		case s.Dir && s.name != "" && (!ok || !p.HasTests()):
 			// A folder in a team folder, as before problems had tests.
-			warnings = append(warnings, &Stray{Path: s.where, Why: "a folder in a team folder, skipped", Team: s.Team, File: s.File})
+			warnings = append(warnings, noted{i, &Stray{Path: s.where, Why: "a folder in a team folder, skipped", Team: s.Team, File: s.File}})
 			continue
 		case !ok:
 			why := fmt.Sprintf("no problem %q in set %s, not judged", s.Problem, set.Name)
 			if c := text.Closest(s.Problem, setIDs(set)); c != "" {
 				why += fmt.Sprintf(" (did you mean %q?)", c)
 			}
-			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team), Why: why, Team: s.Team, File: s.File})
+			warnings = append(warnings, noted{i, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team), Why: why, Team: s.Team, File: s.File}})
 			continue
 		case !s.Dir && s.name != "" && p.HasTests() && s.Err == nil:
-			warnings = append(warnings, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),
-				Why: fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID), Team: s.Team, File: s.File})
+			warnings = append(warnings, noted{i, &Stray{Path: fmt.Sprintf("%s (team %s)", s.File, s.Team),
+				Why: fmt.Sprintf("problem %s has tests: answer them in a folder %s/ with a file per test, not judged", p.ID, p.ID), Team: s.Team, File: s.File}})
 			continue
 		case s.Dir && !p.HasTests() && s.Err == nil:
 			s.Err = fmt.Errorf("%s is not a regular file", s.File)
@@ -441,16 +480,23 @@ func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []error) {
 					d.Files = append(d.Files, subs[k].name)
 				}
 				slices.Sort(d.Files)
-				warnings = append(warnings, d)
+				warnings = append(warnings, noted{i, d})
 			}
 			continue
 		}
 		j := job{sub: s, prob: p, index: i}
-		if s.Dir && p.HasTests() {
-			warnings = append(warnings, s.strays...)
+		switch {
+		case s.Dir && p.HasTests() && s.List != nil:
+			j.list = true
+		case s.Dir && p.HasTests():
+			for _, w := range s.strays {
+				warnings = append(warnings, noted{i, w})
+			}
 			var ws []error
 			j.parts, j.doubled, ws = matchParts(p, s)
-			warnings = append(warnings, ws...)
+			for _, w := range ws {
+				warnings = append(warnings, noted{i, w})
+			}
 		}
 		jobs = append(jobs, j)
 	}

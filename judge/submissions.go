@@ -46,6 +46,13 @@ type Submission struct {
 	// Parts are its files, File the folder, and Open is nil.
 	Dir   bool
 	Parts []Part
+	// List lists the files of a folder of LoadSubmissions when it is
+	// judged: Parts is nil until then, so that a contest's files are
+	// never all held at once. It gives the folder's files, what in it is
+	// no answer (a hidden file, a folder: each a *Stray) and why the
+	// folder cannot be read. Nil where Parts are given (a manifest's
+	// folders, regrade's).
+	List func() (parts []Part, strays []error, err error)
 
 	// name is the file's base name when Problem was cut from it.
 	name string
@@ -226,7 +233,7 @@ func LoadSubmissions(dir string) ([]Submission, []error) {
 				// The answer to a problem with tests, or a stray folder:
 				// Contest tells, knowing the set.
 				sub.Dir, sub.where = true, filepath.Join(dir, team, name)
-				sub.Parts, sub.strays, sub.Err = readFolder(dir, team, rel)
+				sub.List = func() ([]Part, []error, error) { return readFolder(dir, team, rel) }
 			case !kind.IsRegular():
 				sub.Err = fmt.Errorf("%s is not a regular file", rel)
 			default:
@@ -650,7 +657,8 @@ func (e *Empty) Error() string {
 // a team's folder for one problem that are *Doubled (read, and the
 // warning tells the organiser which to keep; with --strict, a failure).
 func Nothing(set *problems.Set, subs []Submission, from string) error {
-	jobs, warnings := plan(set, subs)
+	jobs, noted := plan(set, subs)
+	warnings := inOrder(noted)
 	if len(jobs) > 0 || slices.ContainsFunc(warnings, func(w error) bool { return errors.As(w, new(*Doubled)) }) {
 		// Something is judged, or a team's files answer a problem and
 		// the warning says which one to keep.

@@ -233,12 +233,18 @@ func TestLoadFolders(t *testing.T) {
 			ada = s
 		}
 	}
+	// A folder's files are listed when it is judged, not when it is
+	// loaded.
+	if ada.Parts != nil || ada.List == nil {
+		t.Fatalf("ada's folder: parts %v listed at load, List nil %v; want them listed when judged", ada.Parts, ada.List == nil)
+	}
+	parts, _, err := ada.List()
 	var names []string
-	for _, p := range ada.Parts {
+	for _, p := range parts {
 		names = append(names, p.Name+"="+p.File)
 	}
-	if !ada.Dir || ada.File != "ada/nq" || ada.Open != nil || fmt.Sprint(names) != "[1.txt=ada/nq/1.txt 2=ada/nq/2]" {
-		t.Errorf("ada's submission: Dir %v, File %q, parts %v", ada.Dir, ada.File, names)
+	if !ada.Dir || ada.File != "ada/nq" || ada.Open != nil || err != nil || fmt.Sprint(names) != "[1.txt=ada/nq/1.txt 2=ada/nq/2]" {
+		t.Errorf("ada's submission: Dir %v, File %q, parts %v (%v)", ada.Dir, ada.File, names, err)
 	}
 	set := loadSet(t, "testdata/tests/set.yaml")
 	r := Contest(context.Background(), set, subs, SolverTruths{}, Limits{})

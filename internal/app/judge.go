@@ -462,18 +462,21 @@ func (t taken) or(open func() (io.ReadCloser, error)) taken {
 }
 
 // took is what was read of one submission: of its file, or of each of
-// its folder's files (parts[k] of Parts[k]).
+// its folder's files (parts[k] of its Parts, or of listed: the files of a
+// folder listed as it is judged, with their Open tapped).
 type took struct {
-	file  taken
-	parts []taken
+	file   taken
+	parts  []taken
+	listed []judge.Part
 }
 
-// tapped returns subs with each Open (and each Open of a folder's files)
-// made to record what is read through it into took[i]: the digest of the
-// whole file and its bytes when small (see tapReader). The judging reads
-// each file once; what it read is then exactly what is kept, never the
-// file as it is later. Each took[i] is written by the goroutine that
-// judges submission i, and is read once judge.Contest has returned.
+// tapped returns subs with each Open (and each Open of a folder's files,
+// given or listed) made to record what is read through it into took[i]:
+// the digest of the whole file and its bytes when small (see tapReader).
+// The judging reads each file once; what it read is then exactly what is
+// kept, never the file as it is later. Each took[i] is written by the
+// goroutine that judges submission i, and is read once that submission
+// is judged.
 func tapped(subs []judge.Submission) ([]judge.Submission, []took) {
 	out := slices.Clone(subs)
 	tk := make([]took, len(subs))
@@ -482,16 +485,29 @@ func tapped(subs []judge.Submission) ([]judge.Submission, []took) {
 			out[i].Open = tapOpen(out[i].Open, func(t taken) { tk[i].file = t })
 		}
 		if out[i].Parts != nil {
-			out[i].Parts = slices.Clone(out[i].Parts)
-			tk[i].parts = make([]taken, len(out[i].Parts))
-			for k := range out[i].Parts {
-				if out[i].Parts[k].Open != nil {
-					out[i].Parts[k].Open = tapOpen(out[i].Parts[k].Open, func(t taken) { tk[i].parts[k] = t })
-				}
+			out[i].Parts = tapParts(out[i].Parts, &tk[i])
+		}
+		if list := out[i].List; list != nil {
+			out[i].List = func() ([]judge.Part, []error, error) {
+				parts, strays, err := list()
+				tk[i].listed = tapParts(parts, &tk[i])
+				return tk[i].listed, strays, err
 			}
 		}
 	}
 	return out, tk
+}
+
+// tapParts returns a copy of parts with each Open tapped into tk.parts.
+func tapParts(parts []judge.Part, tk *took) []judge.Part {
+	parts = slices.Clone(parts)
+	tk.parts = make([]taken, len(parts))
+	for k := range parts {
+		if parts[k].Open != nil {
+			parts[k].Open = tapOpen(parts[k].Open, func(t taken) { tk.parts[k] = t })
+		}
+	}
+	return parts
 }
 
 // tapOpen wraps open: what it opens is read through a tapReader, which

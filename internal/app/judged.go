@@ -61,8 +61,7 @@ func (h *judgedTeams) add(rs []judge.Result) error {
 	}
 	for _, r := range rs {
 		// What was read of it is in js now.
-		h.took[r.Index].file = taken{}
-		clear(h.took[r.Index].parts)
+		h.took[r.Index] = took{}
 	}
 	if _, err := h.keep.add(js); err != nil {
 		return err
@@ -117,7 +116,11 @@ func (h *judgedTeams) keptFile(i int, row judge.Result) keptFile {
 	case !s.Dir:
 		return keptFile{path: h.path(s.File), root: root, taken: h.took[i].file.or(s.Open)}
 	}
-	for k, pt := range s.Parts {
+	parts := s.Parts
+	if s.List != nil {
+		parts = h.took[i].listed
+	}
+	for k, pt := range parts {
 		if pt.File == row.File {
 			return keptFile{path: h.path(pt.File), root: root, taken: h.took[i].parts[k].or(pt.Open)}
 		}
