@@ -264,8 +264,8 @@ type judging struct {
 	teamOf  []int // by job
 	results []Result
 	notes   [][]error // by job: the warnings of a folder listed as it is judged
-	left    []int // jobs not yet done, by team
-	next    int   // the next job to take
+	left    []int     // jobs not yet done, by team
+	next    int       // the next job to take
 	window  int
 	ahead   int  // the team from which the workers may take no job
 	stopped bool // no job is taken any more
