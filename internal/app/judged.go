@@ -24,7 +24,7 @@ type judgedTeams struct {
 	now     time.Time
 	spooled *spool[[]judge.Result]
 	teams   map[string]int // a team's record in spooled
-	keep    *spool[[]store.Attempt]
+	keep    *spool[keptTeam]
 	// With collect, every result and judgement is also held here.
 	collect   bool
 	collected []judge.Result
@@ -40,7 +40,7 @@ func newJudgedTeams(set *problems.Set, subs []judge.Submission, path func(string
 	if h.spooled, err = newSpool[[]judge.Result](); err != nil {
 		return nil, err
 	}
-	if h.keep, err = newSpool[[]store.Attempt](); err != nil {
+	if h.keep, err = newSpool[keptTeam](); err != nil {
 		h.spooled.close()
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (h *judgedTeams) add(rs []judge.Result) error {
 		// What was read of it is in js now.
 		h.took[r.Index] = took{}
 	}
-	if _, err := h.keep.add(js); err != nil {
+	if _, err := h.keep.add(keptOf(js)); err != nil {
 		return err
 	}
 	k, err := h.spooled.add(rs)
@@ -91,12 +91,12 @@ func (h *judgedTeams) results(team string) ([]judge.Result, error) {
 func (h *judgedTeams) judgements() iter.Seq2[store.Attempt, error] {
 	return func(yield func(store.Attempt, error) bool) {
 		for k := range h.keep.len() {
-			js, err := h.keep.get(k)
+			kt, err := h.keep.get(k)
 			if err != nil {
 				yield(store.Attempt{}, err)
 				return
 			}
-			for _, j := range js {
+			for _, j := range kt.judgements() {
 				if !yield(j, nil) {
 					return
 				}
@@ -126,4 +126,31 @@ func (h *judgedTeams) keptFile(i int, row judge.Result) keptFile {
 		}
 	}
 	return keptFile{path: h.path(row.File), root: root} // no file for the test: nothing read
+}
+
+// keptTeam is a team's judgements as the spool holds them. gob writes an
+// empty slice as it writes nil, and an empty answer kept is not the same
+// as no answer kept (too large: regrade reads the file again): Kept says
+// which answers were kept.
+type keptTeam struct {
+	Judgements []store.Attempt
+	Kept       []bool
+}
+
+func keptOf(js []store.Attempt) keptTeam {
+	kt := keptTeam{Judgements: js}
+	for _, j := range js {
+		kt.Kept = append(kt.Kept, j.Answer != nil)
+	}
+	return kt
+}
+
+// judgements returns the judgements with the empty answers kept.
+func (kt keptTeam) judgements() []store.Attempt {
+	for i := range kt.Judgements {
+		if i < len(kt.Kept) && kt.Kept[i] && kt.Judgements[i].Answer == nil {
+			kt.Judgements[i].Answer = []byte{}
+		}
+	}
+	return kt.Judgements
 }

@@ -562,3 +562,30 @@ func TestRegradeRefusesOutputs(t *testing.T) {
 		}
 	}
 }
+
+// TestRegradeEmptyAnswerKept: an empty answer (NO) is kept as an answer of
+// no bytes, not as no answer kept: regrade judges it again from the cache
+// once the submissions are gone, as it does every other small answer. The
+// judgements pass through a spool whose encoding (gob) does not tell an
+// empty slice from nil.
+func TestRegradeEmptyAnswerKept(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "submissions")
+	copyDir(t, submissions, subs)
+	writeFile(t, filepath.Join(subs, "ada", "eight-queens.txt"), "")
+	cache := tempCache(t)
+	if _, err := app.Judge(ctx, newConsole(output.Table, "").Console, app.JudgeRequest{Cache: cache, Set: contestSet, Submissions: subs, Batch: batch}); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(subs); err != nil {
+		t.Fatal(err)
+	}
+	con := newConsole(output.Table, "")
+	_, err := app.Regrade(ctx, con.Console, app.RegradeRequest{Cache: cache, Set: contestSet, Batch: batch})
+	checkOutcome(t, "Regrade", err, 0, false)
+	if strings.Contains(con.stderr.String(), "not judged again") {
+		t.Errorf("regrade left an attempt unjudged:\n%s", con.stderr.String())
+	}
+}
