@@ -382,8 +382,8 @@ func under(path, dir string) bool {
 	if dir == "/" {
 		return path != "/" && strings.HasPrefix(path, "/")
 	}
-	// Not HasPrefix(path, dir+"/"): a write checks every input, and the
-	// string made for each was most of the time of writing a page a team.
+	// Not HasPrefix(path, dir+"/"): a write checks every input, and a
+	// string made for each would cost more than the write of a small page.
 	return len(path) > len(dir) && path[len(dir)] == filepath.Separator && strings.HasPrefix(path, dir)
 }
 

@@ -247,8 +247,8 @@ type cell struct {
 
 // test is the answer to one test of an attempt as its section shows it.
 // Its fields are its own, not a judge.Result's embedded: html/template
-// finds a field of an embedded struct by a search through it, which was a
-// tenth of the time the pages of a large contest took.
+// finds a field of an embedded struct by a search through it, for each
+// answer of a large report.
 type test struct {
 	Test, Group        string
 	Sample             bool
@@ -256,8 +256,8 @@ type test struct {
 	TeamMessage, Judge string // Judge: the judge message, when it says more than the team's
 	Board              *board
 	// What the template would otherwise work out with functions, which
-	// it calls through reflection (a third of the time of a large
-	// report's pages): see verdictShown.
+	// it calls through reflection, for each answer of a large report:
+	// see verdictShown.
 	VClass, VName       string
 	TeamSays, ShowTruth bool
 }
@@ -633,9 +633,9 @@ func notJudgedOf(warnings []error) []notJudged {
 
 // board is a wrong placement as the judges' report carries it: numbers,
 // not a picture. The page's script (boardScript) draws it as SVG, as
-// picture.WriteSVG would, when the reader opens it: a page of 300 teams
-// was 169 MB with its 11,930 boards drawn inline, and is 26 MB with them as
-// numbers (BenchmarkJudgeContest in internal/app; issue 46).
+// picture.WriteSVG would, when the reader opens it: drawn inline, the
+// boards were most of a large report's bytes (BenchmarkJudgeContest in
+// internal/app; docs/performance.md).
 //
 // Every field holds only digits, spaces, commas, hex digits and names of
 // squares (letters and digits).
