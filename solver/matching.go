@@ -10,7 +10,9 @@ import "math/bits"
 // board (the proof's matcher), the knights' squares (the König bound).
 // Their callers keep a matching from one node to the next and repair it,
 // and a word a side makes a path's search a few instructions a step,
-// which Hopcroft and Karp's layers do not pay back at 64 vertices.
+// which Hopcroft and Karp's layers do not pay back at 64 vertices. The
+// wide boards keep their own matching (bipartite, reserved_wide.go), for
+// the reason given there.
 type kuhn struct {
 	adj   []uint64 // adj[l]: the right vertices joined to left vertex l
 	mateL []int8   // the right vertex matched to each left one, as paths flip

@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"fmt"
 	"testing"
 )
 
@@ -20,4 +21,23 @@ func BenchmarkMatchings(b *testing.B) {
 			}
 		}
 	})
+}
+
+// BenchmarkWideMatchings runs the wide boards' matchings alone
+// (wideMatchings: Régin's filtering of the rows onto the columns, then
+// the other five pairs of families of lines) on the boards of
+// BenchmarkPlacementWide, n = 64, 100, 500 and 1,000, a sub-benchmark
+// each: the searches' budgets and their noise left out.
+func BenchmarkWideMatchings(b *testing.B) {
+	for _, n := range []int{64, 100, 500, MaxReservedPlacementN} {
+		b.Run(fmt.Sprint("n=", n), func(b *testing.B) {
+			boards := wideFamilyBoards(n)
+			for b.Loop() {
+				for _, fb := range boards {
+					p := fb.p
+					wideMatchings(n, func(r, c int) bool { return !p.IsReserved(r, c) })
+				}
+			}
+		})
+	}
 }

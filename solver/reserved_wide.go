@@ -412,6 +412,14 @@ func (g *bipartite) components() []int32 {
 // bipartite is a bipartite graph whose largest matching Hopcroft and
 // Karp's algorithm finds in O(E·√V) ("An n^5/2 algorithm for maximum
 // matchings in bipartite graphs", 1973).
+//
+// It is the solver's second matching, kept beside kuhn (matching.go)
+// because no one matching served both without a loss: a Kuhn over rows of
+// words, tried for both, took more time than kuhn on the small graphs
+// searched at every node (BenchmarkMatchings' reserved/random) in each
+// variant tried, though less than this one on the wide boards
+// (BenchmarkWideMatchings). The figures are in the commit that added
+// BenchmarkWideMatchings.
 type bipartite struct {
 	left, right int
 	from, to    []int32 // the edges, as added
