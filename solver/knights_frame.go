@@ -255,11 +255,12 @@ func (w *kworker) misBound(free uint64) int {
 	left := free & w.black
 	right := free &^ w.black
 	var mateL [64]int8
-	k := kuhn{adj: w.adj[:], mateL: mateL[:], mateR: noMates}
+	mateR, seen := noMates, [1]uint64{}
+	k := matching[int8]{w: 1, adj: w.adj[:], mateL: mateL[:], mateR: mateR[:], seen: seen[:]}
 	matched := 0
 	for l := left; l != 0; l &= l - 1 {
-		seen := ^right // the path goes through right's squares only
-		if k.augment(bits.TrailingZeros64(l), &seen) {
+		k.seen[0] = ^right // the path goes through right's squares only
+		if k.augmentWord(bits.TrailingZeros64(l)) {
 			matched++
 		}
 	}

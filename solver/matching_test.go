@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestKuhnAgainstBrute checks kuhn's matching, grown by a path from each
+// TestKuhnAgainstBrute checks the matching of a word a side, grown by a path from each
 // left vertex as its callers grow it, with the largest matching found by
 // trying every set of edges, on small random graphs of up to 64 right
 // vertices, some of them avoided (a path's seen starting with them, as
@@ -33,11 +33,13 @@ func TestKuhnAgainstBrute(t *testing.T) {
 			}
 		}
 		var mateL [64]int8
-		k := kuhn{adj: adj, mateL: mateL[:], mateR: noMates}
+		mateR := noMates
+		seen := []uint64{0}
+		k := matching[int8]{w: 1, adj: adj, mateL: mateL[:], mateR: mateR[:], seen: seen}
 		got := 0
 		for l := range left {
-			seen := avoid
-			if k.augment(l, &seen) {
+			k.seen[0] = avoid
+			if k.augment(l) {
 				got++
 			}
 		}
@@ -61,7 +63,7 @@ func TestKuhnAgainstBrute(t *testing.T) {
 			}
 		}
 		if got != best {
-			t.Fatalf("%d×%d graph %v avoiding %#x: kuhn matched %d, brute force %d", left, right, edges, avoid, got, best)
+			t.Fatalf("%d×%d graph %v avoiding %#x: matched %d, brute force %d", left, right, edges, avoid, got, best)
 		}
 		size := 0
 		for r, l := range k.mateR {
@@ -74,7 +76,7 @@ func TestKuhnAgainstBrute(t *testing.T) {
 			}
 		}
 		if size != got {
-			t.Fatalf("%d×%d graph %v: mateR holds %d edges, kuhn matched %d", left, right, edges, size, got)
+			t.Fatalf("%d×%d graph %v: mateR holds %d edges, matched %d", left, right, edges, size, got)
 		}
 	}
 }

@@ -114,7 +114,8 @@ func (s *matchSearch) fill(x *matchNode, cand *[MaxReservedN]uint64) bool {
 // reports whether it is perfect. The pairs kept from the node above whose
 // column is gone or attacked are dropped first.
 func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
-	k := kuhn{adj: cand[:], mateL: x.mate[:], mateR: noMates}
+	mateR, seen := noMates, [1]uint64{}
+	k := matching[int8]{w: 1, adj: cand[:], mateL: x.mate[:], mateR: mateR[:], seen: seen[:]}
 	var taken uint64
 	x.matched &= x.rows
 	for rs := x.matched; rs != 0; rs &= rs - 1 {
@@ -140,8 +141,8 @@ func (s *matchSearch) match(x *matchNode, cand *[MaxReservedN]uint64) bool {
 	}
 	for rs := x.rows &^ x.matched; rs != 0; rs &= rs - 1 {
 		r := bits.TrailingZeros64(rs)
-		var seen uint64
-		if !k.augment(r, &seen) {
+		k.seen[0] = 0
+		if !k.augmentWord(r) {
 			return false
 		}
 		x.matched |= 1 << uint(r)

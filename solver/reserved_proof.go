@@ -130,8 +130,10 @@ func (pf *proof) square(g pair, l, x int) (r, c int) {
 // vertices a side, each left vertex's neighbours a word, and the edges that
 // lie in some maximum matching.
 type matcher struct {
-	kuhn
-	mates [64]int8 // kuhn's mateL: the right vertex matched to each left one, or -1
+	matching[int8]
+	mates [64]int8  // the matching's mateL: the right vertex matched to each left one, or -1
+	right [64]int8  // its mateR
+	words [1]uint64 // its seen
 	reach [64]uint64
 }
 
@@ -142,7 +144,8 @@ type matcher struct {
 // leaves need edges besides it), the edges of some maximum matching when it
 // is need.
 func (m *matcher) filter(adj []uint64, need int, keep *[64]uint64) bool {
-	m.kuhn = kuhn{adj: adj, mateL: m.mates[:], mateR: noMates}
+	m.right = noMates
+	m.matching = matching[int8]{w: 1, adj: adj, mateL: m.mates[:], mateR: m.right[:], seen: m.words[:]}
 	nl := len(adj)
 	var matchedR, matchedL uint64
 	size := 0
@@ -160,8 +163,8 @@ func (m *matcher) filter(adj []uint64, need int, keep *[64]uint64) bool {
 		if m.mateL[l] >= 0 || adj[l] == 0 {
 			continue
 		}
-		var seen uint64
-		if m.augment(l, &seen) {
+		m.seen[0] = 0
+		if m.augmentWord(l) {
 			size++
 		}
 	}

@@ -128,18 +128,22 @@ func FuzzSearches(f *testing.F) {
 	})
 }
 
-// TestBipartiteAgainstBrute checks Hopcroft and Karp's matching with the
+// TestMatchingAgainstBrute checks the matching's maximum with the
 // largest matching found by trying every set of edges, on small random
-// graphs.
-func TestBipartiteAgainstBrute(t *testing.T) {
+// graphs: of a word a side, and of right vertices up to 200, several
+// words a side.
+func TestMatchingAgainstBrute(t *testing.T) {
 	rng := rand.New(rand.NewPCG(45, 2))
-	for range 300 {
+	for i := range 600 {
 		left, right := 1+rng.IntN(5), 1+rng.IntN(5)
+		if i%2 == 1 {
+			right = 1 + rng.IntN(200)
+		}
 		var edges [][2]int
-		g := newBipartite(left, right, 0)
+		g := newMatching(left, right)
 		for l := range left {
-			for r := range right {
-				if rng.IntN(3) == 0 {
+			for range 1 + rng.IntN(3) {
+				if r := rng.IntN(right); rng.IntN(3) > 0 && !slices.Contains(edges, [2]int{l, r}) {
 					edges = append(edges, [2]int{l, r})
 					g.edge(l, r)
 				}
@@ -147,26 +151,39 @@ func TestBipartiteAgainstBrute(t *testing.T) {
 		}
 		best := 0
 		for set := 0; set < 1<<len(edges); set++ {
-			var usedL, usedR, k int
+			var usedL, usedR []int
 			ok := true
 			for i, e := range edges {
 				if set>>i&1 == 0 {
 					continue
 				}
-				if usedL>>e[0]&1 == 1 || usedR>>e[1]&1 == 1 {
+				if slices.Contains(usedL, e[0]) || slices.Contains(usedR, e[1]) {
 					ok = false
 					break
 				}
-				usedL |= 1 << e[0]
-				usedR |= 1 << e[1]
-				k++
+				usedL = append(usedL, e[0])
+				usedR = append(usedR, e[1])
 			}
 			if ok {
-				best = max(best, k)
+				best = max(best, len(usedL))
 			}
 		}
-		if got := g.maxMatching(); got != best {
-			t.Fatalf("%d×%d graph %v: maxMatching %d, brute force %d", left, right, edges, got, best)
+		got := g.maximum()
+		if got != best {
+			t.Fatalf("%d×%d graph %v: maximum %d, brute force %d", left, right, edges, got, best)
+		}
+		size := 0
+		for l, r := range g.mateL {
+			if r < 0 {
+				continue
+			}
+			size++
+			if !slices.Contains(edges, [2]int{l, int(r)}) || g.mateR[r] != int16(l) {
+				t.Fatalf("%d×%d graph %v: mateL %v, mateR %v: not a matching of its edges", left, right, edges, g.mateL, g.mateR)
+			}
+		}
+		if size != got {
+			t.Fatalf("%d×%d graph %v: mateL %v holds %d edges, maximum %d", left, right, edges, g.mateL, size, got)
 		}
 	}
 }

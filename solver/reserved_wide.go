@@ -302,11 +302,11 @@ func wideMatchings(n int, free func(r, c int) bool) ([][2]int, bool) {
 			if a == 0 && b == 1 {
 				continue // rowColFilter's
 			}
-			g := newBipartite(lines[a], lines[b], len(squares))
+			g := newMatching(lines[a], lines[b])
 			for _, sq := range squares {
 				g.edge(lineOf(a, sq), lineOf(b, sq))
 			}
-			if g.maxMatching() < n {
+			if g.maximum() < n {
 				return nil, false
 			}
 		}
@@ -323,17 +323,17 @@ func rowColFilter(n int, squares [][2]int) ([][2]int, bool) {
 	if len(squares) < n {
 		return nil, false
 	}
-	g := newBipartite(n, n, len(squares))
+	g := newMatching(n, n)
 	for _, sq := range squares {
 		g.edge(sq[0], sq[1])
 	}
-	if g.maxMatching() < n {
+	if g.maximum() < n {
 		return nil, false
 	}
 	// The directed graph: rows 0..n-1, columns n..2n-1.
-	d := newBipartite(2*n, 2*n, len(squares))
+	d := newDigraph(2*n, len(squares))
 	for _, sq := range squares {
-		if g.mateL[sq[0]] == int32(sq[1]) {
+		if g.mateL[sq[0]] == int16(sq[1]) {
 			d.edge(n+sq[1], sq[0])
 		} else {
 			d.edge(sq[0], n+sq[1])
@@ -342,7 +342,7 @@ func rowColFilter(n int, squares [][2]int) ([][2]int, bool) {
 	comp := d.components()
 	kept := squares[:0:0]
 	for _, sq := range squares {
-		if g.mateL[sq[0]] == int32(sq[1]) || comp[sq[0]] == comp[n+sq[1]] {
+		if g.mateL[sq[0]] == int16(sq[1]) || comp[sq[0]] == comp[n+sq[1]] {
 			kept = append(kept, sq)
 		}
 	}
@@ -350,11 +350,10 @@ func rowColFilter(n int, squares [][2]int) ([][2]int, bool) {
 }
 
 // components returns the strongly connected component of each vertex of
-// g read as a directed graph on its left vertices (an edge l → r, r < left),
-// by Tarjan's algorithm, iteratively.
-func (g *bipartite) components() []int32 {
+// g, by Tarjan's algorithm, iteratively.
+func (g *digraph) components() []int32 {
 	g.index()
-	v := g.left
+	v := g.v
 	comp := make([]int32, v)
 	low := make([]int32, v)
 	num := make([]int32, v) // 0: not visited; else the order of the visit + 1
@@ -409,125 +408,36 @@ func (g *bipartite) components() []int32 {
 	return comp
 }
 
-// bipartite is a bipartite graph whose largest matching Hopcroft and
-// Karp's algorithm finds in O(E·√V) ("An n^5/2 algorithm for maximum
-// matchings in bipartite graphs", 1973).
-//
-// It is the solver's second matching, kept beside kuhn (matching.go)
-// because no one matching served both without a loss: a Kuhn over rows of
-// words, tried for both, took more time than kuhn on the small graphs
-// searched at every node (BenchmarkMatchings' reserved/random) in each
-// variant tried, though less than this one on the wide boards
-// (BenchmarkWideMatchings). The figures are in the commit that added
-// BenchmarkWideMatchings.
-type bipartite struct {
-	left, right int
-	from, to    []int32 // the edges, as added
-	start, adj  []int32 // the edges by left vertex: adj[start[l]:start[l+1]]
-	mateL       []int32 // the right vertex matched to each left one, or -1
+// digraph is a directed graph, its edges added one by one and laid out
+// by source vertex for components.
+type digraph struct {
+	v          int
+	from, to   []int32 // the edges, as added
+	start, adj []int32 // the edges by source vertex: adj[start[x]:start[x+1]]
 }
 
-func newBipartite(left, right, edges int) *bipartite {
-	return &bipartite{left: left, right: right, from: make([]int32, 0, edges), to: make([]int32, 0, edges)}
+func newDigraph(v, edges int) *digraph {
+	return &digraph{v: v, from: make([]int32, 0, edges), to: make([]int32, 0, edges)}
 }
 
-func (g *bipartite) edge(l, r int) {
-	g.from = append(g.from, int32(l))
-	g.to = append(g.to, int32(r))
+func (g *digraph) edge(x, y int) {
+	g.from = append(g.from, int32(x))
+	g.to = append(g.to, int32(y))
 }
 
-// index lays the edges out by left vertex, in start and adj.
-func (g *bipartite) index() {
-	g.start = make([]int32, g.left+1)
-	for _, l := range g.from {
-		g.start[l+1]++
+// index lays the edges out by source vertex, in start and adj.
+func (g *digraph) index() {
+	g.start = make([]int32, g.v+1)
+	for _, x := range g.from {
+		g.start[x+1]++
 	}
-	for l := range g.left {
-		g.start[l+1] += g.start[l]
+	for x := range g.v {
+		g.start[x+1] += g.start[x]
 	}
 	g.adj = make([]int32, len(g.to))
-	next := append([]int32(nil), g.start[:g.left]...)
-	for i, l := range g.from {
-		g.adj[next[l]] = g.to[i]
-		next[l]++
-	}
-}
-
-// maxMatching returns the size of a largest matching, which it leaves in
-// g.mateL.
-func (g *bipartite) maxMatching() int {
-	g.index()
-	mateL, mateR := make([]int32, g.left), make([]int32, g.right)
-	g.mateL = mateL
-	for i := range mateL {
-		mateL[i] = -1
-	}
-	for i := range mateR {
-		mateR[i] = -1
-	}
-	size := 0
-	for l := range g.left { // a greedy pass first
-		for _, r := range g.adj[g.start[l]:g.start[l+1]] {
-			if mateR[r] < 0 {
-				mateL[l], mateR[r] = r, int32(l)
-				size++
-				break
-			}
-		}
-	}
-	dist := make([]int32, g.left)
-	queue := make([]int32, 0, g.left)
-	it := make([]int32, g.left)
-	const inf = int32(1 << 30)
-	for {
-		// Breadth first from the free left vertices: the layers of the
-		// shortest augmenting paths.
-		queue = queue[:0]
-		for l := range g.left {
-			if mateL[l] < 0 {
-				dist[l] = 0
-				queue = append(queue, int32(l))
-			} else {
-				dist[l] = inf
-			}
-		}
-		reached := false
-		for i := 0; i < len(queue); i++ {
-			l := queue[i]
-			for _, r := range g.adj[g.start[l]:g.start[l+1]] {
-				switch m := mateR[r]; {
-				case m < 0:
-					reached = true
-				case dist[m] == inf:
-					dist[m] = dist[l] + 1
-					queue = append(queue, m)
-				}
-			}
-		}
-		if !reached {
-			return size
-		}
-		// Depth first along the layers: a maximal set of disjoint
-		// shortest augmenting paths.
-		copy(it, g.start[:g.left])
-		var augment func(l int32) bool
-		augment = func(l int32) bool {
-			for ; it[l] < g.start[l+1]; it[l]++ {
-				r := g.adj[it[l]]
-				m := mateR[r]
-				if m < 0 || dist[m] == dist[l]+1 && augment(m) {
-					mateL[l], mateR[r] = r, l
-					it[l]++
-					return true
-				}
-			}
-			dist[l] = inf
-			return false
-		}
-		for l := range g.left {
-			if mateL[l] < 0 && augment(int32(l)) {
-				size++
-			}
-		}
+	next := append([]int32(nil), g.start[:g.v]...)
+	for i, x := range g.from {
+		g.adj[next[x]] = g.to[i]
+		next[x]++
 	}
 }
