@@ -84,7 +84,7 @@ func randomSet(r *rand.Rand) string {
 // TestExportGeneratedSets (issue 47, item 3): every problem set the
 // loader accepts, drawn at random (seeded: the same sets each run), is
 // exported in every layout without a panic, each package with a secret
-// case (20 sets, about 1 s; 1,000 with -long); a problem whose tests are
+// case (10 sets in the suite; 1,000 with -long); a problem whose tests are
 // all samples is refused by the loader
 // (it made export --layout cms panic, and the Kattis layouts write a
 // package with no data/secret).
@@ -93,7 +93,7 @@ func TestExportGeneratedSets(t *testing.T) {
 	r := rand.New(rand.NewPCG(47, 2025))
 	cache, bin := tempCache(t), fakeBinary(t)
 	loaded, refused := 0, 0
-	sets := 20
+	sets := 10
 	if testflag.Long() {
 		sets = 1000
 	}
