@@ -1,11 +1,14 @@
 package command
 
 import (
+	"strconv"
+
 	"github.com/urfave/cli/v2"
 
 	"github.com/queensjudge/queensjudge/internal/app"
 	"github.com/queensjudge/queensjudge/internal/report"
 	"github.com/queensjudge/queensjudge/internal/status"
+	"github.com/queensjudge/queensjudge/judge"
 )
 
 func judgeCommand() *cli.Command {
@@ -28,8 +31,8 @@ The attempt's verdict is its first failing test's, and it scores the points
 of the groups whose every test is right (a problem without groups: its
 points when all are). A team's score on a problem is its best attempt's;
 teams rank by total score, then penalty: for each problem with a score, the
-minute of the first attempt reaching it plus 20 per attempt before it (the
-ICPC penalty, for problems without groups).
+minute of the first attempt reaching it plus ` + strconv.Itoa(judge.PenaltyMinutes) + ` per attempt before it (the
+ICPC penalty, for problems without groups: see docs/judging.md).
 
 Verdicts: AC accepted, WA wrong answer, PE malformed, NO empty or no file,
 JE judge error (the ground truth could not be had; exit status 1). A
