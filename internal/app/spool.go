@@ -28,7 +28,7 @@ type spool[T any] struct {
 func newSpool[T any]() (*spool[T], error) {
 	f, err := os.CreateTemp("", "queensjudge-spool-*")
 	if err != nil {
-		return nil, fmt.Errorf("spool: %w", err)
+		return nil, fmt.Errorf("a temporary file in %s (TMPDIR) to hold the results: %w", os.TempDir(), err)
 	}
 	// Unlinked now where the system allows it (not Windows): removed by
 	// close otherwise.
@@ -89,7 +89,7 @@ type scratch struct{ *os.File }
 func newScratch() (scratch, error) {
 	f, err := os.CreateTemp("", "queensjudge-scratch-*")
 	if err != nil {
-		return scratch{}, fmt.Errorf("scratch file: %w", err)
+		return scratch{}, fmt.Errorf("a temporary file in %s (TMPDIR) for the page: %w", os.TempDir(), err)
 	}
 	os.Remove(f.Name()) // see newSpool
 	return scratch{f}, nil
