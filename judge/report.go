@@ -70,7 +70,7 @@ func (t *Tally) Add(rs []Result) {
 // them all: a writer of a report that may be large goes through EachTeam.
 func (r Report) Rows() []Result {
 	var out []Result
-	_ = r.EachTeam(false, func(_ *Standing, rs []Result) error {
+	_ = r.EachTeam(func(rs []Result) error {
 		for _, res := range rs {
 			out = append(out, res.Rows()...)
 		}
@@ -79,58 +79,37 @@ func (r Report) Rows() []Result {
 	return out
 }
 
-// EachTeam calls f with each team's results, one team at a time: in the
-// scoreboard's order when byRank (with the team's standing), else in the
-// order of Results (by team name; standing nil). Only the results of one
-// team are held at a time when the report's are Held. The first error of
-// Held or f stops it, and is returned.
-func (r Report) EachTeam(byRank bool, f func(st *Standing, rs []Result) error) error {
+// EachTeam calls f with each team's results, one team at a time, in the
+// order of Results (by team name). Only the results of one team are held
+// at a time when the report's are Held. The first error of Held or f
+// stops it, and is returned.
+func (r Report) EachTeam(f func(rs []Result) error) error {
 	if r.Results == nil && r.Held != nil {
 		teams := make([]string, 0, len(r.Scoreboard))
-		at := map[string]int{}
-		for i, st := range r.Scoreboard {
+		for _, st := range r.Scoreboard {
 			teams = append(teams, st.Team)
-			at[st.Team] = i
 		}
-		if !byRank {
-			slices.SortFunc(teams, cmp.Compare[string])
-		}
+		slices.SortFunc(teams, cmp.Compare[string])
 		for _, team := range teams {
 			rs, err := r.Held(team)
 			if err != nil {
 				return err
 			}
-			var st *Standing
-			if byRank {
-				st = &r.Scoreboard[at[team]]
-			}
-			if err := f(st, rs); err != nil {
+			if err := f(rs); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if !byRank {
-		for i := 0; i < len(r.Results); {
-			end := i + 1
-			for end < len(r.Results) && r.Results[end].Team == r.Results[i].Team {
-				end++
-			}
-			if err := f(nil, r.Results[i:end]); err != nil {
-				return err
-			}
-			i = end
+	for i := 0; i < len(r.Results); {
+		end := i + 1
+		for end < len(r.Results) && r.Results[end].Team == r.Results[i].Team {
+			end++
 		}
-		return nil
-	}
-	byTeam := map[string][]Result{}
-	for _, res := range r.Results {
-		byTeam[res.Team] = append(byTeam[res.Team], res)
-	}
-	for i := range r.Scoreboard {
-		if err := f(&r.Scoreboard[i], byTeam[r.Scoreboard[i].Team]); err != nil {
+		if err := f(r.Results[i:end]); err != nil {
 			return err
 		}
+		i = end
 	}
 	return nil
 }

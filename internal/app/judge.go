@@ -243,7 +243,7 @@ func refuseNothing(con Console, set *problems.Set, subs []judge.Submission, errs
 // was one: the command then fails, as the ground truth of a problem could
 // not be had.
 func sayJudgeErrors(con Console, r judge.Report) (found bool, err error) {
-	err = r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+	err = r.EachTeam(func(rs []judge.Result) error {
 		for _, res := range rs {
 			rows := res.Rows()
 			if len(rows) > 1 && !slices.ContainsFunc(rows, func(t judge.Result) bool { return t.Verdict != judge.JE || t.Message != rows[0].Message }) {

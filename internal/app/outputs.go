@@ -143,7 +143,7 @@ func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pi
 			return err
 		}
 		defer live.close()
-		if err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error { return live.add(rs) }); err != nil {
+		if err := r.EachTeam(func(rs []judge.Result) error { return live.add(rs) }); err != nil {
 			return err
 		}
 	}

@@ -147,7 +147,7 @@ func writeSite(w io.Writer, r judge.Report, pictures Pictures, public bool, site
 		sc = site.Scratch
 	}
 	p := NewPage(r, pictures, public, sc)
-	if err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error { return p.Add(rs) }); err != nil {
+	if err := r.EachTeam(func(rs []judge.Result) error { return p.Add(rs) }); err != nil {
 		return false, fmt.Errorf("html report: %w", err)
 	}
 	return p.Write(w, r, site)

@@ -132,7 +132,7 @@ func streamYAML(w io.Writer, r judge.Report) error {
 		io.WriteString(w, "results:\n")
 	}
 	var chunk bytes.Buffer
-	err := r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+	err := r.EachTeam(func(rs []judge.Result) error {
 		var rows []jsonResult
 		for _, res := range printableResults(rs) {
 			for _, row := range res.Rows() {
@@ -168,7 +168,7 @@ func streamYAML(w io.Writer, r judge.Report) error {
 // the report as judged, not its printable copy, whose names would not
 // find the teams' results.
 func eachRow(r judge.Report, f func(res judge.Result) error) error {
-	return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+	return r.EachTeam(func(rs []judge.Result) error {
 		for _, res := range printableResults(rs) {
 			for _, row := range res.Rows() {
 				if err := f(row); err != nil {
@@ -225,7 +225,7 @@ func WriteCSV(w io.Writer, r judge.Report) error {
 	if err := output.WriteCSV(w, csvHeader(t), nil); err != nil {
 		return err
 	}
-	return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+	return r.EachTeam(func(rs []judge.Result) error {
 		var recs [][]string
 		for _, res := range printableResults(rs) {
 			for _, row := range res.Rows() {
@@ -306,7 +306,7 @@ func WriteTable(w io.Writer, r judge.Report) error {
 		if err := f([]string{"TEAM", "PROBLEM", "ATTEMPT", "TIME", "VERDICT", "POINTS", "MESSAGE"}); err != nil {
 			return err
 		}
-		return r.EachTeam(false, func(_ *judge.Standing, rs []judge.Result) error {
+		return r.EachTeam(func(rs []judge.Result) error {
 			for _, res := range printableResults(rs) {
 				t := "-"
 				if res.Timed {
