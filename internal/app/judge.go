@@ -41,9 +41,13 @@ type JudgeRequest struct {
 	ResultsTSV string // DOMjudge's results.tsv
 	// Medals are the medal counts of Awards and ResultsTSV; nil for
 	// report.DefaultMedals.
-	Medals     *report.Medals
-	HTML       string // a self-contained HTML page
-	PublicHTML string // the page for the public: no judge messages, files or boards
+	Medals *report.Medals
+	// HTML is the judges' report, and PublicHTML the page for the public
+	// (no judge messages, files or boards): self-contained pages, each
+	// split into a first page and a page per team in NAME_files/ beside
+	// it when large (see report.Site).
+	HTML       string
+	PublicHTML string
 	// OnePage is the most bytes of team sections a page holds before it
 	// is split into a page per team (see report.Site); 0 for
 	// report.OnePage.
