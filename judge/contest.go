@@ -489,9 +489,6 @@ func plan(set *problems.Set, subs []Submission) (jobs []job, warnings []noted) {
 		case s.Dir && p.HasTests() && s.List != nil:
 			j.list = true
 		case s.Dir && p.HasTests():
-			for _, w := range s.strays {
-				warnings = append(warnings, noted{i, w})
-			}
 			var ws []error
 			j.parts, j.doubled, ws = matchParts(p, s)
 			for _, w := range ws {

@@ -125,13 +125,14 @@ func FuzzManifest(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		subs, _ := parseManifest("manifest.csv", dir, data)
 		for _, s := range subs {
-			// A folder (Dir) has Parts or Err, never Open; a file Open or Err.
+			// A folder (Dir) has List (listed when judged) or Err, never
+			// Open; a file Open or Err.
 			read := s.Open != nil
 			if s.Dir {
-				read = s.Parts != nil && s.Open == nil
+				read = s.List != nil && s.Open == nil
 			}
 			if s.Team == "" || s.Problem == "" || s.File == "" || read == (s.Err != nil) {
-				t.Errorf("submission %+v: want team, problem, file, and one of Open (Parts for a folder) and Err", s)
+				t.Errorf("submission %+v: want team, problem, file, and one of Open (List for a folder) and Err", s)
 			}
 		}
 	})

@@ -46,21 +46,18 @@ type Submission struct {
 	// Parts are its files, File the folder, and Open is nil.
 	Dir   bool
 	Parts []Part
-	// List lists the files of a folder of LoadSubmissions when it is
-	// judged: Parts is nil until then, so that a contest's files are
-	// never all held at once. It gives the folder's files, what in it is
-	// no answer (a hidden file, a folder: each a *Stray) and why the
-	// folder cannot be read. Nil where Parts are given (a manifest's
-	// folders, regrade's).
+	// List lists the files of a folder of LoadSubmissions or LoadManifest
+	// when it is judged: Parts is nil until then, so that a contest's
+	// files are never all held at once. It gives the folder's files, what
+	// in it is no answer (a hidden file, a folder: each a *Stray) and why
+	// the folder cannot be read. Nil where Parts are given (regrade's).
 	List func() (parts []Part, strays []error, err error)
 
 	// name is the file's base name when Problem was cut from it.
 	name string
-	// where is the folder's path as a warning shows it, and strays what in
-	// it is no answer (a hidden file, a folder), reported only when the
-	// folder is judged: a folder for no problem with tests is one warning.
-	where  string
-	strays []error
+	// where is the folder's path as a warning shows it: a folder for no
+	// problem with tests is one warning, its files never listed.
+	where string
 	// at is the row of a submission from a manifest (Msg unset); nil for
 	// one from a directory.
 	at *RowError
@@ -570,7 +567,8 @@ func openManifestFile(dir string, sub *Submission) {
 		// The answer to a problem with tests; for a problem without,
 		// Contest judges it JE, as a file that is not a regular one.
 		sub.Dir, sub.where = true, filepath.Join(dir, filepath.FromSlash(sub.File))
-		sub.Parts, sub.strays, sub.Err = readFolder(dir, sub.Team, sub.File)
+		team, rel := sub.Team, sub.File
+		sub.List = func() ([]Part, []error, error) { return readFolder(dir, team, rel) }
 	case !kind.IsRegular():
 		sub.Err = fmt.Errorf("%s is not a regular file", sub.File)
 	default:
