@@ -56,9 +56,10 @@ const depsRules = `
 	STD < internal/pool, internal/text, internal/status, internal/yamlshape;
 
 	# solver owns the puzzles and their algorithms and must know no file
-	# format, SQL or YAML: the standard library, and internal/pool, a leaf
-	# that runs its workers.
-	internal/pool < solver;
+	# format, SQL or YAML: the standard library, internal/pool, a leaf that
+	# runs its workers, and solver/internal/join, the quadrant join and its
+	# kernels, which know nothing of solver's problems or options.
+	internal/pool < solver/internal/join < solver;
 
 	STD, testing < internal/testflag;
 
@@ -135,6 +136,7 @@ var testImports = map[string][]string{
 const negativeRules = `
 	store !< judge;
 	store, database/sql, github.com/mattn/go-sqlite3, gopkg.in/yaml.v3, problems, judge, internal/truth !< solver;
+	solver !< solver/internal/join;
 	internal/truth, internal/app, internal/command !< store, problems, judge;
 	internal/app, internal/command, main !< internal/truth, internal/report, internal/pkgexport, internal/validator, internal/output;
 	internal/command, main !< internal/app;
@@ -201,6 +203,10 @@ func TestDependenciesCatch(t *testing.T) {
 	}{
 		{"solver", "math/bits", true},
 		{"solver", modulePath + "/internal/pool", true},
+		{"solver", modulePath + "/solver/internal/join", true},
+		{"solver/internal/join", modulePath + "/internal/pool", true},
+		{"solver/internal/join", modulePath + "/solver", false},
+		{"solver/internal/join", modulePath + "/internal/text", false},
 		{"solver", modulePath + "/internal/text", false},
 		{"internal/pool", modulePath + "/solver", false},
 		{"solver", modulePath + "/problems", false},

@@ -9,9 +9,10 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // TestCalibrate measures the quadrant join's tables of the estimate on
@@ -132,12 +133,12 @@ func hostName() string {
 			}
 		}
 	}
-	kern := map[kernel]string{kernelGo: "Go", kernelAVX2: "AVX2", kernelAVX512: "AVX-512"}[useKernel]
+	kern := map[join.Kernel]string{join.GoKernel: "Go", join.AVX2: "AVX2", join.AVX512: "AVX-512"}[join.DefaultConfig().Kernel]
 	return fmt.Sprintf("%d-core %s, the %s kernels", runtime.NumCPU(), model, kern)
 }
 
 // benchJoinSetup times the making of the open n×n board's tables on one
-// core, as a slice of a count makes them: newQuadrants for n < 22, and
+// core, as a slice of a count makes them: join.New for n < 22, and
 // for n = 22 and 23, whose bounded join makes them per group, the first
 // slice of 100,000 of the count.
 func benchJoinSetup(n int) func(*testing.B) {
@@ -145,7 +146,7 @@ func benchJoinSetup(n int) func(*testing.B) {
 		p := Problem{Kind: NQueens, N: n, Ask: AskCount}
 		for b.Loop() {
 			if n < 22 {
-				mustQuadrants(newQuadrants(p, BoardSyms(p), n >= minBoundedN, new(atomic.Bool), 1))
+				mustJoin(p, BoardSyms(p), false, n >= minBoundedN, join.DefaultConfig(), 1)
 				continue
 			}
 			if _, err := countQueens(context.Background(), p, Options{Workers: 1, Shard: Shard{I: 0, K: 100_000}}); err != nil {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/pool"
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // countQueens counts the placements of n queens on p's board.
@@ -18,11 +19,17 @@ import (
 // subproblems, the same for a problem and a solver Version, and handed to
 // opt.Workers goroutines from a shared counter: n-queens boards of
 // minQuadrantN..maxQuadrantN and reserved boards of those sizes with not
-// too many reserved squares by the quadrant join (see quadrants and
+// too many reserved squares by the quadrant join (package join; see
 // planCount), the others by a search split on its first rows (see spread).
 // The subproblems honour opt's hooks: Shard, Resume, Checkpoint and
 // Progress.
 func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
+	return countQueensConf(ctx, p, opt, join.DefaultConfig())
+}
+
+// countQueensConf is countQueens with the join's code paths conf: tests
+// take every board through a kernel or a path that only some boards take.
+func countQueensConf(ctx context.Context, p Problem, opt Options, conf join.Config) (uint64, error) {
 	hooks := opt.Progress != nil || opt.Resume != nil || opt.Checkpoint != nil || opt.Shard.K > 0
 	b := newBoard(p)
 	if p.N <= smallN && !hooks {
@@ -47,30 +54,24 @@ func countQueens(ctx context.Context, p Problem, opt Options) (uint64, error) {
 			})
 		}
 	}
-	return countPlanned(ctx, p, b, opt, planCount(p))
+	return countPlanned(ctx, p, b, opt, planCount(p), conf)
 }
 
-// countPlanned is countQueens's long count of p's board b, by plan.
-func countPlanned(ctx context.Context, p Problem, b *board, opt Options, plan countPlan) (uint64, error) {
+// countPlanned is countQueens's long count of p's board b, by plan, the
+// join taking conf's code paths.
+func countPlanned(ctx context.Context, p Problem, b *board, opt Options, plan countPlan, conf join.Config) (uint64, error) {
 	if plan != planSearch {
 		var stop atomic.Bool // the tables of n = 20 take seconds to make
 		stopWatch := context.AfterFunc(ctx, func() { stop.Store(true) })
-		bounded := p.N >= minBoundedN
-		var qd *quadrants
-		var err error
-		if plan == planImages {
-			qd, err = newImageQuadrants(p, bounded, &stop, workers(opt))
-		} else {
-			qd, err = newQuadrants(p, BoardSyms(p), bounded, &stop, workers(opt))
-		}
+		j, err := join.New(joinBoard(p, plan, BoardSyms(p)), conf, &stop, workers(opt))
 		stopWatch()
 		if err != nil {
 			return 0, err
 		}
-		if qd == nil {
+		if j == nil {
 			return 0, ctx.Err()
 		}
-		return qd.run(ctx, opt)
+		return runJoin(ctx, j, opt)
 	}
 	s := newSpread(b)
 	return runSplit(ctx, len(s.prefixes), 1, opt, func(stop *atomic.Bool) (func(int) uint64, func()) {
@@ -88,8 +89,43 @@ type countPlan int
 const (
 	planSearch countPlan = iota // the split row search (spread)
 	planJoin                    // the quadrant join under the board's symmetries
-	planImages                  // the quadrant join in images mode (see imageSet)
+	planImages                  // the quadrant join in images mode (join.Board.Images)
 )
+
+// minQuadrantN is the smallest board the quadrant join is used for; smaller
+// boards are counted faster by the plain search.
+const minQuadrantN = 10
+
+// minBoundedN is the smallest board whose join makes its tables a group of
+// subproblems at a time (join.Board.Bounded): from n = 22 on the four
+// quarter tables of the plain join take 6.4 GB (67 million entries each at
+// 16 bytes, and their keys at 8), a group's at most 0.3 GB.
+const minBoundedN = 22
+
+// maxQuadrantN is the largest board the join is used for: n = 24 would take
+// months on a thousand cores.
+const maxQuadrantN = 23
+
+// joinBoard returns p's board for the join, by plan (planJoin or
+// planImages), under group (BoardSyms(p) or a subgroup of it; images mode
+// takes all 8), bounded from minBoundedN on.
+func joinBoard(p Problem, plan countPlan, group []Sym) join.Board {
+	b := join.Board{N: p.N, Images: plan == planImages, Bounded: p.N >= minBoundedN}
+	if p.Kind == Reserved {
+		b.Reserved = p.Reserved
+	}
+	for _, g := range group {
+		b.Group = append(b.Group, join.Sym(g))
+	}
+	return b
+}
+
+// runJoin counts the subproblems of j in opt's shard, as runSplit does,
+// each worker with the join's own scratch space, on tables of only the
+// entries they read (see join.Join.Start).
+func runJoin(ctx context.Context, j *join.Join, opt Options) (uint64, error) {
+	return runSplitPlanned(ctx, j.Len(), j.Parts(), opt, j.Start, j.Worker)
+}
 
 // planCount chooses how p is counted. Every n-queens board of
 // minQuadrantN..maxQuadrantN goes to the join. A reserved board of those
@@ -131,7 +167,7 @@ func planCount(p Problem) countPlan {
 			limit = 0
 		}
 	}
-	if ki := imageSquares(p); ki > 0 && ki <= limit {
+	if ki := join.ImageSquares(p.N, p.Reserved); ki > 0 && ki <= limit {
 		return planImages
 	}
 	return planJoin

@@ -10,9 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // mirrorCount is the reference the benchmarks measure against: the plain
@@ -317,7 +318,7 @@ func BenchmarkSubproblems(b *testing.B) {
 			debug.FreeOSMemory()
 			resetPeakRSS()
 			for b.Loop() {
-				subs = len(mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2)).subs)
+				subs = mustJoin(p, BoardSyms(p), false, true, join.DefaultConfig(), 2).Len()
 			}
 			b.ReportMetric(float64(subs), "subproblems")
 			if mb, ok := peakRSSMB(); ok {
@@ -437,7 +438,7 @@ func BenchmarkCountPlans(b *testing.B) {
 				for b.Loop() {
 					for i, plan := range []countPlan{planSearch, planJoin} {
 						start := time.Now()
-						if _, err := countPlanned(context.Background(), p, newBoard(p), Options{Workers: 1, Progress: func(int, int) {}}, plan); err != nil {
+						if _, err := countPlanned(context.Background(), p, newBoard(p), Options{Workers: 1, Progress: func(int, int) {}}, plan, join.DefaultConfig()); err != nil {
 							b.Fatal(err)
 						}
 						ts[i] = append(ts[i], time.Since(start))

@@ -1,20 +1,17 @@
 package solver
 
 import (
-	"cmp"
 	"context"
 	"errors"
-	"fmt"
-	"math/bits"
 	"math/rand/v2"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // a000170Long extends the published counts past the table of solve_test.go.
@@ -43,14 +40,9 @@ func TestQuadrantsAgainstMirror(t *testing.T) {
 			}
 		}
 		if n >= minQuadrantN {
-			qd := mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2))
-			w := newQuadWork()
-			var got uint64
-			for _, sub := range qd.subs {
-				got += qd.count(sub, w)
-			}
+			got := quadrantTotal(mustJoin(Problem{Kind: NQueens, N: n}, Syms, false, false, join.DefaultConfig(), 2))
 			if got != want {
-				t.Errorf("quadrants(%d) = %d, want %d", n, got, want)
+				t.Errorf("the join of %d queens = %d, want %d", n, got, want)
 			}
 		}
 	}
@@ -69,132 +61,6 @@ func TestQuadrantsPublished(t *testing.T) {
 		got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{})
 		if err != nil || got != a000170Long[n-1] {
 			t.Errorf("countQueens(%d) = %d, %v, want %d", n, got, err, a000170Long[n-1])
-		}
-	}
-}
-
-// TestQuadrantWindow checks what keys rely on: the two quarters of a half
-// can only share diagonals inside the key window.
-func TestQuadrantWindow(t *testing.T) {
-	for n := 4; n <= maxQuadrantN; n++ {
-		h := n / 2
-		core := coreLines(n)
-		reach := func(rows, cols []int) (d, a uint64) {
-			for _, r := range rows {
-				for _, c := range cols {
-					d |= 1 << uint(r-c+n-1)
-					a |= 1 << uint(r+c)
-				}
-			}
-			return d, a
-		}
-		dlo := uint(core[h])
-		width := uint(core[h-1]+n-1) - dlo + 1
-		window := (uint64(1)<<width - 1) << dlo
-		for _, half := range [][]int{core[:h], core[h:]} {
-			wd, wa := reach(half, core[:h])
-			ed, ea := reach(half, core[h:])
-			if wd&ed&^window != 0 || wa&ea&^window != 0 {
-				t.Errorf("n=%d: quarters of a half share diagonals outside the key window", n)
-			}
-		}
-	}
-}
-
-// slowQuarter lists the partial placements of non-attacking queens on the
-// squares of p's board whose rows are rows and columns cols, but the
-// reserved ones, square by square: by key (local columns<<h | local rows,
-// local row i being board row rows[i] and local column j board column
-// cols[j]), each placement's diagonals in board coordinates.
-func slowQuarter(p Problem, rows, cols []int) map[uint32][][2]uint64 {
-	n, h := p.N, len(rows)
-	out := map[uint32][][2]uint64{}
-	var place func(sq int, rmask, cmask uint32, d, a uint64)
-	place = func(sq int, rmask, cmask uint32, d, a uint64) {
-		if sq == h*h {
-			k := cmask<<uint(h) | rmask
-			out[k] = append(out[k], [2]uint64{d, a})
-			return
-		}
-		place(sq+1, rmask, cmask, d, a)
-		i, j := sq/h, sq%h
-		r, c := rows[i], cols[j]
-		db, ab := uint64(1)<<uint(r-c+n-1), uint64(1)<<uint(r+c)
-		if !p.IsReserved(r, c) && rmask>>uint(i)&1 == 0 && cmask>>uint(j)&1 == 0 && d&db == 0 && a&ab == 0 {
-			place(sq+1, rmask|1<<uint(i), cmask|1<<uint(j), d|db, a|ab)
-		}
-	}
-	place(0, 0, 0, 0, 0)
-	return out
-}
-
-// TestQuarters checks the four enumerated quarters of open and reserved
-// boards against slowQuarter: the same entries under each key; and a
-// quarter restricted to entries of two queens against the same, filtered.
-func TestQuarters(t *testing.T) {
-	rng := rand.New(rand.NewPCG(4, 4))
-	for n := 4; n <= 13; n++ {
-		h := n / 2
-		core := coreLines(n)
-		for _, p := range []Problem{{Kind: NQueens, N: n}, randomReserved(rng, n, 0.2, Identity)} {
-			var stop atomic.Bool
-			specs := quarterSpecs(n, p.Reserved)
-			for i, c := range []struct {
-				name       string
-				rows, cols []int
-				queens     int
-			}{
-				{"NW", core[:h], core[:h], -1},
-				{"NE", core[:h], core[h:], -1},
-				{"SW", core[h:], core[:h], -1},
-				{"SE", core[h:], core[h:], -1},
-				{"SE with 2 queens", core[h:], core[h:], 2},
-			} {
-				sp := specs[min(i, 3)]
-				sp.queens = c.queens
-				got := newQuarter(n, sp, &stop)
-				want := slowQuarter(p, c.rows, c.cols)
-				if len(got.off) != 1<<uint(2*h)+1 {
-					t.Fatalf("n=%d %s: %d offsets", n, c.name, len(got.off))
-				}
-				for k := 0; k+1 < len(got.off); k++ {
-					var es [][2]uint64
-					for e := got.off[k]; e < got.off[k+1]; e++ {
-						es = append(es, [2]uint64{got.diag[e], got.anti[e]})
-					}
-					w := want[uint32(k)]
-					if c.queens >= 0 && bits.OnesCount32(uint32(k)>>uint(h)) != c.queens {
-						w = nil
-					}
-					byDiag := func(x, y [2]uint64) int { return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1])) }
-					slices.SortFunc(es, byDiag)
-					slices.SortFunc(w, byDiag)
-					if !slices.Equal(es, w) {
-						t.Errorf("n=%d %v %s key %#x: entries %v, want %v", n, boardRows(p), c.name, k, es, w)
-						break
-					}
-				}
-			}
-		}
-	}
-}
-
-// TestTranspose64 checks the bit-matrix transpose against its definition.
-func TestTranspose64(t *testing.T) {
-	rng := rand.New(rand.NewPCG(64, 64))
-	for range 100 {
-		var a, orig [64]uint64
-		for i := range a {
-			a[i] = rng.Uint64() & rng.Uint64() // sparse rows too
-		}
-		orig = a
-		transpose64(&a)
-		for i := range 64 {
-			for j := range 64 {
-				if a[j]>>uint(i)&1 != orig[i]>>uint(j)&1 {
-					t.Fatalf("bit %d of row %d = %d, want bit %d of row %d before, %d", i, j, a[j]>>uint(i)&1, j, i, orig[i]>>uint(j)&1)
-				}
-			}
 		}
 	}
 }
@@ -279,74 +145,6 @@ func TestCountHooks(t *testing.T) {
 		boom := errors.New("disk full")
 		if _, err := countQueens(ctx, p, Options{Checkpoint: func(int, uint64) error { return boom }}); !errors.Is(err, boom) {
 			t.Errorf("%s %d: failing checkpoint gave %v, want %v", p.Kind, p.N, err, boom)
-		}
-	}
-}
-
-// TestCountNumbering checks that the subproblems are numbered the same way
-// on every run, and that there are enough of them.
-func TestCountNumbering(t *testing.T) {
-	t.Parallel()
-	for _, n := range []int{13, 16} {
-		open := Problem{Kind: NQueens, N: n}
-		a, b := mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2)), mustQuadrants(newQuadrants(open, Syms, false, new(atomic.Bool), 2))
-		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
-			t.Errorf("n=%d: subproblems differ between runs", n)
-		}
-	}
-	rng := rand.New(rand.NewPCG(2, 2))
-	for _, n := range []int{12, 13} {
-		p := randomSquares(rng, n, 3)
-		a, b := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 2)), mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 1))
-		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
-			t.Errorf("n=%d images mode: subproblems differ between runs", n)
-		}
-		p = randomReserved(rng, n, 0.1, FlipH)
-		a, b = mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 2)), mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1))
-		if fmt.Sprint(a.subs) != fmt.Sprint(b.subs) {
-			t.Errorf("n=%d reserved: subproblems differ between runs", n)
-		}
-	}
-	for n := 13; n <= 17; n++ {
-		if got := len(mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, false, new(atomic.Bool), 2)).subs); got < minSubproblems {
-			t.Errorf("n=%d: %d subproblems, want at least %d", n, got, minSubproblems)
-		}
-	}
-}
-
-// TestCentreCount checks the count of each configuration's subproblems,
-// by which the list is made at its size, against the subproblems listed:
-// open boards, reserved ones with and without symmetry, and images mode.
-// The quick suite's boards go to 16×16; 17 (0.27 s of CPU more), which
-// checks the same on a bigger board, with -long.
-func TestCentreCount(t *testing.T) {
-	t.Parallel() // no shared state, no time bound: it runs beside the other such tests
-	rng := rand.New(rand.NewPCG(5, 8))
-	top := 16
-	if testflag.Long() {
-		top = 17
-	}
-	for n := 4; n <= top; n++ {
-		boards := []*quadrants{mustQuadrants(newQuadrants(Problem{Kind: NQueens, N: n}, Syms, true, new(atomic.Bool), 1))}
-		for _, sym := range []Sym{Identity, FlipH, Rot90, Transpose} {
-			p := randomReserved(rng, n, 0.08, sym)
-			boards = append(boards, mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 1)))
-		}
-		if n >= 8 {
-			boards = append(boards, mustQuadrants(newImageQuadrants(randomSquares(rng, n, 3), true, new(atomic.Bool), 1)))
-		}
-		for _, qd := range boards {
-			ms, listed := qd.middles(), 0
-			for _, md := range ms {
-				got, want := qd.centreCount(md), len(qd.centreSets(nil, md))
-				if got != want {
-					t.Errorf("n=%d %v: centreCount %d, listed %d", n, md.mid, got, want)
-				}
-				listed += want
-			}
-			if len(ms) != len(qd.cfgs) || listed<<uint(qd.partBits) != len(qd.subs) {
-				t.Errorf("n=%d: %d configurations and %d subproblems (parted on %d bits), want %d and %d", n, len(qd.cfgs), len(qd.subs), qd.partBits, len(ms), listed)
-			}
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // Cost is what answering a problem is estimated to take, in CPU time: the
@@ -495,26 +497,17 @@ const joinPerSubproblem = 1.5e-6
 
 // joinSubproblems returns the number of subproblems the join of p's
 // board lists by plan, without making a table: a set S of north columns
-// for each middle placement, as buildQuadrants lists them (before the
-// parting of small boards).
+// for each middle placement (join.Subproblems; before the parting of
+// small boards).
 func joinSubproblems(p Problem, plan countPlan) int {
-	qd := &quadrants{n: p.N, h: p.N / 2, rsv: p.Reserved, group: BoardSyms(p)}
-	if plan == planImages {
-		qd.img, qd.rsv = newImageSet(p)
-		qd.group = Syms
-	}
-	total := 0
-	for _, md := range qd.middles() {
-		total += qd.centreCount(md)
-	}
-	return total
+	return join.Subproblems(joinBoard(p, plan, BoardSyms(p)))
 }
 
 // joinFactor is how much more a reserved board's join costs than the open
 // board's, for the share of the half-boards joinCost gives it: the join of
 // an even board loses most of the open board's symmetries, an odd board's
 // join all of them, and its middle pairs, and images mode grows with the
-// squares it filters by (imageSquares); a board that keeps all 8 is
+// squares it filters by (join.ImageSquares); a board that keeps all 8 is
 // joined as the open board is. The factors are fitted, with
 // joinPerSubproblem, to the times of random reserved boards of n = 16..18
 // against the open board's (docs/performance.md gives the fit).
@@ -523,7 +516,7 @@ func joinFactor(p Problem, plan countPlan) float64 {
 	case plan == planJoin && len(BoardSyms(p)) == len(Syms):
 		return 1 // joined under all 8 symmetries, as the open board is
 	case plan == planImages:
-		return 2.25 + 0.19*float64(imageSquares(p))
+		return 2.25 + 0.19*float64(join.ImageSquares(p.N, p.Reserved))
 	case p.N%2 == 1:
 		return 6
 	}

@@ -6,11 +6,11 @@ import (
 	"math/bits"
 	"math/rand/v2"
 	"slices"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // TestProbesAgainstSearch checks Knuth's estimates against the trees they
@@ -232,18 +232,8 @@ func TestJoinSubproblems(t *testing.T) {
 			if plan == planSearch {
 				continue
 			}
-			var stop atomic.Bool
-			var qd *quadrants
-			var err error
-			if plan == planImages {
-				qd, err = newImageQuadrants(p, false, &stop, 1)
-			} else {
-				qd, err = newQuadrants(p, BoardSyms(p), false, &stop, 1)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got, want := joinSubproblems(p, plan), len(qd.subs)>>uint(qd.partBits); got != want {
+			j := mustJoin(p, BoardSyms(p), plan == planImages, false, join.DefaultConfig(), 1)
+			if got, want := joinSubproblems(p, plan), j.Len()/j.Parts(); got != want {
 				t.Errorf("joinSubproblems(n = %d, plan %d, %v) = %d, want %d", n, plan, p.Reserved, got, want)
 			}
 		}

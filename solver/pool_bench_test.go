@@ -2,21 +2,22 @@ package solver
 
 import (
 	"context"
-	"sync/atomic"
 	"testing"
+
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // BenchmarkWorkerLoops runs each of the solver's loops over subproblems on
 // two workers, on work of a few milliseconds to a second: the split count
 // (runSplit, by the search), countUpTo, the knights' first placement and
-// the quadrant join's tables (quadrants.each). Built at two commits and
+// the quadrant join's tables (join.New, its each). Built at two commits and
 // run one after the other, it compares two designs of the loops.
 func BenchmarkWorkerLoops(b *testing.B) {
 	ctx := context.Background()
 	b.Run("runSplit", func(b *testing.B) {
 		p := Problem{Kind: NQueens, N: 13}
 		for b.Loop() {
-			if _, err := countPlanned(ctx, p, newBoard(p), Options{Workers: 2, Progress: func(int, int) {}}, planSearch); err != nil {
+			if _, err := countPlanned(ctx, p, newBoard(p), Options{Workers: 2, Progress: func(int, int) {}}, planSearch, join.DefaultConfig()); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -39,7 +40,7 @@ func BenchmarkWorkerLoops(b *testing.B) {
 	b.Run("quadrants", func(b *testing.B) {
 		p := Problem{Kind: NQueens, N: 18}
 		for b.Loop() {
-			mustQuadrants(newQuadrants(p, BoardSyms(p), false, new(atomic.Bool), 2))
+			mustJoin(p, BoardSyms(p), false, false, join.DefaultConfig(), 2)
 		}
 	})
 }

@@ -4,10 +4,10 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
-	"sync/atomic"
 	"testing"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
+	"github.com/queensjudge/queensjudge/solver/internal/join"
 )
 
 // slowPlacements returns every placement of n queens on p's board, one per
@@ -170,26 +170,15 @@ func FuzzReservedCount(f *testing.F) {
 // joinCount counts p's placements by the quadrant join with the symmetries
 // of group, subproblem by subproblem on one goroutine, whatever p's size.
 func joinCount(p Problem, group []Sym) uint64 {
-	qd := mustQuadrants(newQuadrants(p, group, false, new(atomic.Bool), 1))
-	w := newQuadWork()
-	var total uint64
-	for _, sub := range qd.subs {
-		total += qd.count(sub, w)
-	}
-	return total
+	return quadrantTotal(mustJoin(p, group, false, false, join.DefaultConfig(), 1))
 }
 
-// imageJoinCount is joinCount in images mode, making keys of at most room
-// bits.
-func imageJoinCount(p Problem, room uint) uint64 {
-	qd := mustQuadrants(newImageQuadrants(p, false, new(atomic.Bool), 1))
-	qd.keyRoom = room
-	w := newQuadWork()
-	var total uint64
-	for _, sub := range qd.subs {
-		total += qd.count(sub, w)
-	}
-	return total
+// imageJoinCount is joinCount in images mode with the matcher's kernel k,
+// making keys of at most room bits.
+func imageJoinCount(p Problem, k join.Kernel, room uint) uint64 {
+	conf := join.DefaultConfig()
+	conf.Kernel, conf.KeyRoom = k, room
+	return quadrantTotal(mustJoin(p, nil, true, false, conf, 1))
 }
 
 // subgroups are the subgroups of the 8 symmetries, one of each kind up to
@@ -278,14 +267,12 @@ func TestReservedJoinAgainstSearch(t *testing.T) {
 			}
 			// Images mode, with and without room for the marks of the
 			// images hit (n = 20 and 21 have none), with each kernel.
-			for _, k := range kernels() {
-				withKernel(k, func() {
-					for _, room := range []uint{maxKeyBits, 0} {
-						if got := imageJoinCount(p, room); got != want {
-							t.Errorf("join %v in images mode (room %d, %s) = %d, want %d", boardRows(p), room, k, got, want)
-						}
+			for _, k := range join.Kernels() {
+				for _, room := range []uint{join.DefaultConfig().KeyRoom, 0} {
+					if got := imageJoinCount(p, k, room); got != want {
+						t.Errorf("join %v in images mode (room %d, %s) = %d, want %d", boardRows(p), room, k, got, want)
 					}
-				})
+				}
 			}
 		}
 	}
@@ -310,7 +297,7 @@ func FuzzReservedJoin(f *testing.F) {
 		if got := joinCount(p, BoardSyms(p)); got != want {
 			t.Errorf("join %v = %d, want %d", boardRows(p), got, want)
 		}
-		if got := imageJoinCount(p, maxKeyBits); got != want {
+		if got := imageJoinCount(p, join.DefaultConfig().Kernel, join.DefaultConfig().KeyRoom); got != want {
 			t.Errorf("join %v in images mode = %d, want %d", boardRows(p), got, want)
 		}
 	})

@@ -72,8 +72,8 @@ type Options struct {
 
 // Shard is slice I (0-based) of K of a long count's subproblems: the I-th of
 // K runs of consecutive subproblems, of sizes that differ by one at most.
-// Consecutive subproblems share their tables (see tableGroup), so that a
-// slice makes few of them.
+// Consecutive subproblems share their tables (the quadrant join's groups of
+// tables, package join), so that a slice makes few of them.
 type Shard struct {
 	I, K int
 }

@@ -1,15 +1,12 @@
 //go:build !amd64
 
-package solver
+package join
 
 // haveAVX2 is false: matchAVX2 is written for amd64 only.
 const haveAVX2 = false
 
 // haveAVX512 is false: matchAVX512 is written for amd64 only.
 const haveAVX512 = false
-
-// useKernel selects the matcher's kernel; see quadrant_kernels_amd64.go.
-var useKernel = kernelGo
 
 // matchAVX2 is never called where haveAVX2 is false.
 func matchAVX2(tab *uint64, south []uint64, list *uint32, spans *[16]span, nc int) uint64 {

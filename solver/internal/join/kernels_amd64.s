@@ -1,12 +1,12 @@
 #include "textflag.h"
-#include "quadrant_kernels_amd64.h"
+#include "kernels_amd64.h"
 
 // The AVX2 kernels of sliced.match, one per chunk count (see matchAVX2; the
-// Go kernels of quadrant_kernels.go count the same pairs on another
+// Go kernels of kernels.go count the same pairs on another
 // layout): each is KERNEL with its chunks' OFFSn, FREEn and ALLn, those of
 // n-1 chunks and one more.
 //
-// Registers and locals: see quadrant_kernels_amd64.h. A group's word for
+// Registers and locals: see kernels_amd64.h. A group's word for
 // one chunk and value is 32 bytes (four blocks), so the offset of a key's
 // chunk is its value·32, and chunk j's words are 512·j further.
 

@@ -1,4 +1,4 @@
-package solver
+package join
 
 import "slices"
 
@@ -44,7 +44,7 @@ const (
 // the two cannot both stand on it: they would attack each other). So at most
 // 40 but at n = 22 under symmetries that weigh one long diagonal (41) or
 // none (42); see matchWidth.
-func (qd *quadrants) layout(c *quadCfg) {
+func (qd *Join) layout(c *quadCfg) {
 	n := qd.n
 	var bd, ba uint64
 	for _, q := range c.mid {
@@ -104,7 +104,7 @@ func (qd *quadrants) layout(c *quadCfg) {
 // the marks of the images hit (see imageWork.hits). n = 22 needs up to 42
 // (see layout), more than the kernels take (maxKeyBits), which sliced
 // matches in parts.
-func (qd *quadrants) matchWidth(c *quadCfg) uint {
+func (qd *Join) matchWidth(c *quadCfg) uint {
 	w := uint(c.live)
 	if qd.img == nil {
 		return w
@@ -112,7 +112,7 @@ func (qd *quadrants) matchWidth(c *quadCfg) uint {
 	if qd.n%2 == 0 {
 		w = uint(c.live) + 2
 	}
-	if uint(c.live)+8 <= qd.keyRoom {
+	if uint(c.live)+8 <= qd.conf.KeyRoom {
 		w = uint(c.live) + 8
 	}
 	return w
@@ -129,7 +129,7 @@ func (c *quadCfg) laidOut(x uint64) uint64 {
 
 // window sets the key window, dlo, alo and width: n-1 diagonals and as many
 // anti-diagonals on an even board, n-2 on an odd one.
-func (qd *quadrants) window() {
+func (qd *Join) window() {
 	n, h := qd.n, qd.h
 	core := coreLines(n)
 	// North diagonals r-c+n-1 reach up to core[h-1]+n-1 (the last north
@@ -153,7 +153,7 @@ func coreLines(n int) []int {
 }
 
 // key packs the diagonals of a half-board that the other half can reach.
-func (qd *quadrants) key(d, a uint64) uint64 {
+func (qd *Join) key(d, a uint64) uint64 {
 	m := uint64(1)<<qd.width - 1
 	return (d>>qd.dlo)&m | (a>>qd.alo&m)<<qd.width
 }

@@ -1,7 +1,6 @@
-package solver
+package join
 
 import (
-	"context"
 	"math/bits"
 	"slices"
 	"sync/atomic"
@@ -10,12 +9,12 @@ import (
 // Counting in the quadrant join (see quadrant.go): a worker's subproblems,
 // each the north half-boards joined from NW and NE, the south ones from SW
 // and SE, and the pairs of the two with disjoint diagonals counted by the
-// matcher (quadrant_match.go, quadrant_split.go, quadrant_images.go).
+// matcher (match.go, split.go, images.go).
 
 // listRowSets fills qd.rowSets: for the h rows of a half-board (i = 0) and
 // for those rows but row i-1 (taken by a middle queen), the subsets of each
 // size.
-func (qd *quadrants) listRowSets() {
+func (qd *Join) listRowSets() {
 	full := uint32(1)<<uint(qd.h) - 1
 	qd.rowSets = make([][][]uint32, qd.h+1)
 	for i := range qd.rowSets {
@@ -36,7 +35,7 @@ func (qd *quadrants) listRowSets() {
 
 // rowSetsOf returns the subsets of k rows of free: the h rows of a half-board,
 // or all of them but one.
-func (qd *quadrants) rowSetsOf(free uint32, k int) []uint32 {
+func (qd *Join) rowSetsOf(free uint32, k int) []uint32 {
 	i := 0
 	if taken := (uint32(1)<<uint(qd.h) - 1) &^ free; taken != 0 {
 		i = 1 + bits.TrailingZeros32(taken)
@@ -60,33 +59,8 @@ type quadWork struct {
 	stop              *atomic.Bool // polled between tiles of the matcher; nil for never
 }
 
-func newQuadWork() *quadWork { return &quadWork{} }
-
-// run counts the subproblems of qd's shard, each worker with its own
-// scratch space (see runSplit), on tables of only the entries they read
-// (see readOnly).
-//
-// Until its first subproblem a worker holds a group before every other,
-// so that no tables are made while a worker given a subproblem has not yet
-// asked for its group's (see shared).
-func (qd *quadrants) run(ctx context.Context, opt Options) (uint64, error) {
-	arriving := &groupTables{group: -1}
-	qd.tablesMu.Lock()
-	qd.open = append(qd.open, arriving)
-	qd.tablesMu.Unlock()
-	return runSplitPlanned(ctx, len(qd.subs), 1<<uint(qd.partBits), opt, qd.readOnly, func(stop *atomic.Bool) (func(int) uint64, func()) {
-		w := newQuadWork()
-		w.stop = stop
-		qd.tablesMu.Lock()
-		w.tabs = arriving
-		arriving.users++
-		qd.tablesMu.Unlock()
-		return func(i int) uint64 { return qd.count(qd.subs[i], w) }, func() { qd.leave(w) }
-	})
-}
-
 // count returns the weighted number of placements of subproblem sub.
-func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
+func (qd *Join) count(sub quadSub, w *quadWork) uint64 {
 	h := qd.h
 	c := qd.cfgs[qd.groups[sub.group].cfg]
 	tabs := qd.even
@@ -107,8 +81,8 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 		w.north = qd.join(w.north[:0], &tabs[0], &tabs[1], freeN, k, cw, ce, 0, 0)
 		w.img.north = w.img.north[:0]
 		if qd.img != nil {
-			qd.subproblem(&w.img, sub, c, w.north, uint(c.live), qd.keyRoom)
-			w.sl.build(w.img.north, uint(c.live))
+			qd.subproblem(&w.img, sub, c, w.north, uint(c.live), qd.conf.KeyRoom)
+			w.sl.build(w.img.north, uint(c.live), &qd.conf)
 		}
 		w.slNorth, w.bucketed = false, false
 		w.last = sub
@@ -139,18 +113,18 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 	// With the long-diagonal weighting, the south half-board's queens on the
 	// weighted long diagonals (bits 62 and 63) weigh it by 2 each.
 	if statsOn {
-		statsList(useSplit(len(w.north), len(all)), len(w.north), len(all))
+		statsList(qd.conf.useSplit(len(w.north), len(all)), len(w.north), len(all))
 	}
-	if useSplit(len(w.north), len(all)) {
+	if qd.conf.useSplit(len(w.north), len(all)) {
 		if !w.bucketed {
 			w.split.bucket(w.north)
 			w.bucketed = true
 		}
 		w.slNorth = false // split makes its tables in sl
-		return uint64(sub.weight) * w.split.count(all, uint(c.live), &w.sl, w.stop)
+		return uint64(sub.weight) * w.split.count(all, uint(c.live), &w.sl, &qd.conf, w.stop)
 	}
 	if !w.slNorth {
-		w.sl.build(w.north, uint(c.live))
+		w.sl.build(w.north, uint(c.live), &qd.conf)
 		w.slNorth = true
 	}
 	return uint64(sub.weight) * w.sl.count(all, &w.buf, w.stop)
@@ -160,7 +134,7 @@ func (qd *quadrants) count(sub quadSub, w *quadWork) uint64 {
 // queens on columns cw and rows among free, and an east quarter on the other
 // free rows with columns ce, where of the rows in part those in west are
 // exactly inWest.
-func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
+func (qd *Join) join(out []uint64, west, east *keyed, free uint32, k int, cw, ce, part, inWest uint32) []uint64 {
 	h := uint(qd.h)
 	for _, r := range qd.rowSetsOf(free, k) {
 		if r&part != inWest {
@@ -170,7 +144,7 @@ func (qd *quadrants) join(out []uint64, west, east *keyed, free uint32, k int, c
 		ws := west.key[west.off[kw]:west.off[kw+1]]
 		es := east.key[east.off[ke]:east.off[ke+1]]
 		if len(es) > 0 {
-			out = joinKeys(out, ws, es)
+			out = joinKeys(qd.conf.Kernel, out, ws, es)
 		}
 	}
 	return out
@@ -186,16 +160,16 @@ const minJoinAVX2 = 16
 
 // joinKeys appends x|y for each x of ws and y of es with no key bit in
 // common (hit bits may be shared), in the order of ws, then es; with the
-// AVX-512 kernels eight y at a time (joinKeysAVX512), with the AVX2 ones
-// four (joinKeysAVX2).
-func joinKeys(out []uint64, ws, es []uint64) []uint64 {
+// AVX-512 kernels (k) eight y at a time (joinKeysAVX512), with the AVX2
+// ones four (joinKeysAVX2).
+func joinKeys(k Kernel, out []uint64, ws, es []uint64) []uint64 {
 	n, most := len(out), len(ws)*len(es)
-	if useKernel == kernelAVX512 {
+	if k == AVX512 {
 		// Its stores are of eight keys: room for them past the last kept.
 		out = slices.Grow(out, most+8)[:n+most+8]
 		return out[:n+joinKeysAVX512(&out[n], ws, es)]
 	}
-	if useKernel == kernelAVX2 && len(es) >= minJoinAVX2 {
+	if k == AVX2 && len(es) >= minJoinAVX2 {
 		// Its stores are of four keys.
 		out = slices.Grow(out, most+4)[:n+most+4]
 		return out[:n+joinKeysAVX2(&out[n], ws, es)]

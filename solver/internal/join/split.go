@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"math/bits"
@@ -55,16 +55,9 @@ const (
 	maxSplitBits = 12
 )
 
-// minSplitKeys is the shortest north and south lists matched by
-// splitMatch, not by sliced alone. Tests lower it, while no count runs, to
-// make every count go through splitMatch; nothing else writes it.
-var minSplitKeys = 4096
-
-// useSplit reports whether the pairs of north and south lists of these
-// lengths are counted by splitMatch.
-func useSplit(north, south int) bool {
-	return north >= minSplitKeys && south >= minSplitKeys
-}
+// defaultMinSplitKeys is the shortest north and south lists matched by
+// splitMatch, not by sliced alone, in a count (see Config.MinSplitKeys).
+const defaultMinSplitKeys = 4096
 
 // bucket keeps north, parted by its low bits, and each key shifted right
 // past them: the keys of a bucket's table are compatible with its south
@@ -105,8 +98,8 @@ func (m *splitMatch) bucket(north []uint64) {
 }
 
 // count returns the weighted number of pairs of a bucketed north key and a
-// key of south with no bit in common, as sl.count does (sl is its scratch;
-// stop as there), the keys using no bit at or above width but the weight.
+// key of south with no bit in common, as sl.count does (sl is its scratch,
+// built for conf; stop as there), the keys using no bit at or above width but the weight.
 //
 // The table of the south keys with low bits v holds the north keys whose
 // low bits have none of v's, and both sides are matched without those
@@ -116,7 +109,7 @@ func (m *splitMatch) bucket(north []uint64) {
 // compatible key, is the next four bits: a second level of buckets. With
 // the low bits kept, every key of a table had a compatible cut, and 82% of
 // the groups the kernels visited held no compatible key (N = 20).
-func (m *splitMatch) count(south []uint64, width uint, sl *sliced, stop *atomic.Bool) uint64 {
+func (m *splitMatch) count(south []uint64, width uint, sl *sliced, conf *Config, stop *atomic.Bool) uint64 {
 	m.south, m.at = byLowBitsCut(south, m.south, m.bits, m.at)
 	mask := 1<<m.bits - 1
 	var rest uint // the width of the shifted keys
@@ -163,7 +156,7 @@ func (m *splitMatch) count(south []uint64, width uint, sl *sliced, stop *atomic.
 				break
 			}
 		}
-		sl.buildSorted(part, at, rest)
+		sl.buildSorted(part, at, rest, conf)
 		var sat [17]int
 		for c := range sat {
 			sat[c] = int(m.at[16*v+c] - m.at[16*v])

@@ -1,5 +1,5 @@
 #include "textflag.h"
-#include "quadrant_kernels_amd64.h"
+#include "kernels_amd64.h"
 
 // The AVX-512 kernels of sliced.match, one per chunk count (see
 // matchAVX512): KERNEL, as for matchAVX2, on groups of eight blocks, 512
@@ -7,7 +7,7 @@
 // in 64-bit lanes; OFFSn, FREEn and ALLn are those of n-1 chunks and one
 // more.
 //
-// Registers and locals: see quadrant_kernels_amd64.h. A group's word for
+// Registers and locals: see kernels_amd64.h. A group's word for
 // one chunk and value is 64 bytes (eight blocks), so the offset of a key's
 // chunk is its value·64, and chunk j's words are 1024·j further. Z12 holds
 // the total and Z11 the key's counts, eight 64-bit lanes each.

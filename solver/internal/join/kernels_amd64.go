@@ -1,4 +1,4 @@
-package solver
+package join
 
 // haveAVX2 reports whether the processor and the operating system run
 // matchAVX2: AVX2, BMI2 and POPCNT, with the YMM registers saved on a
@@ -9,23 +9,6 @@ var haveAVX2 = hasAVX2()
 // matchAVX512 too: AVX-512 F and VPOPCNTDQ, with the ZMM registers saved on
 // a switch.
 var haveAVX512 = haveAVX2 && hasAVX512()
-
-// useKernel selects the matcher's kernel for the tables built from now on:
-// matchAVX512 or matchAVX2 (with bitPlanesAVX2), the best the machine runs,
-// else the Go kernels of quadrant_kernels.go. Tests set it to compare them,
-// while no count runs; nothing else writes it.
-var useKernel = bestKernel()
-
-// bestKernel returns the fastest kernel the machine runs.
-func bestKernel() kernel {
-	switch {
-	case haveAVX512:
-		return kernelAVX512
-	case haveAVX2:
-		return kernelAVX2
-	}
-	return kernelGo
-}
 
 // hasAVX2 asks the processor (CPUID) and the operating system (XGETBV) what
 // haveAVX2 reports.

@@ -1,4 +1,4 @@
-package solver
+package join
 
 // The matcher's inner loops in Go, one unrolled copy per chunk count, so
 // that every table index is a 4-bit value the compiler can see is in bounds

@@ -1,8 +1,8 @@
 //go:build !qjstats
 
-package solver
+package join
 
-// statsOn is false: the matcher counts no work (see quadrant_stats.go).
+// statsOn is false: the matcher counts no work (see stats.go).
 const statsOn = false
 
 func statsMatch(*sliced, []uint64, *[16]span) {}

@@ -1,35 +1,23 @@
-package solver
+package join
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/queensjudge/queensjudge/internal/testflag"
 )
 
 // kernels are the matcher's kernels a test can run here: the Go kernels
 // always, matchAVX2 and matchAVX512 where the machine has them.
-func kernels() []kernel {
-	ks := []kernel{kernelGo}
-	if haveAVX2 {
-		ks = append(ks, kernelAVX2)
-	}
-	if haveAVX512 {
-		ks = append(ks, kernelAVX512)
-	}
-	return ks
-}
+func kernels() []Kernel { return Kernels() }
 
-// withKernel runs f with the matcher's kernel set to k, and sets it back.
-func withKernel(k kernel, f func()) {
-	defer func(old kernel) { useKernel = old }(useKernel)
-	useKernel = k
-	f()
+// withKernel returns the configuration of a count with kernel k.
+func withKernel(k Kernel) *Config {
+	conf := DefaultConfig()
+	conf.Kernel = k
+	return &conf
 }
 
 // pairsSlow is what sliced counts, pair by pair: the pairs of a north key
@@ -60,14 +48,11 @@ func randomKeys(rng *rand.Rand, k int, width uint, sparse int, wide bool) []uint
 
 // slicedCount builds a sliced table of north with the kernel chosen and
 // counts its pairs with south.
-func slicedCount(k kernel, north, south []uint64, width uint) (got uint64, nc int) {
-	withKernel(k, func() {
-		var sl sliced
-		var buf []uint64
-		sl.build(north, width)
-		got, nc = sl.count(south, &buf, nil), sl.nc
-	})
-	return got, nc
+func slicedCount(k Kernel, north, south []uint64, width uint) (got uint64, nc int) {
+	var sl sliced
+	var buf []uint64
+	sl.build(north, width, withKernel(k))
+	return sl.count(south, &buf, nil), sl.nc
 }
 
 // TestSliced checks both kernels against the pair-by-pair count, for each
@@ -199,26 +184,6 @@ func TestBitPlanes(t *testing.T) {
 	}
 }
 
-// TestCountKernels counts n queens by the quadrant join with each kernel
-// (the progress hook keeps the small boards from the plain search): to
-// N = 14 in the quick suite, 15 (0.2 s of CPU more) with -long.
-func TestCountKernels(t *testing.T) {
-	top := 14
-	if testflag.Long() {
-		top = 15
-	}
-	for n := minQuadrantN; n <= top; n++ {
-		for _, k := range kernels() {
-			withKernel(k, func() {
-				got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
-				if err != nil || got != a000170Long[n-1] {
-					t.Errorf("countQueens(%d) with the %s kernel = %d, %v, want %d", n, k, got, err, a000170Long[n-1])
-				}
-			})
-		}
-	}
-}
-
 // TestJoinKeysKernels checks joinKeys with each kernel against the pairs
 // taken one by one, for lists of 0 to 40 keys (the AVX-512 kernel takes
 // eight at a time and the rest under a mask; the AVX2 one, from
@@ -248,11 +213,9 @@ func TestJoinKeysKernels(t *testing.T) {
 				}
 			}
 			for _, k := range kernels() {
-				withKernel(k, func() {
-					if got := joinKeys(slices.Clone(prefix), ws, es); !slices.Equal(got, want) {
-						t.Errorf("%d west, %d east keys: %s joinKeys = %#x, want %#x", nw, ne, k, got, want)
-					}
-				})
+				if got := joinKeys(k, slices.Clone(prefix), ws, es); !slices.Equal(got, want) {
+					t.Errorf("%d west, %d east keys: %s joinKeys = %#x, want %#x", nw, ne, k, got, want)
+				}
 			}
 		}
 	}
@@ -279,47 +242,11 @@ func TestKeepIfKernels(t *testing.T) {
 				}
 			}
 			for _, k := range kernels() {
-				withKernel(k, func() {
-					if got := keepIf(slices.Clone(prefix), keys, test, keep, or); !slices.Equal(got, want) {
-						t.Errorf("%d keys, test %#x: %s keepIf = %#x, want %#x", n, test, k, got, want)
-					}
-				})
-			}
-		}
-	}
-}
-
-// BenchmarkMatchKernels times the n-queens count on one core with each
-// kernel, one after the other in each iteration, and reports the median
-// times ("go-s", "avx2-s", "avx512-s") and how many times faster the best
-// kernel makes the whole count than the one before it ("x-go" for
-// matchAVX2, "x-avx2" for matchAVX512).
-func BenchmarkMatchKernels(b *testing.B) {
-	ks := kernels()
-	if len(ks) == 1 {
-		b.Skip("no AVX2")
-	}
-	for _, n := range []int{16, 17, 18} {
-		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			times := make([][]time.Duration, len(ks))
-			for b.Loop() {
-				for i, k := range ks {
-					withKernel(k, func() {
-						start := time.Now()
-						got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, Options{Workers: 1})
-						if err != nil || got != a000170Long[n-1] {
-							b.Fatalf("countQueens(%d) with the %s kernel = %d, %v", n, k, got, err)
-						}
-						times[i] = append(times[i], time.Since(start))
-					})
+				if got := keepIf(k, slices.Clone(prefix), keys, test, keep, or); !slices.Equal(got, want) {
+					t.Errorf("%d keys, test %#x: %s keepIf = %#x, want %#x", n, test, k, got, want)
 				}
 			}
-			for i, k := range ks {
-				b.ReportMetric(median(times[i]).Seconds(), k.String()+"-s")
-			}
-			last := len(ks) - 1
-			b.ReportMetric(median(times[last-1]).Seconds()/median(times[last]).Seconds(), "x-"+ks[last-1].String())
-		})
+		}
 	}
 }
 
@@ -351,77 +278,17 @@ func TestSplitMatch(t *testing.T) {
 				nc := max(7, int(width+3)/4)
 				want := pairsSlow(north, south, nc)
 				for _, k := range kernels() {
-					withKernel(k, func() {
-						var m splitMatch
-						var sl sliced
-						m.bucket(north)
-						if got := m.count(south, width, &sl, nil); got != want {
-							t.Errorf("width %d, %d north (%d bits), %d south keys: %s count = %d, want %d", width, nNorth, m.bits, nSouth, k, got, want)
-						}
-					})
+					var m splitMatch
+					var sl sliced
+					m.bucket(north)
+					if got := m.count(south, width, &sl, withKernel(k), nil); got != want {
+						t.Errorf("width %d, %d north (%d bits), %d south keys: %s count = %d, want %d", width, nNorth, m.bits, nSouth, k, got, want)
+					}
 				}
 			}
 		}
 	}
-	if splitBitsFor(minSplitKeys) < minSplitBits || splitBitsFor(1<<18) != maxSplitBits || splitBitsFor(1<<17) == maxSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
-		t.Errorf("splitBitsFor: %d at %d keys, %d at 2^30", splitBitsFor(minSplitKeys), minSplitKeys, splitBitsFor(1<<30))
-	}
-}
-
-// TestCountSplit counts n queens, and reserved boards, by the quadrant join
-// with every list of half-boards matched by splitMatch, against the
-// published counts and the plain join. The open boards and the bounded
-// join's go to 12 in the quick suite, the reserved are 11×11 (the odd
-// size that makes images mode, which 12 does not) and 12×12; 13 (0.9 s
-// more), 14 (2 s more), and the open 15, which check the same on bigger
-// boards, with -long.
-func TestCountSplit(t *testing.T) {
-	defer func(old int) { minSplitKeys = old }(minSplitKeys)
-	ctx := context.Background()
-	rng := rand.New(rand.NewPCG(3, 14))
-	var reserved []Problem
-	top := 12
-	if testflag.Long() {
-		top = 14
-	}
-	for n := 11; n <= top; n++ {
-		// In images mode, and joined under the board's own symmetries.
-		reserved = append(reserved, randomReserved(rng, n, 0.05, Identity), randomReserved(rng, n, 0.08, Rot90))
-	}
-	plans := map[countPlan]int{}
-	for _, p := range reserved {
-		plans[planCount(p)]++
-	}
-	if plans[planJoin] == 0 || plans[planImages] == 0 {
-		t.Fatalf("the reserved boards are counted by %v: want the join and images mode", plans)
-	}
-	plain := make([]uint64, len(reserved))
-	for i, p := range reserved {
-		plain[i] = newBoard(p).count(0, 0, 0, 0)
-	}
-	minSplitKeys = 1
-	open := top
-	if testflag.Long() {
-		open = 15
-	}
-	for n := minQuadrantN; n <= open; n++ {
-		got, err := countQueens(ctx, Problem{Kind: NQueens, N: n}, Options{Workers: 2, Progress: func(int, int) {}})
-		if err != nil || got != a000170Long[n-1] {
-			t.Errorf("countQueens(%d), every list split = %d, %v, want %d", n, got, err, a000170Long[n-1])
-		}
-	}
-	for i, p := range reserved {
-		got, err := countQueens(ctx, p, Options{Workers: 2, Progress: func(int, int) {}})
-		if err != nil || got != plain[i] {
-			t.Errorf("reserved %v, every list split = %d, %v, the plain search %d", boardRows(p), got, err, plain[i])
-		}
-	}
-	// The bounded join (N = 22 and 23), whose tables hold one number of
-	// queens a quarter.
-	for n := 12; n <= top; n++ {
-		p := Problem{Kind: NQueens, N: n}
-		if got := quadrantTotal(mustQuadrants(newQuadrants(p, BoardSyms(p), true, new(atomic.Bool), 2))); got != a000170Long[n-1] {
-			t.Errorf("bounded join of %d queens, every list split = %d, want %d", n, got, a000170Long[n-1])
-		}
+	if splitBitsFor(defaultMinSplitKeys) < minSplitBits || splitBitsFor(1<<18) != maxSplitBits || splitBitsFor(1<<17) == maxSplitBits || splitBitsFor(1<<30) != maxSplitBits || maxSplitBits < cutBits || minSplitBits < cutBits {
+		t.Errorf("splitBitsFor: %d at %d keys, %d at 2^30", splitBitsFor(defaultMinSplitKeys), defaultMinSplitKeys, splitBitsFor(1<<30))
 	}
 }

@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"cmp"
@@ -47,10 +47,10 @@ type imageSet struct {
 	canon [8]uint8
 }
 
-// newImageSet returns the images of p's board and the reserved squares
-// whose whole orbit under the 8 symmetries is reserved, a mask a row.
-func newImageSet(p Problem) (*imageSet, []uint64) {
-	n := p.N
+// newImageSet returns the images of the n×n board with reserved squares
+// rsv (a mask a row) and the reserved squares whose whole orbit under the 8
+// symmetries is reserved, a mask a row.
+func newImageSet(n int, rsv []uint64) (*imageSet, []uint64) {
 	img := &imageSet{hitOf: make([]uint8, n*n)}
 	var sets [8][]uint64
 	sym := make([]uint64, n)
@@ -61,7 +61,7 @@ func newImageSet(p Problem) (*imageSet, []uint64) {
 		sets[i] = make([]uint64, n)
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
-				if t := g.Apply(Square{r, c}, n); p.IsReserved(t.Row, t.Col) {
+				if t := g.apply(square{r, c}, n); t.Row < len(rsv) && rsv[t.Row]>>uint(t.Col)&1 == 1 {
 					sets[i][r] |= 1 << uint(c)
 				}
 			}
@@ -89,12 +89,13 @@ func newImageSet(p Problem) (*imageSet, []uint64) {
 	return img, sym
 }
 
-// imageSquares returns the number of reserved squares of p outside the orbits
-// that are all reserved: what images mode pays for.
-func imageSquares(p Problem) int {
-	_, sym := newImageSet(p)
+// ImageSquares returns the number of reserved squares of the n×n board
+// with reserved squares rsv (a mask a row) outside the orbits that are all
+// reserved: what images mode pays for, and how solver chooses it.
+func ImageSquares(n int, rsv []uint64) int {
+	_, sym := newImageSet(n, rsv)
 	k := 0
-	for r, m := range p.Reserved {
+	for r, m := range rsv {
 		for x := m &^ sym[r]; x != 0; x &= x - 1 {
 			k++
 		}
@@ -105,12 +106,12 @@ func imageSquares(p Problem) int {
 // composed[f][h] is the symmetry that applies h, then f.
 var composed = func() (t [8][8]Sym) {
 	// (0, 1) of a 5×5 board has 8 distinct images.
-	x := Square{0, 1}
+	x := square{0, 1}
 	for _, f := range Syms {
 		for _, h := range Syms {
-			want := f.Apply(h.Apply(x, 5), 5)
+			want := f.apply(h.apply(x, 5), 5)
 			for _, g := range Syms {
-				if g.Apply(x, 5) == want {
+				if g.apply(x, 5) == want {
 					t[f][h] = g
 				}
 			}
@@ -137,7 +138,7 @@ type imageTerm struct {
 
 // terms appends the images subproblem sub of configuration c counts (see
 // above), in order of image.
-func (qd *quadrants) terms(out []imageTerm, sub quadSub, c *quadCfg) []imageTerm {
+func (qd *Join) terms(out []imageTerm, sub quadSub, c *quadCfg) []imageTerm {
 	add := func(g Sym, dom uint8) {
 		j := qd.img.canon[g]
 		for i := range out {
@@ -207,7 +208,7 @@ type imageWork struct {
 // c share in images mode: its terms, and its north keys (north, of live
 // bits) in iw.north, by image in iw.nHit, and marked in iw.hits when keys
 // of live+8 bits fit in room.
-func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []uint64, live, room uint) {
+func (qd *Join) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []uint64, live, room uint) {
 	all := qd.terms(iw.terms[:0], sub, c)
 	iw.terms, iw.mults, iw.dead = all[:0], iw.mults[:0], 0
 	for _, t := range all {
@@ -231,7 +232,7 @@ func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []
 	for _, t := range iw.terms {
 		if split>>t.img&1 == 0 {
 			split |= 1 << t.img
-			iw.nHit[t.img] = keepIf(iw.nHit[t.img][:0], north, 1<<(hitShift+uint(t.img)), keyBits, 0)
+			iw.nHit[t.img] = keepIf(qd.conf.Kernel, iw.nHit[t.img][:0], north, 1<<(hitShift+uint(t.img)), keyBits, 0)
 		}
 	}
 	iw.withHits = live+8 <= room
@@ -240,7 +241,7 @@ func (qd *quadrants) subproblem(iw *imageWork, sub quadSub, c *quadCfg, north []
 		for _, k := range north {
 			iw.part = append(iw.part, k&keyBits|(k>>hitShift&0xff)<<live)
 		}
-		iw.hits.build(iw.part, live+8)
+		iw.hits.build(iw.part, live+8, &qd.conf)
 	}
 }
 
@@ -267,8 +268,9 @@ func (iw *imageWork) splitSouth(south []uint64, live uint, even bool) {
 // hitting appends to out, cut by cut, the part's south keys (iw.sorted) that
 // hit the image of a term of ts with multiplicity m in its domain, hit and
 // weight bits cleared, and, with iw.withHits, marked with the bit live + the
-// term's image; and returns where each cut's keys start, as sortByCut.
-func (iw *imageWork) hitting(out []uint64, ts []imageTerm, m uint32, live uint) ([]uint64, [17]int) {
+// term's image; and returns where each cut's keys start, as sortByCut. kern
+// is keepIf's kernel.
+func (iw *imageWork) hitting(kern Kernel, out []uint64, ts []imageTerm, m uint32, live uint) ([]uint64, [17]int) {
 	var at [17]int
 	for v := 0; v < 16; v++ {
 		at[v] = len(out)
@@ -282,7 +284,7 @@ func (iw *imageWork) hitting(out []uint64, ts []imageTerm, m uint32, live uint) 
 				mark = 1 << (live + uint(t.img))
 			}
 			test := 1<<(hitShift+uint(t.img)) | uint64(t.dom)<<62
-			out = keepIf(out, keys, test, keyBits&^(longDiagBit|longAntiBit), mark)
+			out = keepIf(kern, out, keys, test, keyBits&^(longDiagBit|longAntiBit), mark)
 		}
 	}
 	at[16] = len(out)
@@ -290,19 +292,19 @@ func (iw *imageWork) hitting(out []uint64, ts []imageTerm, m uint32, live uint) 
 }
 
 // keepIf appends to out k&keep | or for each key k of keys with every bit
-// of test; with the AVX-512 kernels eight keys at a time (keepIfAVX512),
-// with the AVX2 ones four (keepIfAVX2).
+// of test; with the AVX-512 kernels (kern) eight keys at a time
+// (keepIfAVX512), with the AVX2 ones four (keepIfAVX2).
 // It has no branch on a key: a key hits the images of 0 to 5 terms,
 // unpredictably. So a key is written whether it is kept or not, and the
 // length grows by one where it is.
-func keepIf(out, keys []uint64, test, keep, or uint64) []uint64 {
+func keepIf(kern Kernel, out, keys []uint64, test, keep, or uint64) []uint64 {
 	n := len(out)
-	if useKernel == kernelAVX512 {
+	if kern == AVX512 {
 		// Its stores are of eight keys: room for them past the last kept.
 		out = slices.Grow(out, len(keys)+8)[:n+len(keys)+8]
 		return out[:n+keepIfAVX512(&out[n], keys, test, keep, or)]
 	}
-	if useKernel == kernelAVX2 {
+	if kern == AVX2 {
 		// Its stores are of four keys.
 		out = slices.Grow(out, len(keys)+4)[:n+len(keys)+4]
 		return out[:n+keepIfAVX2(&out[n], keys, test, keep, or)]
@@ -337,7 +339,7 @@ func b2i(b bool) int {
 // term's image, against the table of all north keys marked with the images
 // they hit (w.hits); without room for the marks, B and C on their own. Sums
 // wrap around in between; the result is exact.
-func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []uint64) uint64 {
+func (qd *Join) countImages(sub quadSub, c *quadCfg, w *quadWork, south []uint64) uint64 {
 	iw := &w.img
 	live := uint(c.live)
 	even := qd.n%2 == 0
@@ -351,14 +353,14 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 	// the same within the noise; on odd boards n = 17 and 21 took a fifth
 	// longer, so they keep the table alone.
 	allNorth := func(keys []uint64, at [17]int, width uint) uint64 {
-		if !even || !useSplit(len(iw.north), len(keys)) {
+		if !even || !qd.conf.useSplit(len(iw.north), len(keys)) {
 			return w.sl.countSorted(keys, at, w.stop)
 		}
 		if !w.bucketed {
 			w.split.bucket(iw.north)
 			w.bucketed = true
 		}
-		return w.split.count(keys, width, &iw.sl, w.stop)
+		return w.split.count(keys, width, &iw.sl, &qd.conf, w.stop)
 	}
 	open := allNorth(iw.south, iw.at, live)
 	total := (uint64(sub.weight) - iw.dead) * open
@@ -395,15 +397,15 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 		}
 		switch {
 		case len(iw.part) == 0:
-		case even && useSplit(len(iw.part), len(dom)):
+		case even && qd.conf.useSplit(len(iw.part), len(dom)):
 			iw.splitA.bucket(iw.part)
-			total -= uint64(m) * iw.splitA.count(dom, width, &iw.sl, w.stop)
+			total -= uint64(m) * iw.splitA.count(dom, width, &iw.sl, &qd.conf, w.stop)
 		default:
-			iw.sl.build(iw.part, width)
+			iw.sl.build(iw.part, width, &qd.conf)
 			total -= uint64(m) * iw.sl.countSorted(dom, iw.at, w.stop)
 		}
 		var at [17]int // B's south keys
-		iw.multi, at = iw.hitting(iw.multi[:0], iw.terms, m, live)
+		iw.multi, at = iw.hitting(qd.conf.Kernel, iw.multi[:0], iw.terms, m, live)
 		if iw.withHits {
 			total -= uint64(m) * iw.hits.countSorted(iw.multi, at, w.stop)
 		} else {
@@ -418,11 +420,11 @@ func (qd *quadrants) countImages(sub quadSub, c *quadCfg, w *quadWork, south []u
 			continue
 		}
 		var at [17]int // C's south keys
-		iw.multi, at = iw.hitting(iw.multi[:0], iw.terms[i:i+1], t.mult, live)
+		iw.multi, at = iw.hitting(qd.conf.Kernel, iw.multi[:0], iw.terms[i:i+1], t.mult, live)
 		if len(iw.multi) == 0 {
 			continue
 		}
-		iw.sl.build(iw.nHit[t.img], live)
+		iw.sl.build(iw.nHit[t.img], live, &qd.conf)
 		total += uint64(t.mult) * iw.sl.countSorted(iw.multi, at, w.stop)
 	}
 	return total

@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"fmt"
@@ -40,7 +40,7 @@ const maxPartBits = 3
 // subproblems (235 MB) took a heap of 840 MB. It returns an error, before
 // any table is made, when a configuration's keys are wider than the
 // matcher takes.
-func (qd *quadrants) subproblems(stop *atomic.Bool) error {
+func (qd *Join) subproblems(stop *atomic.Bool) error {
 	ms := qd.middles()
 	total := 0
 	for _, md := range ms {
@@ -73,7 +73,7 @@ func (qd *quadrants) subproblems(stop *atomic.Bool) error {
 // addGroups appends the subproblems subs of configuration c, the last one
 // listed, to qd.subs, each in its group: one for c in the plain join, one
 // for each number k of queens in NW in the bounded join, in the order of k.
-func (qd *quadrants) addGroups(c *quadCfg, subs []quadSub) {
+func (qd *Join) addGroups(c *quadCfg, subs []quadSub) {
 	cfg := int32(len(qd.cfgs) - 1)
 	if !qd.bounded {
 		g := int32(len(qd.groups))
@@ -110,7 +110,7 @@ func (qd *quadrants) addGroups(c *quadCfg, subs []quadSub) {
 }
 
 // part cuts each subproblem into 2^partBits, enough for minSubproblems.
-func (qd *quadrants) part() {
+func (qd *Join) part() {
 	// At most h-1 bits: a subproblem may have as few free south rows (the
 	// middle column's queen takes one).
 	for len(qd.subs)<<uint(qd.partBits) < minSubproblems && qd.partBits < min(maxPartBits, qd.h-1) {

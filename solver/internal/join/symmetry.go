@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"math/bits"
@@ -14,7 +14,7 @@ import (
 // columns of the west and east halves that configuration c leaves free, as
 // local masks: the middle row's queen takes a core column, the middle
 // column's a core row.
-func (qd *quadrants) frees(c middle) (freeN, freeS, freeW, freeE uint32) {
+func (qd *Join) frees(c middle) (freeN, freeS, freeW, freeE uint32) {
 	h := qd.h
 	full := uint32(1)<<uint(h) - 1
 	freeN, freeS, freeW, freeE = full, full, full, full
@@ -38,7 +38,7 @@ func (qd *quadrants) frees(c middle) (freeN, freeS, freeW, freeE uint32) {
 // of north core columns that is the least of its orbit under sGroup, of
 // weight times the orbit's size.
 type middle struct {
-	mid    []Square
+	mid    []square
 	weight uint16
 	sGroup []Sym
 	// The long diagonals weighted on an even board (see evenPlan): the main
@@ -47,7 +47,7 @@ type middle struct {
 }
 
 // middles lists the placements of the middle queens in their fixed order.
-func (qd *quadrants) middles() []middle {
+func (qd *Join) middles() []middle {
 	n, h := qd.n, qd.h
 	if n%2 == 0 {
 		sGroup, weighD, weighA := evenPlan(qd.group)
@@ -56,7 +56,7 @@ func (qd *quadrants) middles() []middle {
 	var ms []middle
 	m := h
 	if !qd.reserved(m, m) {
-		ms = append(ms, middle{mid: []Square{{m, m}}, weight: 1, sGroup: qd.lineSyms(FlipH, FlipV, Rot180)})
+		ms = append(ms, middle{mid: []square{{m, m}}, weight: 1, sGroup: qd.lineSyms(FlipH, FlipV, Rot180)})
 	}
 	// The queen of the middle row on column a, that of the middle column on
 	// row b, not attacking each other. No such pair is fixed by a symmetry
@@ -68,7 +68,7 @@ func (qd *quadrants) middles() []middle {
 			if a == m || b == m || abs(a-m) == abs(b-m) || qd.reserved(m, a) || qd.reserved(b, m) {
 				continue
 			}
-			if pair := []Square{{m, a}, {b, m}}; leastMiddle(pair, n, qd.group) {
+			if pair := []square{{m, a}, {b, m}}; leastMiddle(pair, n, qd.group) {
 				ms = append(ms, middle{mid: pair, weight: uint16(len(qd.group))})
 			}
 		}
@@ -79,14 +79,14 @@ func (qd *quadrants) middles() []middle {
 // centre says which sets S of north core columns there are under md: those
 // of t of the 2h core columns (the north rows md leaves free), none of them
 // in skip (the core column md takes), the west columns first.
-func (qd *quadrants) centre(md middle) (t int, skip uint32) {
+func (qd *Join) centre(md middle) (t int, skip uint32) {
 	freeN, _, freeW, freeE := qd.frees(md)
 	core := uint32(1)<<uint(2*qd.h) - 1
 	return bits.OnesCount32(freeN), core &^ (freeW | freeE<<uint(qd.h))
 }
 
 // centreSets appends md's subproblems to out, in the order of S.
-func (qd *quadrants) centreSets(out []quadSub, md middle) []quadSub {
+func (qd *Join) centreSets(out []quadSub, md middle) []quadSub {
 	t, skip := qd.centre(md)
 	core := uint32(1)<<uint(2*qd.h) - 1
 	for s := uint32(1)<<uint(t) - 1; s <= core; s = nextSubset(s) {
@@ -111,17 +111,17 @@ func (qd *quadrants) centreSets(out []quadSub, md middle) []quadSub {
 
 // centreCount returns how many subproblems centreSets lists under md: all
 // t-sets of the core columns not in skip when no symmetry pairs them.
-func (qd *quadrants) centreCount(md middle) int {
+func (qd *Join) centreCount(md middle) int {
 	if len(md.sGroup) > 0 {
 		return len(qd.centreSets(nil, md))
 	}
 	t, skip := qd.centre(md)
-	return int(binomial(2*qd.h-bits.OnesCount32(skip), t))
+	return int(choose(2*qd.h-bits.OnesCount32(skip), t))
 }
 
 // sImage returns the image of the set S of north core columns s under g, a
 // mirror in a side or the half turn.
-func (qd *quadrants) sImage(g Sym, s uint32) uint32 {
+func (qd *Join) sImage(g Sym, s uint32) uint32 {
 	h := uint(qd.h)
 	core := uint32(1)<<(2*h) - 1
 	switch g {
@@ -136,7 +136,7 @@ func (qd *quadrants) sImage(g Sym, s uint32) uint32 {
 }
 
 // lineSyms returns those of gs that are used.
-func (qd *quadrants) lineSyms(gs ...Sym) []Sym {
+func (qd *Join) lineSyms(gs ...Sym) []Sym {
 	var out []Sym
 	for _, g := range gs {
 		if qd.has(g) {
@@ -148,7 +148,7 @@ func (qd *quadrants) lineSyms(gs ...Sym) []Sym {
 
 // evenPlan chooses how an even board uses the symmetries of group: the
 // mirrors and half turn that pair sets S (sGroup), and the long diagonals
-// weighted (see quadrants).
+// weighted (see Join).
 //
 // The weighting is exact when, for every placement, its weights under a
 // subgroup H of group add up to |H|. A symmetry moves the queen of a long
@@ -198,10 +198,10 @@ func evenPlan(group []Sym) (sGroup []Sym, weighD, weighA bool) {
 
 // leastMiddle reports whether the middle-row-and-column pair is the least of
 // its images under group, comparing (middle-row column, middle-column row).
-func leastMiddle(pair []Square, n int, group []Sym) bool {
+func leastMiddle(pair []square, n int, group []Sym) bool {
 	m := n / 2
 	for _, g := range group {
-		x, y := g.Apply(pair[0], n), g.Apply(pair[1], n)
+		x, y := g.apply(pair[0], n), g.apply(pair[1], n)
 		if x.Row != m {
 			x, y = y, x
 		}

@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"math"
@@ -41,7 +41,7 @@ type tableGroup struct {
 // column sets only. A group of N = 22 holds up to 462 column sets of NW
 // and as many of NE; a slice of 1,600 reads a few hundred of NW's and SW's,
 // and one or two of NE's and SE's.
-func (qd *quadrants) readOnly(todo []int) {
+func (qd *Join) readOnly(todo []int) {
 	if !qd.bounded {
 		return
 	}
@@ -89,7 +89,7 @@ type groupTables struct {
 // in one process on two cores peaked at 1.29 GB keeping the two latest
 // groups, as before: two groups' tables and the collector's room above
 // them; at 0.88 GB with one.)
-func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *groupTables {
+func (qd *Join) shared(g int32, old *groupTables, stop *atomic.Bool) *groupTables {
 	qd.tablesMu.Lock()
 	if old != nil {
 		old.users--
@@ -114,7 +114,7 @@ func (qd *quadrants) shared(g int32, old *groupTables, stop *atomic.Bool) *group
 // leave lets go of the tables w holds, once w's worker takes no more
 // subproblems: no other is handed out, so no group is needed again but by a
 // worker already given one.
-func (qd *quadrants) leave(w *quadWork) {
+func (qd *Join) leave(w *quadWork) {
 	if w.tabs == nil {
 		return
 	}
@@ -127,7 +127,7 @@ func (qd *quadrants) leave(w *quadWork) {
 
 // makeTables makes e's tables once no worker holds an earlier group's, in
 // the memory of released tables.
-func (qd *quadrants) makeTables(e *groupTables, stop *atomic.Bool) {
+func (qd *Join) makeTables(e *groupTables, stop *atomic.Bool) {
 	qd.tablesMu.Lock()
 	for slices.ContainsFunc(qd.open, func(x *groupTables) bool { return x.group < e.group && x.users > 0 }) {
 		qd.tablesFree.Wait()
@@ -147,7 +147,7 @@ func (qd *quadrants) makeTables(e *groupTables, stop *atomic.Bool) {
 // again: those before every group held, but the latest unless all is true.
 // It keeps the memory of their tables for the next ones made, and wakes the
 // makers waiting. The caller holds qd.tablesMu.
-func (qd *quadrants) releaseIdle(all bool) {
+func (qd *Join) releaseIdle(all bool) {
 	latest, held := int32(-1), int32(math.MaxInt32) // the latest group, the first held
 	for _, x := range qd.open {
 		latest = max(latest, x.group)
@@ -178,7 +178,7 @@ func (qd *quadrants) releaseIdle(all bool) {
 
 // tables returns the keyed quarter tables of group g, made in the memory of
 // spare where it is large enough. The bounded join leaves spare empty.
-func (qd *quadrants) tables(g tableGroup, spare *[4]keyed, stop *atomic.Bool) [4]keyed {
+func (qd *Join) tables(g tableGroup, spare *[4]keyed, stop *atomic.Bool) [4]keyed {
 	n := qd.n
 	c := qd.cfgs[g.cfg]
 	var bd, ba uint64

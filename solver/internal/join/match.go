@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"fmt"
@@ -15,9 +15,9 @@ import (
 // The low cutBits bits of a key are its cut: the north keys are sorted by
 // it, and a south key with cut c is matched only against the blocks holding
 // a key whose cut has no bit in common with c. The cut bits are the most
-// often taken ones (see quadrants.layout), so most blocks are skipped.
+// often taken ones (see Join.layout), so most blocks are skipped.
 //
-// For matchAVX2 and matchAVX512 (see useKernel) the blocks go by four or
+// For matchAVX2 and matchAVX512 (see Config.Kernel) the blocks go by four or
 // eight in groups, interleaved: the words of a group's blocks for one chunk
 // and value lie together, so that one 256-bit or 512-bit AND covers a group.
 // Groups are skipped as blocks are, and where no key of a group has a cut
@@ -34,7 +34,7 @@ import (
 type sliced struct {
 	nc   int      // 4-bit chunks per block: 7, 8, 9 or 10
 	tab  []uint64 // groups × nc × 16 values × the kernel's lanes (blocks a group)
-	kern kernel   // the kernel tab is laid out for (see useKernel)
+	kern Kernel   // the kernel tab is laid out for (see Config.Kernel)
 	// present[u], bit v: a key with cut v is in group u.
 	present []uint16
 	// For matchAVX2 and matchAVX512, a south key with cut c is matched
@@ -45,16 +45,17 @@ type sliced struct {
 	span  [16]span
 	fits  bool     // the whole table is matched at once (see fitsBytes)
 	north []uint64 // scratch: the north keys sorted by cut
-	// For keys wider than wideBits (see buildWide): over is how many bits
-	// they have above it (0 for narrower keys), and part[o] the table of
-	// the north keys whose bits there are o; tab is then empty.
-	over uint
-	part []sliced
-	wide []uint64 // scratch: the keys of one part
+	// For keys wider than the configuration's WideBits (see buildWide):
+	// over is how many bits they have above wideBits (0 for narrower keys),
+	// and part[o] the table of the north keys whose bits there are o; tab is
+	// then empty.
+	over, wideBits uint
+	part           []sliced
+	wide           []uint64 // scratch: the keys of one part
 }
 
 // maxKeyBits is the widest key the kernels match: ten 4-bit chunks, whose
-// offsets take ten of the kernels' registers (see quadrant_kernels_amd64.h).
+// offsets take ten of the kernels' registers (see kernels_amd64.h).
 const maxKeyBits = 40
 
 // maxWideBits is the widest key sliced matches, the bits above maxKeyBits
@@ -68,36 +69,6 @@ const maxWideBits = maxKeyBits + maxOverBits
 // maxOverBits is how many bits of a key may lie above wideBits: 2^maxOverBits
 // parts of the table at most.
 const maxOverBits = 2
-
-// wideBits is the widest key matched by one table, maxKeyBits; the bits of
-// wider keys above it part the table (see buildWide). Tests lower it, while
-// no count runs, to part the keys of small boards; nothing else writes it.
-var wideBits uint = maxKeyBits
-
-// kernel names the matcher's kernels: the Go ones (quadrant_kernels.go),
-// matchAVX2 and matchAVX512.
-type kernel int8
-
-const (
-	kernelGo kernel = iota
-	kernelAVX2
-	kernelAVX512
-)
-
-// lanes is how many blocks of 64 keys a group holds in k's layout.
-func (k kernel) lanes() int {
-	switch k {
-	case kernelAVX2:
-		return 4
-	case kernelAVX512:
-		return 8
-	}
-	return 1
-}
-
-func (k kernel) String() string {
-	return [...]string{"go", "avx2", "avx512"}[k]
-}
 
 // span is where a cut's units are in sliced.list; see there.
 type span struct{ f0, f1, p1, _ uint32 }
@@ -205,25 +176,25 @@ func sortByCut(keys, buf []uint64) ([]uint64, [17]int) {
 }
 
 // build stores keys, which use no bit at or above width (at most
-// maxWideBits).
-func (sl *sliced) build(keys []uint64, width uint) {
+// maxWideBits), for conf's kernel and wide bits.
+func (sl *sliced) build(keys []uint64, width uint, conf *Config) {
 	keys, at := sortByCut(keys, sl.north)
 	sl.north = keys
-	sl.buildSorted(keys, at, width)
+	sl.buildSorted(keys, at, width, conf)
 }
 
 // buildSorted is build for keys already sorted by cut, those of cut v at
 // at[v]:at[v+1]; it keeps no reference to keys.
-func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
-	if width > wideBits {
-		sl.buildWide(keys, at, width)
+func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint, conf *Config) {
+	if width > conf.WideBits {
+		sl.buildWide(keys, at, width, conf)
 		return
 	}
 	sl.over = 0
 	sl.nc = max(7, int(width+3)/4)
-	sl.kern = useKernel
-	if sl.kern == kernelAVX512 && sl.nc < minAVX512Chunks {
-		sl.kern = kernelAVX2
+	sl.kern = conf.Kernel
+	if sl.kern == AVX512 && sl.nc < minAVX512Chunks {
+		sl.kern = AVX2
 	}
 	lanes := sl.kern.lanes()
 	blocks := (len(keys) + 63) / 64
@@ -233,7 +204,7 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 		sl.tab = make([]uint64, size+size/4)
 	}
 	sl.tab = sl.tab[:size]
-	if sl.kern == kernelAVX512 {
+	if sl.kern == AVX512 {
 		sl.buildGroups8(keys, blocks, groups)
 	} else {
 		var z [40]uint64
@@ -252,23 +223,24 @@ func (sl *sliced) buildSorted(keys []uint64, at [17]int, width uint) {
 	}
 }
 
-// buildWide is buildSorted for keys of more than wideBits (maxKeyBits)
-// bits: it parts them by their bits above wideBits, o, and keeps each part,
-// its keys cut to wideBits bits and still sorted by cut, as the table
-// part[o]. A south
+// buildWide is buildSorted for keys of more than conf.WideBits
+// (maxKeyBits) bits: it parts them by their bits above those, o, and keeps
+// each part, its keys cut to WideBits bits and still sorted by cut, as the
+// table part[o]. A south
 // key is then matched against the parts whose o it has no bit of (see
 // countWide). The quadrant join lays out its keys so that few north keys
-// have those bits (see quadrants.layout): almost all are in part[0].
+// have those bits (see Join.layout): almost all are in part[0].
 //
 // The kernels stay at maxKeyBits: an eleventh chunk would need a register
 // they do not have.
-func (sl *sliced) buildWide(keys []uint64, at [17]int, width uint) {
+func (sl *sliced) buildWide(keys []uint64, at [17]int, width uint, conf *Config) {
+	wideBits := conf.WideBits
 	if width > wideBits+maxOverBits {
 		// The quadrant join refuses such keys when it lays them out (see
-		// quadrants.subproblems).
-		panic(fmt.Sprintf("solver: sliced keys of %d bits, at most %d", width, wideBits+maxOverBits))
+		// Join.subproblems).
+		panic(fmt.Sprintf("join: sliced keys of %d bits, at most %d", width, wideBits+maxOverBits))
 	}
-	sl.over = width - wideBits
+	sl.over, sl.wideBits = width-wideBits, wideBits
 	sl.tab = sl.tab[:0]
 	parts := 1 << sl.over
 	if len(sl.part) < parts {
@@ -277,8 +249,8 @@ func (sl *sliced) buildWide(keys []uint64, at [17]int, width uint) {
 	mask := uint64(parts - 1)
 	for o := range parts {
 		var pat [17]int
-		sl.wide, pat = keepHigh(sl.wide[:0], keys, at, mask, uint64(o), 1<<wideBits-1)
-		sl.part[o].buildSorted(sl.wide, pat, wideBits)
+		sl.wide, pat = keepHigh(sl.wide[:0], keys, at, wideBits, mask, uint64(o), 1<<wideBits-1)
+		sl.part[o].buildSorted(sl.wide, pat, wideBits, conf)
 	}
 }
 
@@ -286,7 +258,7 @@ func (sl *sliced) buildWide(keys []uint64, at [17]int, width uint) {
 // at at[v]:at[v+1]) whose bits above wideBits, under mask, are want, as
 // k&keep; and returns out and where each cut's keys start in it, as
 // sortByCut.
-func keepHigh(out, keys []uint64, at [17]int, mask, want, keep uint64) ([]uint64, [17]int) {
+func keepHigh(out, keys []uint64, at [17]int, wideBits uint, mask, want, keep uint64) ([]uint64, [17]int) {
 	var kat [17]int
 	for v := 0; v < 16; v++ {
 		kat[v] = len(out)
@@ -313,7 +285,7 @@ func (sl *sliced) countWide(south []uint64, at [17]int, stop *atomic.Bool) uint6
 		}
 		keys, kat := south, at
 		if o > 0 {
-			sl.wide, kat = keepHigh(sl.wide[:0], south, at, uint64(o), 0, ^uint64(0))
+			sl.wide, kat = keepHigh(sl.wide[:0], south, at, sl.wideBits, uint64(o), 0, ^uint64(0))
 			keys = sl.wide
 		}
 		total += p.countSorted(keys, kat, stop)
@@ -329,14 +301,14 @@ func (sl *sliced) planes(keys []uint64, b int, z *[40]uint64) (valid uint64) {
 	if len(blk) < 64 {
 		valid = 1<<uint(len(blk)) - 1
 	}
-	if sl.kern != kernelGo && len(blk) == 64 {
+	if sl.kern != GoKernel && len(blk) == 64 {
 		// Read in place: a copy first took 1.5% of N = 20's time.
 		bitPlanesAVX2((*[64]uint64)(blk), z)
 		return valid
 	}
 	var keys64 [64]uint64
 	copy(keys64[:], blk)
-	if sl.kern != kernelGo {
+	if sl.kern != GoKernel {
 		bitPlanesAVX2(&keys64, z)
 	} else {
 		transpose64(&keys64)
@@ -445,7 +417,7 @@ func (sl *sliced) lists(at [17]int, units int) {
 			}
 		}
 	}
-	if sl.kern == kernelGo {
+	if sl.kern == GoKernel {
 		return
 	}
 	sl.fits = units*sl.groupBytes() <= fitsBytes && units <= maxTileGroups
@@ -502,7 +474,7 @@ func (sl *sliced) count(south []uint64, buf *[]uint64, stop *atomic.Bool) uint64
 	if len(south) == 0 || len(sl.tab) == 0 && sl.over == 0 {
 		return 0
 	}
-	if sl.kern != kernelGo && sl.fits && sl.over == 0 {
+	if sl.kern != GoKernel && sl.fits && sl.over == 0 {
 		return sl.countWhole(south, stop)
 	}
 	south, at := sortByCut(south, *buf)
@@ -545,7 +517,7 @@ func (sl *sliced) countSorted(south []uint64, at [17]int, stop *atomic.Bool) uin
 		return sl.countWide(south, at, stop)
 	case len(sl.tab) == 0:
 		return 0
-	case sl.kern == kernelGo:
+	case sl.kern == GoKernel:
 		return sl.countGo(south, at, stop)
 	case sl.fits:
 		return sl.countWhole(south, stop)
@@ -577,7 +549,7 @@ func (sl *sliced) match(south []uint64, spans *[16]span) uint64 {
 	if statsOn {
 		statsMatch(sl, south, spans)
 	}
-	if sl.kern == kernelAVX512 {
+	if sl.kern == AVX512 {
 		return matchAVX512(&sl.tab[0], south, &sl.list[0], spans, sl.nc)
 	}
 	return matchAVX2(&sl.tab[0], south, &sl.list[0], spans, sl.nc)

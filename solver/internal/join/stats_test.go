@@ -1,11 +1,11 @@
 //go:build qjstats
 
-package solver
+package join
 
 import (
-	"context"
 	"os"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -19,16 +19,28 @@ func TestQuadrantStats(t *testing.T) {
 	if n == 0 {
 		n = 18
 	}
-	opt := Options{Workers: 1, Progress: func(int, int) {}}
-	if k, _ := strconv.Atoi(os.Getenv("QJ_SLICES")); k > 0 {
-		i, _ := strconv.Atoi(os.Getenv("QJ_SLICE"))
-		opt.Shard = Shard{I: i, K: k}
-	}
 	start := time.Now()
-	got, err := countQueens(context.Background(), Problem{Kind: NQueens, N: n}, opt)
+	qd, err := New(Board{N: n, Group: Syms, Bounded: n >= 22}, DefaultConfig(), new(atomic.Bool), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The slice's subproblems, as solver's Shard.bounds cuts them.
+	from, to := 0, qd.Len()
+	if k, _ := strconv.Atoi(os.Getenv("QJ_SLICES")); k > 0 {
+		i, _ := strconv.Atoi(os.Getenv("QJ_SLICE"))
+		from, to = qd.Len()*i/k, qd.Len()*(i+1)/k
+	}
+	todo := make([]int, 0, to-from)
+	for i := from; i < to; i++ {
+		todo = append(todo, i)
+	}
+	qd.Start(todo)
+	count, leave := qd.Worker(nil)
+	var got uint64
+	for _, i := range todo {
+		got += count(i)
+	}
+	leave()
 	s := &matchStats
 	f := func(x uint64) float64 { return float64(x) }
 	tests := f(s.visits.Load()) * 256

@@ -1,5 +1,5 @@
-// Macros shared by the kernels of quadrant_kernels_amd64.s (matchAVX2) and
-// quadrant_kernels_avx512_amd64.s (matchAVX512), which walk the same spans
+// Macros shared by the kernels of kernels_amd64.s (matchAVX2) and
+// kernels_avx512_amd64.s (matchAVX512), which walk the same spans
 // and lists of groups (see sliced, and KERNEL below) and differ in the
 // width of a group.
 //

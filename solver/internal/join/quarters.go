@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"math/bits"
@@ -25,7 +25,7 @@ type quarter struct {
 // keyed is a quarter's table for one group of subproblems (see tableGroup):
 // the entries that avoid the middle queens' diagonals (and, in the bounded
 // join, hold the group's number of queens), each reduced to its key (see
-// quadrants.key). Two quarters of one half-board can only clash on
+// Join.key). Two quarters of one half-board can only clash on
 // diagonals inside the key window, so keys are all a join needs.
 type keyed struct {
 	off []uint32

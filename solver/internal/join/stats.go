@@ -1,6 +1,6 @@
 //go:build qjstats
 
-package solver
+package join
 
 import "sync/atomic"
 
@@ -51,7 +51,7 @@ func statsMatch(sl *sliced, south []uint64, spans *[16]span) {
 		matchStats.aloneVisits.Add(visits)
 	}
 	matchStats.words.Add(visits*uint64(sl.nc-1) + cut)
-	if matchStats.calls.Load()%statsSample != 0 || sl.kern != kernelAVX2 {
+	if matchStats.calls.Load()%statsSample != 0 || sl.kern != AVX2 {
 		return
 	}
 	matchStats.sampleCalls.Add(1)

@@ -1,4 +1,4 @@
-package solver
+package join
 
 import (
 	"slices"
@@ -23,7 +23,7 @@ import (
 // south half-board whose diagonals are disjoint.
 // Those pairs are counted 64 at a time with bit-sliced ANDs (see sliced).
 //
-// Symmetry. Only the symmetries of the board (its group G, BoardSyms: all 8
+// Symmetry. Only the symmetries of the board (its group G, solver.BoardSyms: all 8
 // on an open board) are used, but in images mode (see imageSet), which uses
 // all 8 on a board with few reserved squares. On an odd board the queens of
 // the middle row and column are placed first: the centre queen alone, whose sets S are
@@ -53,23 +53,25 @@ import (
 // subproblems being counted read (see tableGroup and readOnly).
 //
 // The files of the join follow these parts. This one holds the join of one
-// board and when it is used; quadrant_quarters.go the quarter tables;
-// quadrant_keys.go the keys of half-boards, their window and layout;
-// quadrant_symmetry.go the middle placements, the sets S and evenPlan;
-// quadrant_subproblems.go their numbered list and parting;
-// quadrant_memory.go the tables of a group of subproblems and their memory;
-// quadrant_count.go a worker's subproblems counted; quadrant_match.go,
-// quadrant_split.go and quadrant_kernels*.go the matcher of the pairs (see
-// sliced); quadrant_images.go images mode.
+// board and its API; config.go the code paths it takes; quarters.go the quarter tables;
+// keys.go the keys of half-boards, their window and layout;
+// symmetry.go the middle placements, the sets S and evenPlan;
+// subproblems.go their numbered list and parting;
+// memory.go the tables of a group of subproblems and their memory;
+// count.go a worker's subproblems counted; match.go,
+// split.go and kernels*.go the matcher of the pairs (see
+// sliced); images.go images mode.
 
-// quadrants is the quadrant join for one board: a size, its reserved
-// squares and the symmetries used.
-type quadrants struct {
+// Join is the quadrant join of one board: a size, its reserved squares
+// and the symmetries used, its subproblems numbered, and the tables they
+// share. Its workers (Worker) may count on separate goroutines; New,
+// Start and the workers' making are not safe for concurrent use.
+type Join struct {
 	n, h            int
 	rsv             []uint64  // the reserved squares, a mask a row; nil for none
 	group           []Sym     // the symmetries used, a group that keeps rsv
 	img             *imageSet // images mode (rsv is then the symmetric part); nil for none
-	keyRoom         uint      // images mode: the widest key it may make (maxKeyBits; less in tests)
+	conf            Config    // the code paths taken (see Config)
 	partBits        int       // the free south rows that part a subproblem's south half-boards
 	bounded         bool      // the tables are made a group at a time (see tableGroup)
 	specs           [4]quarterSpec
@@ -85,54 +87,120 @@ type quadrants struct {
 	tablesMu          sync.Mutex
 	tablesFree        sync.Cond      // on tablesMu: a group's tables were let go
 	open              []*groupTables // the groups workers hold, and the latest
+	arriving          *groupTables   // what a worker holds before its first subproblem (see Start); nil for none
 	spare             [4]keyed       // the memory of released tables, for new ones
 	madeNow, madePeak int            // groups whose tables hold memory: now, at most
 	makes             int            // groups made
 }
 
-// minQuadrantN is the smallest board the quadrant join is used for; smaller
-// boards are counted faster by the plain search.
-const minQuadrantN = 10
+// Board is a board to count by the join.
+type Board struct {
+	N int // 4..23; the join refuses with an error keys wider than it matches (n = 24 and up)
+	// Reserved holds the reserved squares, a mask a row; nil for none.
+	Reserved []uint64
+	// Group is the symmetries used: the board's own (solver.BoardSyms) or a
+	// subgroup of them, Identity included. Images mode uses all 8.
+	Group []Sym
+	// Images counts in images mode (see imageSet): the open board's 8
+	// symmetries, and the placements that hit the reserved squares taken
+	// away.
+	Images bool
+	// Bounded makes the tables a group of subproblems at a time, each
+	// with only the entries the subproblems counted read (see tableGroup
+	// and readOnly): the quarter tables of n = 22 would take 6.4 GB.
+	Bounded bool
+}
 
-// minBoundedN is the smallest board whose tables are made a group at a time
-// (the bounded join, see tableGroup): from n = 22 on the four quarter tables
-// of the plain join take 6.4 GB (67 million entries each at 16 bytes, and
-// their keys at 8), a group's at most 0.3 GB.
-const minBoundedN = 22
-
-// maxQuadrantN is the largest board the join is used for: n = 24 would take
-// months on a thousand cores.
-const maxQuadrantN = 23
-
-// newQuadrants returns the quadrant join of p's board (NQueens or Reserved,
-// n = 4..maxQuadrantN; it is used from minQuadrantN on) using the
-// symmetries in group, a group of symmetries of the board (BoardSyms(p) or
-// a subgroup of it, Identity included), bounded or not (see tableGroup). It
-// returns nil and no error when stop is set before it is done, and an error
-// when its keys would be wider than the matcher takes (maxWideBits), which
-// no board of minQuadrantN..maxQuadrantN asks for. Its tables are built by
-// up to workers goroutines at once.
-func newQuadrants(p Problem, group []Sym, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
-	var rsv []uint64
-	if p.Kind == Reserved {
-		rsv = p.Reserved
+// New returns the join of board b, taking conf's code paths. It returns
+// nil and no error when stop is set before it is done, and an error for a
+// configuration this machine cannot run, or when its keys would be wider
+// than the matcher takes (maxWideBits), which no board of n < 24 asks for.
+// Its tables are built by up to workers goroutines at once.
+func New(b Board, conf Config, stop *atomic.Bool, workers int) (*Join, error) {
+	if err := conf.check(); err != nil {
+		return nil, err
 	}
-	return buildQuadrants(p.N, rsv, group, nil, bounded, stop, workers)
+	rsv, group := b.Reserved, b.Group
+	var img *imageSet
+	if b.Images {
+		img, rsv = newImageSet(b.N, b.Reserved)
+		group = Syms
+	}
+	return build(b.N, rsv, group, img, b.Bounded, conf, stop, workers)
 }
 
-// newImageQuadrants returns the quadrant join of p's board in images mode
-// (see imageSet), under the 8 symmetries; otherwise as newQuadrants.
-func newImageQuadrants(p Problem, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
-	img, sym := newImageSet(p)
-	return buildQuadrants(p.N, sym, Syms, img, bounded, stop, workers)
+// Len returns the number of subproblems, numbered from 0: the same for a
+// board and a Config on every run, so that a checkpoint or a slice of a
+// count can name them.
+func (qd *Join) Len() int { return len(qd.subs) }
+
+// Parts returns how many subproblems come in a run that shares work (the
+// north half-boards of one set S): a worker given one of them does the
+// rest cheaper.
+func (qd *Join) Parts() int { return 1 << uint(qd.partBits) }
+
+// KeyBits returns the widest key the join gives the matcher.
+func (qd *Join) KeyBits() uint {
+	var w uint
+	for _, c := range qd.cfgs {
+		w = max(w, qd.matchWidth(c))
+	}
+	return w
 }
 
-// buildQuadrants makes the join of an n×n board with reserved squares rsv
-// (nil for none) under group, in images mode when img is not nil, bounded
-// or not (see tableGroup).
-func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded bool, stop *atomic.Bool, workers int) (*quadrants, error) {
+// Start tells the join which subproblems a run counts, in order, before
+// its workers are made: the bounded join makes its tables with the entries
+// those read only (see readOnly). Until its first subproblem each worker
+// then holds a group before every other, so that no tables are made while
+// a worker given a subproblem has not yet asked for its group's (see
+// shared). Without Start a join counts any subproblem.
+func (qd *Join) Start(todo []int) {
+	qd.arriving = &groupTables{group: -1}
+	qd.tablesMu.Lock()
+	qd.open = append(qd.open, qd.arriving)
+	qd.tablesMu.Unlock()
+	qd.readOnly(todo)
+}
+
+// Worker returns a worker's count of subproblem i, weighted (the number of
+// placements it stands for), with its own scratch space, and leave, to be
+// called once the worker takes no more subproblems. A count may give up
+// once stop (when not nil) is set, and its result is then meaningless.
+// The workers of one join may count at once, on any subproblems; one
+// worker's count is not safe for concurrent use.
+func (qd *Join) Worker(stop *atomic.Bool) (count func(i int) uint64, leave func()) {
+	w := &quadWork{stop: stop}
+	if qd.arriving != nil {
+		qd.tablesMu.Lock()
+		w.tabs = qd.arriving
+		qd.arriving.users++
+		qd.tablesMu.Unlock()
+	}
+	return func(i int) uint64 { return qd.count(qd.subs[i], w) }, func() { qd.leave(w) }
+}
+
+// Subproblems returns the number of sets S that the join of board b lists
+// without making a table, one for each middle placement: Len before the
+// parting of small boards, for an estimate of the count.
+func Subproblems(b Board) int {
+	qd := &Join{n: b.N, h: b.N / 2, rsv: b.Reserved, group: b.Group}
+	if b.Images {
+		qd.img, qd.rsv = newImageSet(b.N, b.Reserved)
+		qd.group = Syms
+	}
+	total := 0
+	for _, md := range qd.middles() {
+		total += qd.centreCount(md)
+	}
+	return total
+}
+
+// build makes the join of an n×n board with reserved squares rsv (nil for
+// none) under group, in images mode when img is not nil, bounded or not
+// (see tableGroup).
+func build(n int, rsv []uint64, group []Sym, img *imageSet, bounded bool, conf Config, stop *atomic.Bool, workers int) (*Join, error) {
 	h := n / 2
-	qd := &quadrants{n: n, h: h, rsv: rsv, group: group, img: img, keyRoom: maxKeyBits, bounded: bounded, workers: max(1, workers)}
+	qd := &Join{n: n, h: h, rsv: rsv, group: group, img: img, conf: conf, bounded: bounded, workers: max(1, workers)}
 	qd.tablesFree.L = &qd.tablesMu
 	// Each quarter is enumerated on its own squares: once here, or for each
 	// group in the bounded join.
@@ -165,15 +233,15 @@ func buildQuadrants(n int, rsv []uint64, group []Sym, img *imageSet, bounded boo
 }
 
 // reserved reports whether square (r, c) is reserved.
-func (qd *quadrants) reserved(r, c int) bool {
+func (qd *Join) reserved(r, c int) bool {
 	return qd.rsv != nil && qd.rsv[r]>>uint(c)&1 == 1
 }
 
 // has reports whether g is one of the symmetries used.
-func (qd *quadrants) has(g Sym) bool { return slices.Contains(qd.group, g) }
+func (qd *Join) has(g Sym) bool { return slices.Contains(qd.group, g) }
 
 // each calls fn(from) … fn(to-1) on up to qd.workers goroutines; a panic of
 // fn is raised again on the caller's goroutine, once all are done.
-func (qd *quadrants) each(from, to int, fn func(i int)) {
+func (qd *Join) each(from, to int, fn func(i int)) {
 	pool.Each(qd.workers, to-from, nil, func(_, i int) { fn(from + i) })
 }
