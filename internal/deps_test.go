@@ -57,9 +57,11 @@ const depsRules = `
 
 	# solver owns the puzzles and their algorithms and must know no file
 	# format, SQL or YAML: the standard library, internal/pool, a leaf that
-	# runs its workers, and solver/internal/join, the quadrant join and its
-	# kernels, which know nothing of solver's problems or options.
-	internal/pool < solver/internal/join < solver;
+	# runs its workers, solver/internal/combin, its binomial, and
+	# solver/internal/join, the quadrant join and its kernels, which know
+	# nothing of solver's problems or options.
+	STD < solver/internal/combin;
+	internal/pool, solver/internal/combin < solver/internal/join < solver;
 
 	STD, testing < internal/testflag;
 
@@ -205,6 +207,8 @@ func TestDependenciesCatch(t *testing.T) {
 		{"solver", modulePath + "/internal/pool", true},
 		{"solver", modulePath + "/solver/internal/join", true},
 		{"solver/internal/join", modulePath + "/internal/pool", true},
+		{"solver/internal/join", modulePath + "/solver/internal/combin", true},
+		{"solver/internal/combin", modulePath + "/solver", false},
 		{"solver/internal/join", modulePath + "/solver", false},
 		{"solver/internal/join", modulePath + "/internal/text", false},
 		{"solver", modulePath + "/internal/text", false},

@@ -4,6 +4,8 @@ import (
 	"context"
 	"math/bits"
 	"sync/atomic"
+
+	"github.com/queensjudge/queensjudge/solver/internal/combin"
 )
 
 // The count of few queens and knights.
@@ -104,7 +106,7 @@ func (w *fewWorker) knights(block *[MaxKnightsN]uint32) uint64 {
 			bits.OnesCount32(x&(free[r+2]<<1)) + bits.OnesCount32(x&(free[r+2]>>1))
 	}
 	if m == 2 {
-		return binomial(f, 2) - uint64(e)
+		return combin.Binomial(f, 2) - uint64(e)
 	}
 	// P: for each square, the pairs of its 8 knight moves that land on
 	// free squares.
@@ -124,7 +126,7 @@ func (w *fewWorker) knights(block *[MaxKnightsN]uint32) uint64 {
 			}
 		}
 	}
-	return binomial(f, 3) + p - uint64(e)*uint64(f-2)
+	return combin.Binomial(f, 3) + p - uint64(e)*uint64(f-2)
 }
 
 // fewUnique returns the number of placements of m ≤ maxFewM queens and m

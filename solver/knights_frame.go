@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"sync"
 	"sync/atomic"
+
+	"github.com/queensjudge/queensjudge/solver/internal/combin"
 )
 
 // The frame search for queens and knights.
@@ -413,7 +415,7 @@ func (w *kworker) knights(free uint64, need int) uint64 {
 		var total uint64
 		for j := 0; j <= nl && j <= need; j++ {
 			if sub := w.knights(rest, need-j); sub != 0 {
-				total += binomial(nl, j) * sub
+				total += combin.Binomial(nl, j) * sub
 			}
 		}
 		return total

@@ -59,19 +59,3 @@ func abs(x int) int {
 	}
 	return x
 }
-
-// choose returns n choose k for the small n of the join's column sets (at
-// most 2h = 22): the product formula, exact at every step. solver's
-// binomial, which the knights need up to 529 squares, is out of reach
-// (solver imports join).
-func choose(n, k int) uint64 {
-	if k < 0 || k > n {
-		return 0
-	}
-	k = min(k, n-k)
-	c := uint64(1)
-	for i := 1; i <= k; i++ {
-		c = c * uint64(n-k+i) / uint64(i)
-	}
-	return c
-}

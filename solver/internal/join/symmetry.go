@@ -3,6 +3,8 @@ package join
 import (
 	"math/bits"
 	"slices"
+
+	"github.com/queensjudge/queensjudge/solver/internal/combin"
 )
 
 // Symmetry in the quadrant join (see quadrant.go): the placements of the
@@ -116,7 +118,7 @@ func (qd *Join) centreCount(md middle) int {
 		return len(qd.centreSets(nil, md))
 	}
 	t, skip := qd.centre(md)
-	return int(choose(2*qd.h-bits.OnesCount32(skip), t))
+	return int(combin.Binomial(2*qd.h-bits.OnesCount32(skip), t))
 }
 
 // sImage returns the image of the set S of north core columns s under g, a

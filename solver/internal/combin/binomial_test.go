@@ -1,16 +1,16 @@
-package solver
+package combin
 
 import (
 	"math/big"
 	"testing"
 )
 
-// TestBinomial checks binomial against math/big's.
+// TestBinomial checks Binomial against math/big's.
 func TestBinomial(t *testing.T) {
 	check := func(n, k int) {
 		want := new(big.Int).Binomial(int64(n), int64(k))
-		if got := binomial(n, k); !want.IsUint64() || got != want.Uint64() {
-			t.Errorf("binomial(%d, %d) = %d, want %v", n, k, got, want)
+		if got := Binomial(n, k); !want.IsUint64() || got != want.Uint64() {
+			t.Errorf("Binomial(%d, %d) = %d, want %v", n, k, got, want)
 		}
 	}
 	for n := 0; n <= 64; n++ {
@@ -24,7 +24,7 @@ func TestBinomial(t *testing.T) {
 			check(n, n-k)
 		}
 	}
-	if binomial(5, 6) != 0 || binomial(5, -1) != 0 {
+	if Binomial(5, 6) != 0 || Binomial(5, -1) != 0 {
 		t.Error("binomial out of 0..n is not 0")
 	}
 }

@@ -1,11 +1,14 @@
-package solver
+// Package combin holds the solver's one binomial, below both solver and
+// its quadrant join (solver/internal/join), which need it alike. The
+// standard library only.
+package combin
 
-// binomial returns n choose k, exactly while it fits in 64 bits: from
+// Binomial returns n choose k, exactly while it fits in 64 bits: from
 // Pascal's triangle for n ≤ 64 (C(64, 32) < 2^64), where the knights'
-// frames ask for it on their lone squares, and by the product formula
-// for larger n, which the few-knights formulas ask for with k ≤ 3 and n up
-// to the 529 squares of a board.
-func binomial(n, k int) uint64 {
+// frames ask for it on their lone squares and the join on its column sets
+// (n ≤ 22), and by the product formula for larger n, which the few-knights
+// formulas ask for with k ≤ 3 and n up to the 529 squares of a board.
+func Binomial(n, k int) uint64 {
 	if k < 0 || k > n {
 		return 0
 	}
