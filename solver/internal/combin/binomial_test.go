@@ -3,6 +3,8 @@ package combin
 import (
 	"math/big"
 	"testing"
+
+	_ "github.com/queensjudge/queensjudge/internal/testflag" // go test ./... -update and -long reach every package
 )
 
 // TestBinomial checks Binomial against math/big's.
