@@ -79,11 +79,11 @@ func TestCheckRefused(t *testing.T) {
 }
 
 // hardBoard writes a set of one placement problem, "grid", on a 29×29
-// board the search of 2026-11-27 takes 3.9 s to find a placement on
-// (every third square of every third row, and every sixth anti-diagonal,
-// reserved), and returns that placement in the column form: the solve
-// stops at --budget 1s. Should the search come to find it in a second, a
-// board it stops on again takes its place.
+// board the search takes seconds to find a placement on (every third
+// square of every third row, and every sixth anti-diagonal, reserved),
+// and returns that placement in the column form: the solve stops at
+// --budget 1s. Should the search come to find it in a second, a board it
+// stops on again takes its place.
 func hardBoard(t *testing.T, dir string) (set, valid string) {
 	t.Helper()
 	const n = 29
