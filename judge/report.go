@@ -32,7 +32,8 @@ type Report struct {
 	// Warnings are the submissions not judged: a *Stray for each one for
 	// no problem of the set (or no test of its problem), a *Doubled for
 	// each problem (or test) that two files in a team's folder answer.
-	// They are not part of the written report.
+	// The judges' page lists them under their teams; the printed report
+	// and the Contest API's files do not.
 	Warnings []error
 }
 
