@@ -742,14 +742,7 @@ func TestJudgeNothing(t *testing.T) {
 			if got := strings.Contains(con.stderr.String(), "warning:"); got != c.warnings {
 				t.Errorf("stderr %q: warnings %v, want %v", con.stderr, got, c.warnings)
 			}
-			if con.stdout.Len() != 0 {
-				t.Errorf("stdout %q, want nothing", con.stdout)
-			}
-			for _, f := range files {
-				if exists(t, f) {
-					t.Errorf("%s written, want nothing written", f)
-				}
-			}
+			nothingOut(t, con, files)
 		})
 	}
 }
@@ -798,14 +791,7 @@ func TestJudgeBadManifest(t *testing.T) {
 					t.Errorf("stderr %q, want %q in it", con.stderr, want)
 				}
 			}
-			if con.stdout.Len() != 0 {
-				t.Errorf("stdout %q, want nothing", con.stdout)
-			}
-			for _, f := range files {
-				if exists(t, f) {
-					t.Errorf("%s written, want nothing written", f)
-				}
-			}
+			nothingOut(t, con, files)
 		})
 	}
 }
@@ -857,14 +843,7 @@ func TestJudgeTeamFolderUnread(t *testing.T) {
 	if want := filepath.Join(subs, "zed") + ": team folder refused"; !strings.Contains(con.stderr.String(), want) {
 		t.Errorf("stderr %q, want %q in it", con.stderr, want)
 	}
-	if con.stdout.Len() != 0 {
-		t.Errorf("stdout %q, want nothing", con.stdout)
-	}
-	for _, f := range files {
-		if exists(t, f) {
-			t.Errorf("%s written, want nothing written", f)
-		}
-	}
+	nothingOut(t, con, files)
 }
 
 // TestJudgeMedals: the medal counts of a request decide awards.json and
@@ -933,6 +912,20 @@ func TestJudgeReportListsSkipped(t *testing.T) {
 		}
 		if strings.Contains(string(public), name) {
 			t.Errorf("the public page names %s", name)
+		}
+	}
+}
+
+// nothingOut checks that a judging refused before any output printed
+// nothing on stdout and wrote none of files.
+func nothingOut(t *testing.T, con console, files []string) {
+	t.Helper()
+	if con.stdout.Len() != 0 {
+		t.Errorf("stdout %q, want nothing", con.stdout)
+	}
+	for _, f := range files {
+		if exists(t, f) {
+			t.Errorf("%s written, want nothing written", f)
 		}
 	}
 }
