@@ -35,7 +35,7 @@ type outputs struct {
 // asked returns the flags of the outputs asked for, in their order.
 func (o outputs) asked() []string {
 	var flags []string
-	for _, f := range o.files(time.Time{}, nil) {
+	for _, f := range o.files(time.Time{}) {
 		if f.path != "" {
 			flags = append(flags, f.role)
 		}
@@ -44,8 +44,9 @@ func (o outputs) asked() []string {
 }
 
 // outputFile is one output: its flag, its path and how it is written. A
-// page (pages: the judges' report, or public: the public page) may be
-// split, with a folder of team pages beside it (see report.Site).
+// page (pages: the judges' report, or public: the public page) has no
+// write: it is laid out by a report.Page as the teams are judged, and may
+// be split, with a folder of team pages beside it (see writePage).
 type outputFile struct {
 	role, path string
 	write      func(io.Writer, judge.Report) error
@@ -54,10 +55,8 @@ type outputFile struct {
 }
 
 // files returns every output, asked for or not, in the order they are
-// claimed and written: the scoreboard says at as the time of its
-// judging, and the judges' report draws the boards pictures gives (nil
-// for none).
-func (o outputs) files(at time.Time, pictures report.Pictures) []outputFile {
+// claimed and written: the scoreboard says at as the time of its judging.
+func (o outputs) files(at time.Time) []outputFile {
 	medals := report.DefaultMedals
 	if o.Medals != nil {
 		medals = *o.Medals
@@ -66,8 +65,8 @@ func (o outputs) files(at time.Time, pictures report.Pictures) []outputFile {
 		{"--scoreboard", o.Scoreboard, func(w io.Writer, r judge.Report) error { return report.WriteCCSScoreboard(w, r, at) }, false, false},
 		{"--awards", o.Awards, func(w io.Writer, r judge.Report) error { return report.WriteAwardsMedals(w, r, medals) }, false, false},
 		{"--results-tsv", o.ResultsTSV, func(w io.Writer, r judge.Report) error { return report.WriteResultsTSVMedals(w, r, medals) }, false, false},
-		{"--html", o.HTML, func(w io.Writer, r judge.Report) error { return report.WriteHTML(w, r, pictures) }, true, false},
-		{"--public-html", o.PublicHTML, report.WritePublicHTML, true, true},
+		{"--html", o.HTML, nil, true, false},
+		{"--public-html", o.PublicHTML, nil, true, true},
 	}
 }
 
@@ -89,7 +88,7 @@ type claimedOutputs struct {
 func (o outputs) claim(g *guard.Guard) (claimedOutputs, error) {
 	c := claimedOutputs{g: g, o: o}
 	var refused []error
-	for _, f := range o.files(time.Time{}, nil) {
+	for _, f := range o.files(time.Time{}) {
 		p, folder := "", ""
 		if f.path != "" {
 			var err error
@@ -147,7 +146,7 @@ func (c claimedOutputs) write(stdout io.Writer, r judge.Report, at time.Time, pi
 			return err
 		}
 	}
-	for i, f := range c.o.files(at, pictures) {
+	for i, f := range c.o.files(at) {
 		if i >= len(c.paths) || c.paths[i] == "" {
 			continue
 		}
@@ -174,7 +173,7 @@ type livePages struct {
 // report.NewPage), each with a scratch file of its own.
 func (c claimedOutputs) start(r judge.Report, pictures report.Pictures) (*livePages, error) {
 	live := &livePages{}
-	for i, f := range c.o.files(time.Time{}, nil) {
+	for i, f := range c.o.files(time.Time{}) {
 		var p *report.Page
 		if f.pages && i < len(c.paths) && c.paths[i] != "" {
 			sc, err := newScratch()
